@@ -1,0 +1,101 @@
+/**
+ * Every failure of every client is an `SvcError` with a stable `code`.
+ * One class per failure, each with its own `name`, so callers can branch on
+ * `err.code` (stable across versions) or `instanceof` (within one bundle).
+ */
+export type ErrorCode =
+  | 'INVALID_ARGUMENT'
+  | 'TIMEOUT'
+  | 'NETWORK'
+  | 'NOT_FOUND'
+  | 'BAD_REQUEST'
+  | 'SERVER_ERROR'
+  | 'PROTOCOL'
+  | 'NO_RECOMMENDATIONS'
+  | 'RATE_LIMITED';
+
+export interface SvcErrorOptions {
+  /** HTTP status, or the body's `status` when HTTP said 200. */
+  status?: number;
+  cause?: unknown;
+}
+
+export class SvcError extends Error {
+  override name = 'SvcError';
+  readonly code: ErrorCode;
+  readonly status?: number;
+  constructor(code: ErrorCode, message: string, options: SvcErrorOptions = {}) {
+    super(message);
+    this.code = code;
+    this.status = options.status;
+    if (options.cause !== undefined) (this as { cause?: unknown }).cause = options.cause;
+  }
+  /** True when trying the same request again may succeed (network, 5xx, 429). */
+  get retryable(): boolean {
+    const s = this.status ?? 0;
+    return this.code === 'NETWORK' || this.code === 'SERVER_ERROR' || s >= 500 || s === 429;
+  }
+}
+
+/** An argument was refused before any request was sent. */
+export class InvalidArgumentError extends SvcError {
+  override name = 'InvalidArgumentError';
+  /** Name of the offending argument, e.g. `limit` or `options.meta.trackingId`. */
+  readonly argument: string;
+  readonly value: unknown;
+  constructor(argument: string, value: unknown, expectation: string) {
+    super('INVALID_ARGUMENT', `${argument} ${expectation} (got ${describe(value)})`);
+    this.argument = argument;
+    this.value = value;
+  }
+}
+
+export class TimeoutError extends SvcError {
+  override name = 'TimeoutError';
+}
+export class NetworkError extends SvcError {
+  override name = 'NetworkError';
+}
+export class NotFoundError extends SvcError {
+  override name = 'NotFoundError';
+}
+export class BadRequestError extends SvcError {
+  override name = 'BadRequestError';
+}
+export class ServerError extends SvcError {
+  override name = 'ServerError';
+}
+/** The response was not the documented shape (HTML error page, truncated JSON, missing fields). */
+export class ProtocolError extends SvcError {
+  override name = 'ProtocolError';
+}
+export class NoRecommendationsError extends SvcError {
+  override name = 'NoRecommendationsError';
+}
+export class RateLimitedError extends SvcError {
+  override name = 'RateLimitedError';
+  /** When the platform will accept the call again (ISO 8601, UTC), if it said. */
+  readonly retryAt?: string;
+  constructor(message: string, retryAt?: string, options?: SvcErrorOptions) {
+    super('RATE_LIMITED', message, options);
+    this.retryAt = retryAt;
+  }
+}
+
+/** Throws an `InvalidArgumentError` naming the argument, its value and what was expected. */
+export function invalid(argument: string, value: unknown, expectation: string): never {
+  throw new InvalidArgumentError(argument, value, expectation);
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 80 ? value.slice(0, 80) + '…' : value);
+  if (typeof value === 'object' && value) {
+    try {
+      const s = JSON.stringify(value);
+      return s.length > 80 ? s.slice(0, 80) + '…' : s;
+    } catch {
+      return 'object';
+    }
+  }
+  return String(value);
+}

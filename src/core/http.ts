@@ -1,0 +1,106 @@
+import ky from 'ky';
+import {
+  BadRequestError,
+  NetworkError,
+  NotFoundError,
+  ProtocolError,
+  RateLimitedError,
+  ServerError,
+  SvcError,
+  TimeoutError,
+} from './errors';
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface RequestOptions {
+  /** Default `GET`, or `POST` when `json` is given. */
+  method?: 'GET' | 'POST';
+  /** Query parameters; `undefined` values are left out, `true` is sent as a bare flag. */
+  query?: Query;
+  /** JSON body. */
+  json?: unknown;
+  /** Milliseconds before the request is aborted; 0 (default) means no timeout. */
+  timeout?: number;
+  /** Aborts the request from outside. */
+  signal?: AbortSignal;
+  /** What is being done, for error messages, e.g. `stash get "cart"`. Default: method and URL. */
+  what?: string;
+  /**
+   * The body is the platform's `{status, ...}` envelope: a numeric `status` is required and
+   * anything but 200 is an error even under HTTP 200. Default true.
+   */
+  envelope?: boolean;
+}
+
+/** Body of every JSON response: an object. */
+export type JsonObject = Record<string, unknown>;
+
+/**
+ * Sends one request and returns its JSON body once both the HTTP status and the
+ * envelope's `status` say success. Every failure becomes an `SvcError` naming `what` failed.
+ */
+export async function request<T extends JsonObject = JsonObject>(url: string, options: RequestOptions = {}): Promise<T> {
+  const { json, timeout = 0, signal, envelope = true } = options;
+  const method = options.method ?? (json === undefined ? 'GET' : 'POST');
+  const target = withQuery(url, options.query);
+  const what = options.what ?? `${method} ${target}`;
+  let response: Response;
+  try {
+    response = await ky(target, {
+      method,
+      json,
+      signal,
+      timeout: timeout > 0 ? timeout : false,
+      retry: 0,
+      throwHttpErrors: false,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    if ((error as Error)?.name === 'TimeoutError') {
+      throw new TimeoutError('TIMEOUT', `${what}: no response within ${timeout} ms (request aborted)`, { cause: error });
+    }
+    throw new NetworkError('NETWORK', `${what}: network failure (${(error as Error)?.message ?? error})`, { cause: error });
+  }
+  const http = response.status;
+  let body: unknown;
+  try {
+    body = JSON.parse(await response.text());
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    throw new ProtocolError('PROTOCOL', `${what}: HTTP ${http} with a body that is not JSON`, { status: http, cause: error });
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ProtocolError('PROTOCOL', `${what}: HTTP ${http} with a body that is not a JSON object`, { status: http });
+  }
+  const obj = body as JsonObject;
+  if (!response.ok) throw statusError(what, http, obj, response.headers.get('retry-after'));
+  if (envelope) {
+    if (typeof obj.status !== 'number') throw new ProtocolError('PROTOCOL', `${what}: response has no numeric "status"`, { status: http });
+    if (obj.status !== 200) throw statusError(what, obj.status, obj, null);
+  }
+  return obj as T;
+}
+
+function statusError(what: string, status: number, body: JsonObject, retryAfter: string | null): SvcError {
+  const detail = typeof body.message === 'string' ? `: ${body.message}` : '';
+  const message = `${what}: status ${status}${detail}`;
+  if (status === 404) return new NotFoundError('NOT_FOUND', message, { status });
+  if (status === 429) {
+    const seconds = Number(retryAfter);
+    const retryAt =
+      typeof body.retryAt === 'string' ? body.retryAt : seconds >= 0 && retryAfter ? new Date(Date.now() + seconds * 1000).toISOString() : undefined;
+    return new RateLimitedError(message, retryAt, { status });
+  }
+  if (status >= 500) return new ServerError('SERVER_ERROR', message, { status });
+  return new BadRequestError('BAD_REQUEST', message, { status });
+}
+
+/** Appends query parameters in insertion order; `true` becomes a bare flag (`&preview`). */
+export function withQuery(url: string, query: Query = {}): string {
+  const parts: string[] = [];
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === false) continue;
+    parts.push(value === true ? encodeURIComponent(name) : `${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+  }
+  return parts.length ? `${url}${url.includes('?') ? '&' : '?'}${parts.join('&')}` : url;
+}

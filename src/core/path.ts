@@ -1,0 +1,15 @@
+import { invalid } from './errors';
+
+/** A path segment the platform accepts: URL-unreserved characters, 1..128 long, not `.` or `..`. */
+export const SEGMENT = /^[A-Za-z0-9._~-]{1,128}$/;
+
+/**
+ * Validates a caller-given path segment (tracking id, key, integration name) and percent-encodes it.
+ * A client never sends a request whose path it had to guess.
+ */
+export function segment(argument: string, value: unknown): string {
+  if (typeof value !== 'string' || !SEGMENT.test(value) || value === '.' || value === '..') {
+    invalid(argument, value, 'must be 1-128 characters of A-Z a-z 0-9 . _ ~ - (not "." or "..")');
+  }
+  return encodeURIComponent(value);
+}

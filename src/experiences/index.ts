@@ -1,0 +1,2 @@
+// @svc/experiences: placeholder until its issue lands.
+export {};

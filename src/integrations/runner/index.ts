@@ -1,0 +1,2 @@
+// @svc/integrations/runner (Node only): placeholder until its issue lands.
+export {};

@@ -1,0 +1,2 @@
+// Worker thread that runs one integration handler: placeholder until its issue lands.
+export {};

@@ -1,0 +1,31 @@
+import { http, type HttpHandler } from 'msw';
+import { json } from './handlers/respond';
+import { defaultEndpoints, type Endpoints } from '../core/endpoints';
+import type { MockPlatform } from './platform';
+import { recommendHandlers } from './handlers/recommend';
+import { stashHandlers } from './handlers/stash';
+import { eventsHandlers } from './handlers/events';
+import { experiencesHandlers } from './handlers/experiences';
+import { integrationsHandlers } from './handlers/integrations';
+
+export interface HandlerOptions {
+  /** Base URLs to intercept; defaults are PROTOCOL.md's placeholders. */
+  endpoints?: Partial<Endpoints>;
+}
+
+/** MSW handlers for every route of PROTOCOL.md, answered by `platform`. */
+export function createHandlers(platform: MockPlatform, options: HandlerOptions = {}): HttpHandler[] {
+  const endpoints: Endpoints = { ...defaultEndpoints, ...options.endpoints };
+  for (const key of Object.keys(endpoints) as (keyof Endpoints)[]) endpoints[key] = endpoints[key].replace(/\/+$/, '');
+  return [
+    ...recommendHandlers(platform, endpoints),
+    ...stashHandlers(platform, endpoints),
+    ...eventsHandlers(platform, endpoints),
+    ...experiencesHandlers(platform, endpoints),
+    ...integrationsHandlers(platform, endpoints),
+    // Anything else under a platform base URL is an unknown path.
+    ...Object.values(endpoints).map((base) =>
+      http.all(`${base}/*`, () => json({ status: 404, message: 'The requested URL was not found on the server.' }, 404)),
+    ),
+  ];
+}

@@ -1,0 +1,8 @@
+import type { HttpHandler } from 'msw';
+import type { Endpoints } from '../../core/endpoints';
+import type { MockPlatform } from '../platform';
+
+/** MSW handlers of the experiences routes of PROTOCOL.md. Placeholder until its issue lands. */
+export function experiencesHandlers(_platform: MockPlatform, _endpoints: Endpoints): HttpHandler[] {
+  return [];
+}

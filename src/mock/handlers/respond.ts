@@ -1,0 +1,40 @@
+import { delay, HttpResponse, type HttpResponseResolver } from 'msw';
+import type { MockPlatform } from '../platform';
+import type { Route } from '../platform/faults';
+
+/** JSON answer with an HTTP status (default 200). */
+export const json = (body: unknown, status = 200, headers?: Record<string, string>) =>
+  HttpResponse.json(body as Record<string, unknown>, { status, headers });
+
+/**
+ * Wraps a resolver with what every route shares: the clock ticks (due tasks run), then the
+ * route's switched-on fault applies (latency, forced status, offline), then the resolver answers.
+ */
+export function route(platform: MockPlatform, name: Route, resolver: HttpResponseResolver): HttpResponseResolver {
+  return async (info) => {
+    platform.clock.tick();
+    const fault = platform.faults.take(name);
+    if (fault) {
+      if (fault.latencyMs) await delay(fault.latencyMs);
+      if (fault.offline) return HttpResponse.error();
+      const headers: Record<string, string> | undefined = fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : undefined;
+      if (fault.raw !== undefined) {
+        const type = fault.raw.trimStart().startsWith('<') ? 'text/html' : 'application/json';
+        return new HttpResponse(fault.raw, { status: fault.status ?? 200, headers: { 'Content-Type': type, ...headers } });
+      }
+      if (fault.status) return json({ status: fault.status, message: `fault injected on ${name}: HTTP ${fault.status}` }, fault.status, headers);
+      if (fault.bodyStatus) return json({ status: fault.bodyStatus, message: `fault injected on ${name}: status ${fault.bodyStatus}` }, 200, headers);
+    }
+    return resolver(info);
+  };
+}
+
+/** Reads a JSON body; `undefined` when absent or malformed (handlers answer 400 for that). */
+export async function readJson(request: Request): Promise<unknown> {
+  try {
+    const text = await request.text();
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,2 @@
+// @svc/recommendations: placeholder until its issue lands.
+export {};

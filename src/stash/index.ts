@@ -1,0 +1,2 @@
+// @svc/stash: placeholder until its issue lands.
+export {};

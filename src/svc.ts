@@ -1,0 +1,4 @@
+// The script-tag bundle (dist/svc.min.js): exposed as `window.svc`.
+export * from './core/errors';
+export { setEndpoints, defaultEndpoints } from './core/endpoints';
+export { readVisitorId } from './core/visitor-id';

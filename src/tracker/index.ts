@@ -1,0 +1,2 @@
+// @svc/tracker: placeholder until its issue lands.
+export {};

@@ -1,0 +1,106 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { readVisitorId } from '../../src/core/visitor-id';
+import { endpointFor, setEndpoints, defaultEndpoints } from '../../src/core/endpoints';
+import { segment } from '../../src/core/path';
+import { retry } from '../../src/core/retry';
+import { InvalidArgumentError, ServerError, BadRequestError } from '../../src/core/errors';
+
+const clearCookies = () => {
+  for (const c of document.cookie.split(';')) {
+    const name = c.split('=')[0].trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+};
+
+describe('readVisitorId', () => {
+  afterEach(clearCookies);
+  it('reads _svcTracker first', () => {
+    document.cookie = '_svcTracker=abc-123; path=/';
+    document.cookie = 'svc_permanent=zzz:1:2; path=/';
+    expect(readVisitorId()).toBe('abc-123');
+  });
+  it('falls back to svc_permanent before its first colon', () => {
+    document.cookie = 'svc_permanent=perm-9:1700000000:x; path=/';
+    expect(readVisitorId()).toBe('perm-9');
+  });
+  it('is undefined when neither cookie is set', () => {
+    expect(readVisitorId()).toBeUndefined();
+  });
+});
+
+describe('endpoints', () => {
+  afterEach(() => setEndpoints({ ...defaultEndpoints }));
+  it('per-client override beats global beats default; trailing slashes removed', () => {
+    expect(endpointFor('recs')).toBe('https://recs.svc.example');
+    setEndpoints({ recs: 'https://global.example/' });
+    expect(endpointFor('recs')).toBe('https://global.example');
+    expect(endpointFor('recs', 'https://mine.example//')).toBe('https://mine.example');
+    expect(endpointFor('stash')).toBe('https://stash.svc.example');
+  });
+});
+
+describe('segment', () => {
+  it('accepts unreserved characters and encodes nothing away', () => {
+    expect(segment('key', 'a-b_c.d~e')).toBe('a-b_c.d~e');
+  });
+  it.each(['', '.', '..', 'a/b', 'a b', '50%', 'x'.repeat(129), 'é'])('refuses %j naming the argument', (bad) => {
+    expect(() => segment('key', bad)).toThrow(InvalidArgumentError);
+    expect(() => segment('key', bad)).toThrow(/^key must be/);
+  });
+  it('refuses non-strings', () => {
+    expect(() => segment('trackingId', 42)).toThrow('trackingId must be 1-128 characters');
+  });
+  it('property: whatever it accepts stays one path segment', () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        let out: string;
+        try {
+          out = segment('k', s);
+        } catch {
+          return true;
+        }
+        return !out.includes('/') && out !== '.' && out !== '..' && new URL(`https://x/a/${out}/b`).pathname === `/a/${out}/b`;
+      }),
+    );
+  });
+});
+
+describe('retry', () => {
+  it('retries retryable failures up to the attempt count', async () => {
+    let calls = 0;
+    const result = await retry(
+      async () => {
+        if (++calls < 3) throw new ServerError('SERVER_ERROR', 'x', { status: 500 });
+        return 'ok';
+      },
+      { baseMs: 1 },
+    );
+    expect(result).toBe('ok');
+    expect(calls).toBe(3);
+  });
+  it('gives up after the attempts and rethrows the last failure', async () => {
+    let calls = 0;
+    await expect(
+      retry(
+        async () => {
+          calls++;
+          throw new ServerError('SERVER_ERROR', `fail ${calls}`, { status: 500 });
+        },
+        { baseMs: 1, attempts: 2 },
+      ),
+    ).rejects.toThrow('fail 2');
+    expect(calls).toBe(2);
+  });
+  it('never retries a client error', async () => {
+    let calls = 0;
+    await expect(
+      retry(async () => {
+        calls++;
+        throw new BadRequestError('BAD_REQUEST', 'no', { status: 400 });
+      }),
+    ).rejects.toThrow('no');
+    expect(calls).toBe(1);
+  });
+});

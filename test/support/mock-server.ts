@@ -1,0 +1,61 @@
+// The one test double: @svc/mock's platform behind its own MSW handlers, in Node.
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { createHandlers, createMockPlatform, type MockPlatform, type MockPlatformOptions } from '../../src/mock';
+import type { Endpoints } from '../../src/core/endpoints';
+
+export interface SentRequest {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: string;
+  /** The body parsed as JSON, `undefined` when empty or not JSON. */
+  json: unknown;
+}
+
+export interface MockContext {
+  /** A fresh platform for each test. */
+  platform: MockPlatform;
+  server: ReturnType<typeof setupServer>;
+  /** Every request sent during the current test, in order, bodies read. */
+  sent(): Promise<SentRequest[]>;
+}
+
+/**
+ * Installs the mock platform for a test file: a fresh platform per test (`options` as for
+ * `createMockPlatform`), every request recorded, unhandled requests an error.
+ */
+export function useMockPlatform(options: MockPlatformOptions & { endpoints?: Partial<Endpoints> } = {}): MockContext {
+  const server = setupServer();
+  let requests: Request[] = [];
+  const ctx = {
+    platform: undefined as unknown as MockPlatform,
+    server,
+    async sent() {
+      return Promise.all(
+        requests.map(async (request) => {
+          const body = await request.clone().text();
+          let json: unknown;
+          try {
+            json = body ? JSON.parse(body) : undefined;
+          } catch {
+            json = undefined;
+          }
+          return { method: request.method, url: new URL(request.url), headers: request.headers, body, json };
+        }),
+      );
+    },
+  };
+  server.events.on('request:start', ({ request }) => {
+    requests.push(request.clone());
+  });
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeEach(() => {
+    requests = [];
+    ctx.platform = createMockPlatform(options);
+    server.resetHandlers(...createHandlers(ctx.platform, { endpoints: options.endpoints }));
+  });
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+  return ctx;
+}
