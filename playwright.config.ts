@@ -7,7 +7,8 @@ const port = Number(process.env.E2E_PORT ?? 5199);
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: 'test-results',
+  // Per port, so several runs side by side do not clean each other's artifacts.
+  outputDir: `test-results/${port}`,
   timeout: 60_000,
   fullyParallel: false,
   workers: 1,

@@ -25,7 +25,12 @@ const csp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 's
 /** Maps a URL path to a file under demo/ or dist/, refusing anything that escapes them. */
 function fileFor(pathname) {
   const path = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
-  const [base, rest] = path.startsWith('/dist/') ? [join(root, 'dist'), path.slice(6)] : [join(root, 'demo'), path.slice(1)];
+  // /dist/ -> the build, /test-pages/ -> pages the browser tests use, anything else -> demo/.
+  const [base, rest] = path.startsWith('/dist/')
+    ? [join(root, 'dist'), path.slice(6)]
+    : path.startsWith('/test-pages/')
+      ? [join(root, 'test', 'e2e', 'pages'), path.slice(12)]
+      : [join(root, 'demo'), path.slice(1)];
   const file = resolve(base, rest || 'index.html');
   return file.startsWith(base) ? file : undefined;
 }

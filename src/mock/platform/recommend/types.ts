@@ -1,0 +1,67 @@
+// The contract between the recommendations handler (request parsing and validation, envelope)
+// and the recommendations engine (catalog, indexes, strategies, chains, rules).
+
+/** One element of the request's `h`: a product id (or SKU), `all`, or a category seed. */
+export type SeedItem = string | { type: 'c'; id: string };
+
+/** A rule: JsonLogic `condition` on `{seed, rec}`; `factor` 0 removes, above 0 multiplies the weight. */
+export interface Rule {
+  name?: string;
+  condition: Record<string, unknown>;
+  factor: number;
+}
+
+/** A request as the handler validated it (PROTOCOL.md "Recommendations"). */
+export interface RecommendRequest {
+  trackingId: string;
+  /** Principal strategy first, then the caller's fallbacks (from a comma-separated `strategy`). */
+  strategies: string[];
+  /** 1..50. */
+  n: number;
+  /** `<language>-<CURRENCY>`, e.g. `en-GBP`; absent: the catalog's most common one. */
+  locale?: string;
+  contextId?: string;
+  experienceId?: string;
+  /** From the body's `h`; `['all']` when absent. */
+  seed: SeedItem[];
+  /** The request's own rules (added to the property's global rules and the experience's rules). */
+  rules: Rule[];
+  debug: boolean;
+}
+
+export interface RecommendedItem {
+  id: string;
+  weight: number;
+  /** The strategy that produced the item (a chain component when a composite fell back). */
+  strategy: string;
+  details: Record<string, unknown>;
+}
+
+/** A rule as `debug=True` reports it. */
+export interface DebugRule {
+  source: 'global' | 'experience' | 'request';
+  name: string;
+  condition: Record<string, unknown>;
+  factor: number;
+  /** Ids of the candidates it applied to. */
+  matched: string[];
+}
+
+export interface RecommendResult {
+  items: RecommendedItem[];
+  /** Present only when the request had `debug`. */
+  rules?: DebugRule[];
+}
+
+/** A product of a feed (`platform.admin.recommend.loadFeed`). */
+export interface FeedProduct {
+  /** Product id. */
+  id: string;
+  sku?: string;
+  categories?: string[];
+  brand?: string;
+  /** When the product joined the catalog (epoch ms or ISO); default: when it was loaded. */
+  addedAt?: number | string;
+  /** Details per locale (`en-GBP` → name, description, url, image_url, unit_price, unit_sale_price, currency, stock, category, subcategory, sku_code, custom fields). */
+  locales: Record<string, Record<string, unknown>>;
+}
