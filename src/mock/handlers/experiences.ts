@@ -1,8 +1,52 @@
-import type { HttpHandler } from 'msw';
+import { http, type HttpHandler } from 'msw';
 import type { Endpoints } from '../../core/endpoints';
 import type { MockPlatform } from '../platform';
+import type { ExperiencesQuery } from '../platform/experiences';
+import { json, readJson, route } from './respond';
 
-/** MSW handlers of the experiences routes of PROTOCOL.md. Placeholder until its issue lands. */
-export function experiencesHandlers(_platform: MockPlatform, _endpoints: Endpoints): HttpHandler[] {
-  return [];
+const INTEGER = /^[1-9][0-9]{0,14}$/;
+const invalidParameter = (name: string, value: string, expected: string) =>
+  json({ status: 400, message: `parameter ${name} has an invalid value: ${JSON.stringify(value)} is not ${expected}` }, 400);
+
+/**
+ * PROTOCOL.md's "Server experiences" block:
+ * - `GET {experiences}/v1/{trackingId}/experiences[?contextId][&experienceIds=1,2][&preview][&variation=M][&ignoreSegments]`
+ *   -> 200 `{experiencePayloads, contextId, cookieDomains}` | 404 `{"status":404,"message":"experience 7 not found"}`
+ * - `POST {experiences}/v1/callback?data=...` `{"id": deviceId}` -> 200 always.
+ */
+export function experiencesHandlers(platform: MockPlatform, endpoints: Endpoints): HttpHandler[] {
+  const service = platform.services.experiences;
+  const callbackBase = `${endpoints.experiences}/v1/callback`;
+  return [
+    http.get(
+      `${endpoints.experiences}/v1/:trackingId/experiences`,
+      route(platform, 'experiences', ({ request, params }) => {
+        const search = new URL(request.url).searchParams;
+        const query: ExperiencesQuery = { preview: search.has('preview'), ignoreSegments: search.has('ignoreSegments') };
+        const contextId = search.get('contextId');
+        if (contextId) query.contextId = contextId;
+        const ids = search.get('experienceIds');
+        if (ids !== null) {
+          if (!ids.split(',').every((id) => INTEGER.test(id))) return invalidParameter('experienceIds', ids, 'a comma-separated list of experience ids');
+          query.experienceIds = ids.split(',').map(Number);
+        }
+        const variation = search.get('variation');
+        if (variation !== null) {
+          if (!INTEGER.test(variation)) return invalidParameter('variation', variation, 'a variation id');
+          query.variation = Number(variation);
+        }
+        const answer = service.experiences(String(params.trackingId), query, callbackBase);
+        if (!answer.found) return json({ status: 404, message: `experience ${answer.experienceId} not found` }, 404);
+        const { experiencePayloads, contextId: id, cookieDomains } = answer;
+        return json({ experiencePayloads, contextId: id, cookieDomains });
+      }),
+    ),
+    http.post(
+      callbackBase,
+      route(platform, 'callback', async ({ request }) => {
+        service.callback(new URL(request.url).searchParams.get('data'), await readJson(request));
+        return json({ status: 200 });
+      }),
+    ),
+  ];
 }

@@ -1,0 +1,50 @@
+import { invalid } from '../core/errors';
+import { VISITOR_COOKIE } from '../core/visitor-id';
+
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+export interface ContextCookieOptions {
+  /** Add `Secure`. Default: false when `requestHost` is an `http://` URL, else true. */
+  secure?: boolean;
+}
+
+/**
+ * The `Set-Cookie` value that stores a contextId in `_svcTracker`, for a server to put on the
+ * page-load response before client scripts run (when `getExperiences` said `generated`).
+ *
+ * `requestHost` is the request's `Host` header (`www.shop.example:8443`) or its URL. The cookie
+ * goes on the widest of `cookieDomains` that the host is, or is under (the domain the tracker
+ * writes); when none matches, or the match is a single label such as `localhost`, it is a
+ * host-only cookie. `Path=/`, one year (`Expires` and `Max-Age`), `SameSite=Lax`, `Secure` on https.
+ */
+export function contextCookie(contextId: string, cookieDomains: readonly string[], requestHost: string, options: ContextCookieOptions = {}): string {
+  if (typeof contextId !== 'string' || !contextId || contextId.length > 256) invalid('contextId', contextId, 'must be a non-empty string of at most 256 characters');
+  if (!Array.isArray(cookieDomains) || !cookieDomains.every((d) => typeof d === 'string')) invalid('cookieDomains', cookieDomains, 'must be an array of strings');
+  let url: URL | undefined;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(requestHost) ? requestHost : `https://${requestHost}`);
+  } catch {
+    // refused below
+  }
+  if (typeof requestHost !== 'string' || !url?.hostname) invalid('requestHost', requestHost, 'must be a host (www.shop.example[:port]) or a URL');
+  const host = (url as URL).hostname;
+  const domain = cookieDomains
+    .map((d) => d.toLowerCase().replace(/^\./, ''))
+    .filter((d) => d.includes('.') && (host === d || host.endsWith(`.${d}`)))
+    .sort((a, b) => a.length - b.length)[0];
+  const secure = options.secure ?? (url as URL).protocol !== 'http:';
+  const attributes: Record<string, string | boolean | undefined> = {
+    Domain: domain,
+    Path: '/',
+    Expires: new Date(Date.now() + ONE_YEAR_S * 1000).toUTCString(),
+    'Max-Age': String(ONE_YEAR_S),
+    SameSite: 'Lax',
+    Secure: secure,
+  };
+  let cookie = `${VISITOR_COOKIE}=${encodeURIComponent(contextId)}`;
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === true) cookie += `; ${name}`;
+    else if (typeof value === 'string') cookie += `; ${name}=${value}`;
+  }
+  return cookie;
+}

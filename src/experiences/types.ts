@@ -1,0 +1,79 @@
+import type { SvcError } from '../core/errors';
+
+export interface ExperiencesClientOptions {
+  /** The property's tracking id (1-128 of `A-Z a-z 0-9 . _ ~ -`). Required. */
+  trackingId: string;
+  /**
+   * Base URL of server experiences. Default: the `experiences` of `setEndpoints()`, else
+   * `https://experiences.svc.example`.
+   */
+  endpoint?: string;
+  /** Milliseconds before a request is aborted with `TIMEOUT`; 0 means no timeout. Default 0. */
+  timeout?: number;
+}
+
+export interface GetExperiencesOptions {
+  /**
+   * The visitor's id (the `_svcTracker` cookie's value, or any user id of the caller's choice),
+   * at most 256 characters. Default: the `_svcTracker` cookie in a browser; none in Node, and the
+   * platform then generates one (`generated: true`).
+   */
+  contextId?: string;
+  /** Only these experiences (positive integers). An unknown or archived one is `NOT_FOUND`. Default: all. */
+  experienceIds?: readonly number[];
+  /** Serve the latest unpublished iteration of each experience instead of the latest published one. Default false. */
+  preview?: boolean;
+  /** Only the variation with this variation master id (positive integer), for previewing. Default: the visitor's own. */
+  variation?: number;
+  /** Payloads of every experience, whatever their segment rules. Default false. */
+  ignoreSegments?: boolean;
+  /** Aborts the request (it then rejects with the signal's reason). */
+  signal?: AbortSignal;
+}
+
+/** One experience the visitor is segmented for, as the platform sent it. */
+export interface ExperiencePayload {
+  /** Values configured for the visitor's variation: key/value attributes for the page. */
+  payload: Record<string, unknown>;
+  /** The visitor is in the control group: render the unchanged page, but still call `seen`. */
+  isControl: boolean;
+  /** Experience id. */
+  id: number;
+  /** Address `seen` posts to, exactly as received. */
+  callback: string;
+  /** Variation master id the payload came from. */
+  variation: number;
+}
+
+export interface Experiences {
+  experiencePayloads: ExperiencePayload[];
+  /** The visitor's id: the one sent, or the one the platform generated. */
+  contextId: string;
+  /** Domains the `_svcTracker` cookie may be set on (see `contextCookie`). */
+  cookieDomains: string[];
+  /** True when no contextId was sent and the platform generated it: set the cookie on the response. */
+  generated: boolean;
+}
+
+/** The outcome of `seen`: it never rejects because of the platform's answer or the network. */
+export interface SeenResult {
+  /** The platform answered HTTP 200: the view is recorded. */
+  ok: boolean;
+  /** HTTP status of the last answer; absent when none came. */
+  status?: number;
+  /** Requests sent: network failures are retried, up to 3 in all. */
+  attempts: number;
+  /** Why it did not succeed. */
+  error?: SvcError;
+}
+
+export interface ExperiencesClient {
+  /** `GET {endpoint}/v1/{trackingId}/experiences`: the payloads of the experiences the visitor is segmented for. */
+  getExperiences(options?: GetExperiencesOptions): Promise<Experiences>;
+  /**
+   * Records that the visitor saw the experience (control group included): POSTs `{id: deviceId}`
+   * to `experiencePayload.callback` exactly as received. `deviceId` default: the `_svcTracker`
+   * cookie in a browser; required in Node.
+   */
+  seen(experiencePayload: ExperiencePayload, deviceId?: string): Promise<SeenResult>;
+}

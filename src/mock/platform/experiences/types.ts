@@ -1,0 +1,112 @@
+import type { RulesLogic } from 'json-logic-js';
+
+/** What a variation serves: key/value attributes handed to the shop's developer. */
+export type Payload = Record<string, unknown>;
+
+/** A variation of an iteration, as an admin defines it. */
+export interface VariationDefinition {
+  /**
+   * Variation master id: the same id in several iterations is the same variation. Default: the
+   * experience id times 10 plus the variation's position among the experience's variations (11, 12, ...).
+   */
+  id?: number;
+  /** Label for people. Default `Variation <id>` (`Control` for the control group). */
+  name?: string;
+  /** What the visitor gets. Default `{}`. */
+  payload?: Payload;
+  /** Share of the traffic, relative to the iteration's other variations (positive). Default 1. */
+  weight?: number;
+  /** The control group: served (and its views recorded) but shows the unchanged page. Default false. */
+  isControl?: boolean;
+}
+
+/** Who an iteration is for: a JsonLogic condition over the visitor's profile (see `VisitorProfile`). */
+export interface Segment {
+  name: string;
+  condition: RulesLogic;
+}
+
+export interface IterationDefinition {
+  variations: VariationDefinition[];
+  /** Visitors the iteration is for. Default: everybody. */
+  segment?: Segment;
+  /** Published iterations are served; the latest unpublished one only with `preview`. Default true for the first iteration, false later. */
+  published?: boolean;
+}
+
+export interface ExperienceDefinition extends IterationDefinition {
+  /** Positive integer, unique in the property. Default: the next free id. */
+  id?: number;
+  name: string;
+}
+
+export interface Variation {
+  id: number;
+  name: string;
+  payload: Payload;
+  weight: number;
+  isControl: boolean;
+}
+
+export interface Iteration {
+  /** 1, 2, ... within the experience. */
+  number: number;
+  variations: Variation[];
+  segment?: Segment;
+  published: boolean;
+}
+
+export interface Experience {
+  id: number;
+  name: string;
+  iterations: Iteration[];
+  archived: boolean;
+}
+
+/** The query of `GET /v1/{trackingId}/experiences`, parsed. */
+export interface ExperiencesQuery {
+  contextId?: string;
+  experienceIds?: number[];
+  preview?: boolean;
+  variation?: number;
+  ignoreSegments?: boolean;
+}
+
+/** What a callback URL's `data` names (base64url JSON). */
+export interface CallbackData {
+  trackingId: string;
+  experience: number;
+  iteration: number;
+  variation: number;
+  contextId: string;
+  isControl: boolean;
+}
+
+/** One recorded callback: the visitor saw the experience (control group included). */
+export interface View extends CallbackData {
+  /** The `id` of the callback's body, when it sent one. */
+  deviceId?: string;
+  /** Platform time, epoch ms. */
+  at: number;
+}
+
+export interface VariationMetrics {
+  variation: number;
+  name: string;
+  isControl: boolean;
+  /** Times its payload was returned by the GET. */
+  served: number;
+  /** Callbacks received. */
+  views: number;
+  /** Distinct contextIds among the views. */
+  visitors: number;
+}
+
+export interface ExperienceMetrics {
+  experience: number;
+  name: string;
+  served: number;
+  views: number;
+  visitors: number;
+  variations: VariationMetrics[];
+}
