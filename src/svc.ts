@@ -2,3 +2,4 @@
 export * from './core/errors';
 export { setEndpoints, defaultEndpoints } from './core/endpoints';
 export { readVisitorId } from './core/visitor-id';
+export { createStash } from './stash';

@@ -1,2 +1,32 @@
-// @svc/stash: placeholder until its issue lands.
-export {};
+import { invalid } from '../core/errors';
+import { connect, type Connection } from './connection';
+import type { StashOptions } from './options';
+import { kv, type KvStash } from './kv';
+import { deferkv, type DeferKvStash, type DeferredValue } from './deferkv';
+import { ts, type TsStash } from './ts';
+import { count, type CountStash } from './count';
+
+/** The client of each opType. */
+export interface StashClients {
+  kv: KvStash;
+  deferkv: DeferKvStash;
+  ts: TsStash;
+  count: CountStash;
+}
+export type OpType = keyof StashClients;
+
+const clients: { [T in OpType]: (c: Connection) => StashClients[T] } = { kv, deferkv, ts, count };
+
+/**
+ * A stash client for `opType` (`kv`, `deferkv`, `ts` or `count`) of the property `trackingId`.
+ * Throws `INVALID_ARGUMENT` for an unknown opType, an invalid tracking id or options.
+ */
+export function createStash<T extends OpType>(opType: T, trackingId: string, options: StashOptions = {}): StashClients[T] {
+  if (!Object.prototype.hasOwnProperty.call(clients, opType)) invalid('opType', opType, 'must be one of kv, deferkv, ts, count');
+  return clients[opType](connect(opType, trackingId, options));
+}
+
+export type { StashOptions, StashLevel } from './options';
+export type { KvStash, DeferKvStash, DeferredValue, TsStash, CountStash };
+export { setEndpoints } from '../core/endpoints';
+export * from '../core/errors';

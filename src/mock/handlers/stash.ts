@@ -1,8 +1,42 @@
-import type { HttpHandler } from 'msw';
+import { http, type HttpHandler } from 'msw';
 import type { Endpoints } from '../../core/endpoints';
 import type { MockPlatform } from '../platform';
+import { json, readJson, route } from './respond';
 
-/** MSW handlers of the stash routes of PROTOCOL.md. Placeholder until its issue lands. */
-export function stashHandlers(_platform: MockPlatform, _endpoints: Endpoints): HttpHandler[] {
-  return [];
+type Service = MockPlatform['services']['stash'];
+
+/** PROTOCOL.md's Stash block: method, path under `{stash}/stash/v1.1/`, platform service. Always HTTP 200. */
+const table: ReadonlyArray<readonly ['get' | 'post', string, keyof Service]> = [
+  ['post', 'kv/set/:tid/:level/:key', 'kvSet'],
+  ['get', 'kv/get/:tid/:level/:key', 'kvGet'],
+  ['post', 'kv/getbatch/:tid/:level', 'kvGetBatch'],
+  ['post', 'deferkv/set/:tid/:level/:key', 'deferSet'],
+  ['get', 'deferkv/get/:tid/:level/:key', 'deferGet'],
+  ['post', 'deferkv/remove/:tid/:level/:key', 'deferRemove'],
+  ['post', 'ts/set/:tid/:level/:key', 'tsSet'],
+  ['get', 'ts/get/:tid/:level/:key', 'tsGet'],
+  ['post', 'count/incr/:tid/:level/:key', 'countIncr'],
+  ['post', 'count/decr/:tid/:level/:key', 'countDecr'],
+  ['get', 'count/get/:tid/:level/:key', 'countGet'],
+  ['post', 'count/getbatch/:tid/:level', 'countGetBatch'],
+];
+
+/** MSW handlers of the stash routes of PROTOCOL.md: parse -> platform service -> `{status, data?, message?}`. */
+export function stashHandlers(platform: MockPlatform, endpoints: Endpoints): HttpHandler[] {
+  return table.map(([method, path, op]) =>
+    http[method](
+      `${endpoints.stash}/stash/v1.1/${path}`,
+      route(platform, 'stash', async ({ request, params }) => {
+        const reply = platform.services.stash[op]({
+          trackingId: String(params.tid),
+          level: String(params.level),
+          key: params.key === undefined ? undefined : String(params.key),
+          body: method === 'post' ? await readJson(request) : undefined,
+          timestamp: new URL(request.url).searchParams.get('timestamp'),
+          credential: request.headers.get('authorization')?.replace(/^Bearer\s+/i, ''),
+        });
+        return json(reply);
+      }),
+    ),
+  );
 }

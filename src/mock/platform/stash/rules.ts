@@ -1,0 +1,56 @@
+import { SEGMENT } from '../../../core/path';
+
+/** The stash's limits (PROTOCOL.md, Stash). */
+export const STASH_LIMITS = {
+  /** Parts of a full key: `[namespace:][visitorId:]key`. */
+  keyParts: 3,
+  /** Largest value, UTF-8 bytes. */
+  valueBytes: 65_536,
+  /** Keys per getbatch request. */
+  batchKeys: 10,
+} as const;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const part = (p: string) => SEGMENT.test(p) && p !== '.' && p !== '..';
+
+/** Why `fullKey` is not a full key (`[namespace:][visitorId:]key`, each part a valid segment), or undefined. */
+export function fullKeyProblem(fullKey: unknown): string | undefined {
+  if (typeof fullKey !== 'string') return 'key must be a string';
+  const parts = fullKey.split(':');
+  return parts.length <= STASH_LIMITS.keyParts && parts.every(part)
+    ? undefined
+    : `key ${JSON.stringify(fullKey)} is invalid: up to ${STASH_LIMITS.keyParts} ":"-separated parts of 1-128 characters A-Z a-z 0-9 . _ ~ - (not "." or "..")`;
+}
+
+/** Why `counterKey` is not `<fullKey>:<YYYY-MM-DD>`, or undefined. */
+export function counterKeyProblem(counterKey: unknown): string | undefined {
+  if (typeof counterKey !== 'string') return 'counter key must be a string';
+  const at = counterKey.lastIndexOf(':');
+  return at > 0 && DATE.test(counterKey.slice(at + 1)) && !fullKeyProblem(counterKey.slice(0, at))
+    ? undefined
+    : `counter key ${JSON.stringify(counterKey)} is invalid: expected <key>:<YYYY-MM-DD>`;
+}
+
+/** Why `value` cannot be stored (a string of at most 65,536 UTF-8 bytes), or undefined. */
+export function valueProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return 'data must be a string';
+  const bytes = new TextEncoder().encode(value).length;
+  return bytes > STASH_LIMITS.valueBytes ? `data is ${bytes} bytes; at most ${STASH_LIMITS.valueBytes} UTF-8 bytes are stored` : undefined;
+}
+
+/** Why `keys` is not a getbatch key list (1..10 keys, each passing `problem`), or undefined. */
+export function batchProblem(keys: unknown, problem: (key: unknown) => string | undefined): string | undefined {
+  if (!Array.isArray(keys) || keys.length === 0) return 'keys must be a non-empty array';
+  if (keys.length > STASH_LIMITS.batchKeys) return `keys has ${keys.length} entries; at most ${STASH_LIMITS.batchKeys} per getbatch`;
+  for (const key of keys) {
+    const why = problem(key);
+    if (why) return why;
+  }
+  return undefined;
+}
+
+/** A deferkv timestamp: UNIX seconds, a positive integer. */
+export const isTimestamp = (t: unknown): t is number => typeof t === 'number' && Number.isSafeInteger(t) && t > 0;
+
+/** The UTC date `YYYY-MM-DD` of an epoch-ms time: the dimension value of counters. */
+export const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);

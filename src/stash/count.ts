@@ -1,0 +1,47 @@
+import { invalid } from '../core/errors';
+import { malformed, type Connection } from './connection';
+import { integer } from './ts';
+
+/** `createStash('count', …)`: counters per UTC day. Always `public`. */
+export interface CountStash {
+  /**
+   * Adds 1 to today's (UTC) counter of `key`; `dimension` must be `date`. Resolves
+   * `{"<key>:<YYYY-MM-DD>": "<YYYY-MM-DD>"}`. Never retried automatically (it would double count).
+   */
+  increment(key: string, dimension: 'date'): Promise<Record<string, string>>;
+  /** Subtracts 1, as `increment`. */
+  decrement(key: string, dimension: 'date'): Promise<Record<string, string>>;
+  /** The count at a counter key `<key>:<YYYY-MM-DD>`; 0 when there is none. */
+  get(counterKey: string): Promise<number>;
+  /** The counts of counter keys, by the caller's counter key; 0 for those without a count. */
+  get(counterKeys: readonly string[]): Promise<Record<string, number>>;
+}
+
+export const count = (c: Connection): CountStash => {
+  const counterKey = (key: unknown) => {
+    const [, name, date] = /^(.+):(\d{4}-\d\d-\d\d)$/.exec(key as string) ?? [];
+    return date ? `${c.full(name, 'counterKey')}:${date}` : invalid('counterKey', key, 'must be "<key>:<YYYY-MM-DD>" as increment resolves it');
+  };
+  const step = (op: string) => async (key: string, dimension: 'date') => {
+    if (dimension !== 'date') invalid('dimension', dimension, 'must be "date"');
+    const fullKey = c.full(key);
+    const data = (await c.send(op, fullKey, { json: { dimension }, write: 'once' }))?.data as Record<string, unknown> | undefined;
+    const entries = Object.entries(data ?? {});
+    const [[returned = '', date] = []] = entries;
+    // The platform answers the full counter key; give the caller back their own key.
+    return entries.length === 1 && returned.startsWith(fullKey + ':') && typeof date === 'string'
+      ? { [key + returned.slice(fullKey.length)]: date }
+      : malformed(`count ${op} data`);
+  };
+  return {
+    increment: step('incr'),
+    decrement: step('decr'),
+    get: (async (keys: unknown) => {
+      if (!Array.isArray(keys)) return integer((await c.send('get', counterKey(keys)))?.data ?? '0');
+      const values = await c.batch(keys, counterKey);
+      const counts: Record<string, number> = Object.create(null);
+      for (const key of keys) counts[key] = integer(values[key] ?? '0');
+      return counts;
+    }) as CountStash['get'],
+  };
+};

@@ -1,0 +1,41 @@
+import { invalid } from '../core/errors';
+import { segment } from '../core/path';
+import { checkValue, malformed, type Connection } from './connection';
+
+/** A deferkv row: its value and the integration it is delivered to when its timestamp passes. */
+export interface DeferredValue {
+  value: string;
+  route: string;
+}
+
+/** `createStash('deferkv', …)`: rows keyed by (key, timestamp) that expire at their timestamp. Always `public`. */
+export interface DeferKvStash {
+  /**
+   * Stores a row that expires at `timestamp` (UNIX seconds) and is then delivered to the
+   * integration named `route` (required). The same key and timestamp overwrite.
+   */
+  set(key: string, value: string, timestamp: number, route: string): Promise<void>;
+  /** Removes the row of `key` and `timestamp`; `false` when there was none. */
+  remove(key: string, timestamp: number): Promise<boolean>;
+  /** The row of `key` and `timestamp`, or `undefined` when there is none (or it expired). */
+  get(key: string, timestamp: number): Promise<DeferredValue | undefined>;
+}
+
+const seconds = (timestamp: unknown) =>
+  Number.isSafeInteger(timestamp) && (timestamp as number) > 0 ? (timestamp as number) : invalid('timestamp', timestamp, 'must be UNIX seconds, a positive integer');
+
+export const deferkv = (c: Connection): DeferKvStash => ({
+  async set(key, value, timestamp, route) {
+    const json = { data: checkValue(value), timestamp: seconds(timestamp), route: segment('route', route) && route };
+    await c.send('set', c.full(key), { json, write: true });
+  },
+  async remove(key, timestamp) {
+    return !!(await c.send('remove', c.full(key), { json: { timestamp: seconds(timestamp) }, write: true }));
+  },
+  async get(key, timestamp) {
+    const body = await c.send('get', c.full(key), { query: { timestamp: seconds(timestamp) } });
+    if (!body) return undefined;
+    const { value, route } = (body.data ?? {}) as Partial<DeferredValue>;
+    return typeof value === 'string' && typeof route === 'string' ? { value, route } : malformed('deferkv row');
+  },
+});
