@@ -1,0 +1,60 @@
+import type { IntegrationCache } from '../../../integrations/cache';
+import type { HandlerConsole, IntegrationHandler, LogLine, RunStatus } from './types';
+
+export interface HandlerOutcome {
+  status: Exclude<RunStatus, 'rate-limited'>;
+  result?: unknown;
+  error?: string;
+  logs: LogLine[];
+  durationMs: number;
+}
+
+const LEVELS: LogLine['level'][] = ['debug', 'log', 'info', 'warn', 'error'];
+
+const format = (value: unknown): string => {
+  if (typeof value === 'string') return value;
+  if (value instanceof Error) return value.stack ?? `${value.name}: ${value.message}`;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+};
+
+/**
+ * Calls `handler` once with `{payload, secrets, cache, console}` and races it against `timeoutMs`
+ * (real time). A JavaScript function cannot be killed in the same thread: a handler that does not
+ * settle in time is recorded as `timeout` and its eventual result is ignored, but it keeps running
+ * (and a synchronous endless loop blocks the platform). The local runner enforces timeouts by
+ * terminating a worker instead. Every secret value is replaced by `[secret]` in the log lines.
+ */
+export async function runHandler(
+  handler: IntegrationHandler,
+  payload: unknown,
+  secrets: Record<string, string>,
+  cache: IntegrationCache,
+  timeoutMs: number,
+): Promise<HandlerOutcome> {
+  const logs: LogLine[] = [];
+  const values = Object.values(secrets).filter(Boolean);
+  const redact = (text: string) => values.reduce((out, secret) => out.split(secret).join('[secret]'), text);
+  const console = Object.fromEntries(
+    LEVELS.map((level) => [level, (...args: unknown[]) => void logs.push({ level, message: redact(args.map(format).join(' ')) })]),
+  ) as HandlerConsole;
+  const started = performance.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  try {
+    const run = Promise.resolve().then(() => handler({ payload: structuredClone(payload), secrets: Object.freeze({ ...secrets }), cache, console }));
+    const outcome = await Promise.race([run.then((result) => ({ result })), timedOut]);
+    const durationMs = performance.now() - started;
+    if (outcome === 'timeout') return { status: 'timeout', error: `no result within ${timeoutMs} ms`, logs: logs.slice(), durationMs };
+    return { status: 'ok', result: outcome.result, logs, durationMs };
+  } catch (error) {
+    return { status: 'error', error: redact(error instanceof Error ? error.message : format(error)), logs, durationMs: performance.now() - started };
+  } finally {
+    clearTimeout(timer);
+  }
+}
