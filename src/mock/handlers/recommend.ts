@@ -1,8 +1,91 @@
-import type { HttpHandler } from 'msw';
+import { http, type HttpHandler } from 'msw';
 import type { Endpoints } from '../../core/endpoints';
 import type { MockPlatform } from '../platform';
+import type { RecommendRequest, Rule, SeedItem } from '../platform/recommend/types';
+import { json, route } from './respond';
 
-/** MSW handlers of the recommend routes of PROTOCOL.md. Placeholder until its issue lands. */
-export function recommendHandlers(_platform: MockPlatform, _endpoints: Endpoints): HttpHandler[] {
-  return [];
+// POST {recs}/vc/recommend/2.1/{trackingId}?strategy&n&locale&contextId&experienceId&seed&debug  {"h", "rules"}
+// (PROTOCOL.md "Recommendations"): parse and validate -> platform.services.recommend -> envelope.
+
+/** Why a request is refused: HTTP 400 `{status: 400, message}`. */
+class Refusal extends Error {}
+const refuse = (parameter: string, expectation: string): never => {
+  throw new Refusal(`parameter ${parameter} has an invalid value: ${expectation}`);
+};
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `h` element: a product id, `all`, or `{type: 'c', id}` (`type` exactly the lower-case `c`). */
+const seedItem = (item: unknown): SeedItem =>
+  (typeof item === 'string' && item) || (isObject(item) && item.type === 'c' && typeof item.id === 'string' && item.id)
+    ? (item as SeedItem)
+    : refuse('h', 'each element must be a product id, "all" or {"type": "c", "id": "<category>"}');
+
+const rule = (r: unknown): Rule =>
+  isObject(r) && isObject(r.condition) && typeof r.factor === 'number' && r.factor >= 0 && isFinite(r.factor) && (r.name === undefined || typeof r.name === 'string')
+    ? { ...(r.name !== undefined && { name: r.name }), condition: r.condition, factor: r.factor }
+    : refuse('rules', 'each rule needs a JsonLogic "condition" object and a "factor" number >= 0');
+
+/** The query and body as a `RecommendRequest`; throws `Refusal` for every 400 of PROTOCOL.md. */
+export function parseRecommendRequest(trackingId: string, query: URLSearchParams, text: string): RecommendRequest {
+  let body: unknown = {};
+  try {
+    if (text.trim()) body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  if (!isObject(body)) throw new Refusal('malformed body: a JSON object with optional "h" and "rules" is required');
+  const { h, rules } = body as { h?: unknown[]; rules?: unknown[] };
+  if (h !== undefined && !Array.isArray(h)) refuse('h', 'an array is required');
+  if (rules !== undefined && !Array.isArray(rules)) refuse('rules', 'an array is required');
+  const seed: SeedItem[] = h?.length ? h.map(seedItem) : query.has('seed') ? [query.get('seed') || refuse('seed', 'a product id is required')] : ['all'];
+  const contextId = query.get('contextId') || undefined;
+
+  const strategy = query.get('strategy');
+  // Partner-style (a visitor, no seed) without a strategy: the platform cannot guess one.
+  if (strategy === null && contextId && seed.every((s) => s === 'all')) refuse('strategy', 'a string is required');
+  const strategies = (strategy ?? 'popular').split(',').map((s) => s.trim());
+  if (strategies.some((s) => !s)) refuse('strategy', 'a string is required');
+
+  const nText = query.get('n') ?? '10';
+  const n = /^\d{1,2}$/.test(nText) ? Number(nText) : 0;
+  if (n < 1 || n > 50) refuse('n', 'an integer 1..50 is required');
+
+  if (seed.some((s) => typeof s !== 'string') && strategies.some((s) => s !== 'popular')) {
+    refuse('h', 'a category seed is allowed only with strategy popular');
+  }
+  return {
+    trackingId,
+    strategies,
+    n,
+    ...(query.get('locale') && { locale: query.get('locale') as string }),
+    ...(contextId && { contextId }),
+    ...(query.get('experienceId') && { experienceId: query.get('experienceId') as string }),
+    seed,
+    rules: rules?.map(rule) ?? [],
+    debug: query.has('debug'),
+  };
+}
+
+/** MSW handlers of the recommend route of PROTOCOL.md. */
+export function recommendHandlers(platform: MockPlatform, endpoints: Endpoints): HttpHandler[] {
+  return [
+    http.post(
+      `${endpoints.recs}/vc/recommend/2.1/:trackingId`,
+      route(platform, 'recommend', async ({ request, params }) => {
+        const trackingId = String(params.trackingId);
+        let parsed: RecommendRequest;
+        try {
+          parsed = parseRecommendRequest(trackingId, new URL(request.url).searchParams, await request.text());
+        } catch (error) {
+          if (error instanceof Refusal) return json({ status: 400, message: error.message }, 400);
+          throw error;
+        }
+        // Unknown tracking id: no items (HTTP 200), as for an unknown strategy.
+        if (!platform.properties.has(trackingId)) return json({ status: 200, result: { items: [] } });
+        const { items, rules } = platform.services.recommend.recommend(parsed);
+        return json({ status: 200, result: parsed.debug && rules ? { items, rules } : { items } });
+      }),
+    ),
+  ];
 }

@@ -1,0 +1,98 @@
+import type { PageTracker } from '../core/tracker-slot';
+
+/** A category seed: products of this `product.categories` value. Only with strategy `popular`. */
+export type CategorySeed = { category: string } | { type: 'c'; id: string };
+
+/** What to recommend for: a product id (or SKU), `all` (the whole inventory), or a category. */
+export type Seed = string | CategorySeed | (string | CategorySeed)[];
+
+/** A per-request rule: JsonLogic `condition` on `{seed, rec}`; `factor` 0 removes, above 0 multiplies the weight. */
+export interface Rule {
+  /** Label, informational only. */
+  name?: string;
+  /** JsonLogic expression. */
+  condition: Record<string, unknown>;
+  /** Number >= 0. */
+  factor: number;
+}
+
+/** Configuration of `recommendations(options, config)` and of `get(config)` (which overrides it). */
+export interface RecommendationsConfig {
+  /**
+   * Strategy name, or principal then fallbacks as a comma-separated list or an array.
+   * More than 3 fallbacks only warns. Default `popular`.
+   */
+  strategy?: string | string[];
+  /** Number of recommendations, integer 1..50. Default 10. */
+  limit?: number;
+  /** Product id(s), `all`, or one category seed (`popular` only). Default `all`. */
+  seed?: Seed;
+  /** Rules for this request only, added to the property's and the experience's rules. Default none. */
+  rules?: Rule[];
+  /** Milliseconds before the request is aborted and `get` rejects with `TIMEOUT`; 0 = none. Default 0. */
+  timeout?: number;
+  /** Property to ask. Default `options.meta.trackingId`. */
+  trackingId?: string;
+  /** Visitor id (sent as `contextId`). Default `options.meta.visitorId`, else the `_svcTracker` cookie. */
+  visitorId?: string;
+  /** URL before the tracking id. Default `{recs}/vc/recommend/2.1/` (`recs` as set by `setEndpoints`). */
+  endpoint?: string;
+  /** `<language>-<CURRENCY>` of product details, e.g. `en-GBP`. Default: from the page tracker's last `ecView`, else not sent. */
+  locale?: string;
+  /** Ask for the rules considered (`debug=True`); `get` then resolves to a list with `rules`. Default false. */
+  debug?: boolean;
+}
+
+/** Metadata of the experience the code runs in. */
+export interface ExperienceMeta {
+  trackingId?: string;
+  visitorId?: string;
+  experienceId?: string | number;
+  iterationId?: string | number;
+  variationId?: string | number;
+}
+
+/** The experience options object. */
+export interface RecommendationsOptions {
+  meta: ExperienceMeta;
+  /** Delivers `recommendationShown` / `recommendationClicked`; default: the page's tracker, else a direct POST. */
+  emitMetric?: (type: string, data: Record<string, unknown>) => unknown;
+  /** The tracker to deliver events to and read `ecView` from. Default: the page's tracker (`pageTracker()`). */
+  tracker?: PageTracker;
+}
+
+/** One recommended product. */
+export interface Recommendation {
+  id: string;
+  /** Ranking score. */
+  weight: number;
+  /** Strategy that produced it (a chain component when a composite fell back), else the requested principal. */
+  strategy: string;
+  /** Product details in the requested locale (name, url, unit_price, ...). */
+  details: Record<string, unknown>;
+}
+
+/** A rule as `debug` reports it. */
+export interface DebugRule {
+  source: 'global' | 'experience' | 'request';
+  name: string;
+  condition: Record<string, unknown>;
+  factor: number;
+  /** Ids it applied to. */
+  matched: string[];
+}
+
+/** What `get` resolves to: the items in rank order; `rules` only with `debug`. */
+export type RecommendationList = Recommendation[] & { rules?: DebugRule[] };
+
+/** An item given to `shown`/`clicked`; `weight` may be a numeric string such as `"1,234.50"`. */
+export type ShownItem = Pick<Recommendation, 'id' | 'strategy'> & { weight: number | string };
+
+export interface Recommendations {
+  /** Recommendations for `config` (over the initial config, over the defaults). */
+  get(config?: RecommendationsConfig): Promise<RecommendationList>;
+  /** Emits `recommendationShown` once per item of a `get` result. */
+  shown(item: ShownItem): Promise<void>;
+  /** Emits `recommendationClicked`; `position` (1-based) defaults to the item's place in its `get` result. */
+  clicked(item: ShownItem, position?: number): Promise<void>;
+}
