@@ -1,9 +1,84 @@
 // The demo's mock platform: @svc/mock with fixtures behind the MSW browser worker.
-// Exposed as `window.svcMock` ({ platform, ready }) for the QA panel and the e2e tests.
+// Exposed as `window.svcMock` ({ platform, ready, exchanges, onExchange }) for the QA panel and
+// the e2e tests. `exchanges` are the requests the page sent to the platform and the answers the
+// mock gave, exactly as they crossed the worker (the QA panel's request/response view).
 import { setupWorker } from 'msw/browser';
 import { createMockPlatform, createHandlers } from '../src/mock';
 
 export const platform = createMockPlatform({ fixtures: true });
 const worker = setupWorker(...createHandlers(platform));
+
+/** One request to the platform and its answer, as the worker saw them. */
+export interface Exchange {
+  id: string;
+  /** Which interface: recs, experiences, stash, events, integrations (the host's first label). */
+  api: string;
+  method: string;
+  url: string;
+  /** Request body as sent (text), if any. */
+  requestBody: string;
+  /** HTTP status of the answer; 0 for a network failure (the `offline` fault). */
+  status?: number;
+  responseBody?: string;
+  /** Set once the answer (or the failure) is known. */
+  done: boolean;
+  startedAt: number;
+}
+
+/** The most recent exchanges, newest last (at most 200). */
+export const exchanges: Exchange[] = [];
+const listeners = new Set<(exchange: Exchange) => void>();
+const byId = new Map<string, Exchange>();
+
+/** Calls `listener` whenever an exchange starts or completes. Returns an unsubscribe. */
+export function onExchange(listener: (exchange: Exchange) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const publish = (exchange: Exchange) => listeners.forEach((listener) => listener(exchange));
+const isPlatform = (url: string) => new URL(url).hostname.endsWith('.svc.example');
+
+worker.events.on('request:start', async ({ request, requestId }) => {
+  if (!isPlatform(request.url)) return;
+  const exchange: Exchange = {
+    id: requestId,
+    api: new URL(request.url).hostname.split('.')[0],
+    method: request.method,
+    url: request.url,
+    requestBody: '',
+    done: false,
+    startedAt: Date.now(),
+  };
+  exchanges.push(exchange);
+  if (exchanges.length > 200) byId.delete(exchanges.shift()!.id);
+  byId.set(requestId, exchange);
+  exchange.requestBody = await request.clone().text().catch(() => '');
+  publish(exchange);
+});
+
+worker.events.on('response:mocked', async ({ response, requestId }) => {
+  const exchange = byId.get(requestId);
+  if (!exchange) return;
+  exchange.status = response.type === 'error' ? 0 : response.status;
+  exchange.responseBody = response.type === 'error' ? '(network failure)' : await response.clone().text().catch(() => '');
+  exchange.done = true;
+  publish(exchange);
+});
+
+worker.events.on('request:end', ({ requestId }) => {
+  const exchange = byId.get(requestId);
+  // No mocked response: the request failed before an answer (offline fault).
+  if (exchange && !exchange.done) {
+    setTimeout(() => {
+      if (exchange.done) return;
+      exchange.status = 0;
+      exchange.responseBody = '(network failure)';
+      exchange.done = true;
+      publish(exchange);
+    }, 50);
+  }
+});
+
 /** Resolves once the service worker intercepts requests. */
 export const ready: Promise<unknown> = worker.start({ serviceWorker: { url: '/mockServiceWorker.js' }, onUnhandledRequest: 'bypass', quiet: true });

@@ -35,8 +35,46 @@ function fileFor(pathname) {
   return file.startsWith(base) ? file : undefined;
 }
 
+// Product images are generated here, so no request leaves localhost: /images/<productId>.svg
+// is a deterministic picture (colours from a hash of the id) with the id written on it.
+const imagePath = /^\/images\/([A-Za-z0-9._~%-]{1,200})\.svg$/;
+const escapeXml = (text) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** FNV-1a: a stable hash of the id, for its colours and shape. */
+function hash(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+export function productImage(productId) {
+  const h = hash(productId);
+  const hue = h % 360;
+  const accent = (hue + 40 + ((h >>> 9) % 100)) % 360;
+  const shape =
+    (h >>> 16) % 3 === 0
+      ? `<circle cx="100" cy="92" r="${40 + ((h >>> 4) % 20)}" fill="hsl(${accent} 70% 60%)"/>`
+      : (h >>> 16) % 3 === 1
+        ? `<rect x="55" y="45" width="90" height="90" rx="${(h >>> 3) % 30}" fill="hsl(${accent} 70% 60%)"/>`
+        : `<path d="M100 40 L155 140 L45 140 Z" fill="hsl(${accent} 70% 60%)"/>`;
+  const label = escapeXml(productId.length > 18 ? `${productId.slice(0, 17)}…` : productId);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200"><rect width="200" height="200" fill="hsl(${hue} 45% 88%)"/>${shape}<text x="100" y="180" font-family="sans-serif" font-size="16" text-anchor="middle" fill="hsl(${hue} 40% 25%)">${label}</text></svg>`;
+}
+
 const server = createServer(async (req, res) => {
   const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+  const image = imagePath.exec(pathname);
+  if (image) {
+    let id;
+    try {
+      id = decodeURIComponent(image[1]);
+    } catch {
+      id = image[1];
+    }
+    res.writeHead(200, { 'Content-Type': types['.svg'], 'Content-Security-Policy': csp, 'Cache-Control': 'public, max-age=3600' });
+    res.end(productImage(id));
+    return;
+  }
   let file = fileFor(pathname);
   try {
     if (file && (await stat(file)).isDirectory()) file = join(file, 'index.html');
@@ -49,8 +87,9 @@ const server = createServer(async (req, res) => {
     });
     res.end(body);
   } catch {
-    // Pages of the storefront are one HTML file; unknown paths without an extension get it.
-    if (!extname(pathname)) {
+    // Pages of the storefront are one HTML file; unknown paths that are not a static file type get it
+    // (so a product id with a dot in it still opens the product page).
+    if (!types[extname(pathname)]) {
       const body = await readFile(join(root, 'demo', 'index.html'));
       res.writeHead(200, { 'Content-Type': types['.html'], 'Content-Security-Policy': csp, 'Cache-Control': 'no-store' });
       res.end(body);

@@ -1,0 +1,131 @@
+// The live event log (every tracking event of this page and its delivery state, read from the
+// tracker and from the batches that crossed the worker) and the chart of the mock's
+// recommendation metrics per strategy.
+import { el, fill } from '../dom';
+import { mock, platform } from '../platform';
+import { tracker, type TrackedEvent } from '../sdk';
+import { TRACKING_ID } from '../shop/catalog';
+import { onRefused } from '../shop/tracking';
+import { chart, type StrategyMetrics } from './chart';
+import { button, panel } from './panel';
+
+/** Where an event is on its way to the platform. */
+type Delivery = 'queued' | 'sending' | 'delivered' | 'retrying' | 'dropped' | 'refused';
+
+interface Row {
+  id: string;
+  type: string;
+  seq: unknown;
+  summary: string;
+  state: Delivery;
+  attempts: number;
+  detail: string;
+}
+
+const rows = new Map<string, Row>();
+
+function summarize(data: Record<string, unknown>): string {
+  const product = data.product as { productId?: unknown; name?: unknown } | undefined;
+  if (product) return `${String(data.eventType ?? data.action ?? '')} ${String(product.productId)}`.trim();
+  if (typeof data.strategy === 'string') return `${data.strategy} ${String(data.id)}${data.position !== undefined ? ` #${String(data.position)}` : ''}`;
+  if (typeof data.type === 'string') return `${data.type} ${String(data.language)}-${String(data.currency)}`;
+  const transaction = data.transaction as { id?: unknown } | undefined;
+  return transaction ? `order ${String(transaction.id)}` : '';
+}
+
+/** Marks the events of a batch request with the batch's fate. */
+function trackBatches(render: () => void): void {
+  mock.onExchange((x) => {
+    if (x.api !== 'events') return;
+    let ids: string[] = [];
+    try {
+      const body = JSON.parse(x.requestBody) as { events?: { meta?: { id?: unknown } }[] };
+      ids = (body.events ?? []).map((e) => e.meta?.id).filter((id): id is string => typeof id === 'string');
+    } catch {
+      return;
+    }
+    for (const id of ids) {
+      const row = rows.get(id);
+      if (!row || row.state === 'delivered') continue;
+      if (!x.done) {
+        row.state = 'sending';
+        row.attempts += 1;
+      } else if (x.status === 200) {
+        row.state = 'delivered';
+        row.detail = `HTTP 200 after ${row.attempts} attempt(s)`;
+      } else {
+        // PROTOCOL.md: 400 and 413 are not retried; 429, 5xx and network failures are.
+        row.state = x.status === 400 || x.status === 413 ? 'dropped' : 'retrying';
+        row.detail = x.status === 0 ? 'network failure' : `HTTP ${x.status}`;
+      }
+    }
+    render();
+  });
+}
+
+/** Recommendation metrics per strategy, from the mock's record of the events it received. */
+export function strategyMetrics(): StrategyMetrics[] {
+  const inspect = platform.inspect.events as Record<string, unknown>;
+  const read = inspect.metrics;
+  const value = typeof read === 'function' ? (read as (trackingId: string) => unknown)(TRACKING_ID) : undefined;
+  const byStrategy = (value as { byStrategy?: unknown } | undefined)?.byStrategy ?? value;
+  const out: StrategyMetrics[] = [];
+  if (byStrategy && typeof byStrategy === 'object') {
+    for (const [strategy, m] of Object.entries(byStrategy as Record<string, { shown?: unknown; clicked?: unknown }>)) {
+      if (typeof m?.shown === 'number') out.push({ strategy, shown: m.shown, clicked: typeof m.clicked === 'number' ? m.clicked : 0 });
+    }
+  }
+  return out.sort((a, b) => a.strategy.localeCompare(b.strategy));
+}
+
+export function eventsPanel(): HTMLElement {
+  const log = el('tbody', {});
+  const metrics = el('div', { class: 'chart' });
+  const counts = el('p', { class: 'muted', 'data-output': 'event-counts' });
+  let queued = false;
+  const render = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      const list = [...rows.values()].slice(-40).reverse();
+      fill(
+        log,
+        ...list.map((r) =>
+          el('tr', { 'data-type': r.type, 'data-state': r.state, 'data-id': r.id }, el('td', {}, String(r.seq ?? '')), el('td', {}, r.type), el('td', {}, r.summary), el('td', { class: 'state' }, r.state), el('td', { class: 'muted' }, r.detail)),
+        ),
+      );
+      const all = [...rows.values()];
+      counts.textContent = `${all.length} event(s): ${all.filter((r) => r.state === 'delivered').length} delivered, ${all.filter((r) => r.state === 'queued' || r.state === 'sending' || r.state === 'retrying').length} pending.`;
+      fill(metrics, chart(strategyMetrics()));
+    });
+  };
+
+  const t = tracker();
+  if (t) {
+    t.on(/.*/, (event: TrackedEvent) => {
+      const id = typeof event.meta.id === 'string' ? event.meta.id : `local-${rows.size}`;
+      if (!rows.has(id)) rows.set(id, { id, type: String(event.meta.type), seq: event.meta.seq, summary: summarize(event.data), state: 'queued', attempts: 0, detail: '' });
+      render();
+    });
+  }
+  onRefused((type, error) => {
+    const id = `refused-${rows.size}`;
+    rows.set(id, { id, type, seq: '', summary: '', state: 'refused', attempts: 0, detail: (error as Error).message ?? String(error) });
+    render();
+  });
+  trackBatches(render);
+  render();
+
+  return panel(
+    'events',
+    'Events and metrics',
+    t ? el('div', { class: 'buttons' }, button('Flush now', () => t.flush()), button('Consent: granted', () => t.consent('granted')), button('Consent: denied', () => t.consent('denied'))) : el('p', { class: 'warning' }, 'window.svc.tracker is not in this build of svc.min.js.'),
+    el('h4', {}, 'Shown, clicked and click-through rate per strategy (mock metrics)'),
+    metrics,
+    button('Refresh chart', render),
+    el('h4', {}, 'Event log (this page)'),
+    counts,
+    el('table', { class: 'log' }, el('thead', {}, el('tr', {}, el('th', {}, 'seq'), el('th', {}, 'type'), el('th', {}, ''), el('th', {}, 'delivery'), el('th', {}, ''))), log),
+  );
+}

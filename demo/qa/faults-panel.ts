@@ -1,0 +1,63 @@
+// Switches for the mock's faults (platform.faults), per route: latency, HTTP 500, offline.
+// What each does to a client is the README's error table: 500 -> SERVER_ERROR, offline ->
+// NETWORK, latency beyond a `timeout` -> TIMEOUT.
+import { el } from '../dom';
+import { platform } from '../platform';
+import type { Fault, Route } from '../../src/mock';
+import { panel, button } from './panel';
+
+const routes: Route[] = ['recommend', 'experiences', 'callback', 'stash', 'events', 'integrations'];
+
+/** The switches of one route, read into a fault (undefined: none on). */
+interface Switches {
+  latency: HTMLInputElement;
+  status500: HTMLInputElement;
+  offline: HTMLInputElement;
+}
+
+function faultOf(s: Switches): Fault | undefined {
+  const fault: Fault = {};
+  const latency = Number(s.latency.value);
+  if (latency > 0) fault.latencyMs = latency;
+  if (s.status500.checked) fault.status = 500;
+  if (s.offline.checked) fault.offline = true;
+  return Object.keys(fault).length ? fault : undefined;
+}
+
+export function faultsPanel(): HTMLElement {
+  const state = el('pre', { class: 'output', 'data-output': 'faults' });
+  const showState = () => (state.textContent = JSON.stringify(platform.faults.list(), null, 2));
+  const rows = routes.map((route) => {
+    const s: Switches = {
+      latency: el('input', { type: 'number', min: 0, step: 100, value: 0, name: `${route}-latency`, 'aria-label': `${route} latency (ms)` }),
+      status500: el('input', { type: 'checkbox', name: `${route}-500`, 'aria-label': `${route} HTTP 500` }),
+      offline: el('input', { type: 'checkbox', name: `${route}-offline`, 'aria-label': `${route} offline` }),
+    };
+    const apply = () => {
+      const fault = faultOf(s);
+      if (fault) platform.faults.set(route, fault);
+      else platform.faults.clear(route);
+      showState();
+    };
+    for (const input of Object.values(s)) input.addEventListener('change', apply);
+    return { route, s, row: el('tr', { 'data-route': route }, el('th', {}, route), el('td', {}, s.latency), el('td', {}, s.status500), el('td', {}, s.offline)) };
+  });
+  const clearAll = button('Clear all faults', () => {
+    platform.faults.clear();
+    for (const { s } of rows) {
+      s.latency.value = '0';
+      s.status500.checked = false;
+      s.offline.checked = false;
+    }
+    showState();
+  });
+  showState();
+  return panel(
+    'faults',
+    'Mock faults',
+    el('table', { class: 'faults' }, el('thead', {}, el('tr', {}, el('th', {}, 'route'), el('th', {}, 'latency ms'), el('th', {}, 'HTTP 500'), el('th', {}, 'offline'))), el('tbody', {}, ...rows.map((r) => r.row))),
+    clearAll,
+    el('p', { class: 'muted' }, 'Expect: HTTP 500 → SERVER_ERROR, offline → NETWORK, latency above a timeout → TIMEOUT.'),
+    state,
+  );
+}

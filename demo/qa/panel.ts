@@ -1,0 +1,54 @@
+// The frame every QA panel shares: a collapsible section with a title and a stable test hook.
+import { el } from '../dom';
+
+export function panel(name: string, title: string, ...body: Node[]): HTMLDetailsElement {
+  return el('details', { class: 'panel', 'data-panel': name, open: true }, el('summary', {}, title), ...body);
+}
+
+/** A labelled form control. */
+export function field(label: string, control: HTMLElement): HTMLLabelElement {
+  return el('label', {}, el('span', {}, label), control);
+}
+
+/** A button that runs `action`, disabled while it runs. */
+export function button(label: string, action: () => unknown, attrs: Record<string, string> = {}): HTMLButtonElement {
+  const b = el('button', { type: 'button', ...attrs }, label);
+  b.addEventListener('click', async () => {
+    b.disabled = true;
+    try {
+      await action();
+    } finally {
+      b.disabled = false;
+    }
+  });
+  return b;
+}
+
+/** An output line that shows either a result or an error's code (data-code) and message. */
+export function output(name: string): HTMLPreElement {
+  return el('pre', { class: 'output', 'data-output': name });
+}
+
+export function show(out: HTMLElement, value: unknown): void {
+  delete out.dataset.code;
+  out.dataset.state = 'ok';
+  out.textContent = typeof value === 'string' ? value : JSON.stringify(value, null, 2) ?? 'undefined';
+}
+
+export function showError(out: HTMLElement, error: unknown): void {
+  const e = error as { code?: string; message?: string; name?: string };
+  out.dataset.state = 'error';
+  out.dataset.code = e?.code ?? e?.name ?? 'ERROR';
+  out.textContent = `${e?.code ?? e?.name ?? 'Error'}: ${e?.message ?? String(error)}`;
+}
+
+/** Runs `action` and shows its result or error in `out`. */
+export async function run(out: HTMLElement, action: () => unknown): Promise<void> {
+  out.dataset.state = 'running';
+  out.textContent = '…';
+  try {
+    show(out, await action());
+  } catch (error) {
+    showError(out, error);
+  }
+}

@@ -1,0 +1,84 @@
+// A recommendations widget of the storefront: one `get()`, the items rendered as text, `shown`
+// for each rendered item, `clicked` when one is followed. Errors show their stable code.
+import { el, describeError } from '../dom';
+import { sdk, type Recommendation, type RecommendationsClient, type RecommendationsFactory } from '../sdk';
+import { formatPrice, toProduct, TRACKING_ID } from './catalog';
+import { tracker } from '../sdk';
+
+export interface WidgetOptions {
+  title: string;
+  strategy: string;
+  /** Product id(s) or a category seed; default `all`. */
+  seed?: string | string[] | { category: string };
+  locale: string;
+}
+
+/** Settings QA applies to every storefront widget (the Recommendations panel). */
+export const widgetSettings = { limit: 6, timeout: 0, rules: undefined as unknown[] | undefined };
+
+const listeners = new Set<(event: { strategy: string; action: 'shown' | 'clicked'; item: Recommendation }) => void>();
+/** For the QA panels: a widget reported an item shown or clicked. */
+export const onWidgetEvent = (listener: (event: { strategy: string; action: 'shown' | 'clicked'; item: Recommendation }) => void): void =>
+  void listeners.add(listener);
+
+export function widget(options: WidgetOptions): HTMLElement {
+  const list = el('ol', { class: 'recs-items' });
+  const status = el('p', { class: 'recs-status' }, 'Loading recommendations…');
+  const section = el('section', { class: 'recs', 'data-strategy': options.strategy, 'data-state': 'loading' }, el('h3', {}, options.title, ' ', el('code', {}, options.strategy)), status, list);
+  void load(options, section, status, list);
+  return section;
+}
+
+async function load(options: WidgetOptions, section: HTMLElement, status: HTMLElement, list: HTMLElement): Promise<void> {
+  const factory = sdk<RecommendationsFactory>('recommendations');
+  if (!factory) {
+    section.dataset.state = 'error';
+    status.textContent = 'window.svc.recommendations is not in this build of svc.min.js.';
+    return;
+  }
+  let client: RecommendationsClient;
+  let items: Recommendation[];
+  try {
+    client = factory({ meta: { trackingId: TRACKING_ID, visitorId: tracker()?.visitorId } });
+    items = await client.get({
+      strategy: options.strategy,
+      seed: options.seed ?? 'all',
+      locale: options.locale,
+      limit: widgetSettings.limit,
+      timeout: widgetSettings.timeout,
+      ...(widgetSettings.rules?.length ? { rules: widgetSettings.rules } : {}),
+    });
+  } catch (error) {
+    section.dataset.state = 'error';
+    section.dataset.code = (error as { code?: string }).code ?? 'ERROR';
+    status.textContent = `No recommendations: ${describeError(error)}`;
+    return;
+  }
+  status.textContent = '';
+  section.dataset.state = 'ready';
+  items.forEach((item) => {
+    const p = toProduct(item.id, item.details);
+    const price = p.salePrice ?? p.price;
+    const link = el(
+      'a',
+      { href: `/product/${encodeURIComponent(item.id)}`, 'data-route': true, class: 'rec' },
+      el('img', { src: p.imageUrl, alt: '', width: 96, height: 96, loading: 'lazy' }),
+      el('span', { class: 'name' }, p.name),
+      el('span', { class: 'price' }, formatPrice(price, p.currency, options.locale)),
+      el('small', { class: 'by' }, item.strategy),
+    );
+    // `clicked` before the router follows the link (its position is inferred from the result).
+    link.addEventListener('click', () => report(client, 'clicked', options.strategy, item));
+    list.append(el('li', { 'data-id': item.id }, link));
+    report(client, 'shown', options.strategy, item);
+  });
+}
+
+function report(client: RecommendationsClient, action: 'shown' | 'clicked', strategy: string, item: Recommendation): void {
+  try {
+    void Promise.resolve(client[action](item)).catch(() => {});
+  } catch {
+    // A refused metric must not break the storefront; the event log shows what was emitted.
+  }
+  listeners.forEach((l) => l({ strategy, action, item }));
+}
