@@ -37,6 +37,9 @@ export const malformed = (what: string): never => {
   throw new ProtocolError('PROTOCOL', `stash: ${what} is not the documented shape`);
 };
 
+/** Reads in flight, by request (URL, query, body), shared by every client of the page. */
+const flights = new Map<string, Promise<JsonObject | undefined>>();
+
 const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
 export function connect(opType: string, trackingId: string, options: StashOptions): Connection {
@@ -50,8 +53,6 @@ export function connect(opType: string, trackingId: string, options: StashOption
   if (!(timeout >= 0)) invalid('options.timeout', timeout, 'must be a number of milliseconds >= 0');
   if (!(Number.isInteger(retries) && retries >= 0)) invalid('options.retries', retries, 'must be an integer >= 0');
   if (endpoint !== undefined && typeof endpoint !== 'string') invalid('options.endpoint', endpoint, 'must be a URL');
-
-  const flights = new Map<string, Promise<JsonObject | undefined>>();
 
   const full = (key: unknown, argument = 'key') => {
     const id = useVisitorId ? (visitorId ?? readVisitorId() ?? pageTracker()?.visitorId) : '';

@@ -1,0 +1,30 @@
+import { expect } from 'vitest';
+import { InvalidArgumentError, SvcError } from '../../src/core/errors';
+import type { MockContext } from '../support/mock-server';
+
+export const BASE = 'https://stash.svc.example/stash/v1.1';
+
+/** What was sent, reduced to method, URL and JSON body. */
+export const requests = async (mock: MockContext) => (await mock.sent()).map((r) => ({ method: r.method, url: r.url.href, json: r.json }));
+
+/** The error `run` throws or rejects with (fails the test when it succeeds). */
+export async function failure(run: () => unknown): Promise<SvcError> {
+  let error: unknown;
+  try {
+    await run();
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(SvcError);
+  return error as SvcError;
+}
+
+/** Asserts `run` is refused with INVALID_ARGUMENT naming `argument`, and that nothing was sent. */
+export async function refused(mock: MockContext, run: () => unknown, argument: string): Promise<InvalidArgumentError> {
+  const error = await failure(run);
+  expect(error).toBeInstanceOf(InvalidArgumentError);
+  expect(error.code).toBe('INVALID_ARGUMENT');
+  expect((error as InvalidArgumentError).argument).toBe(argument);
+  expect(await mock.sent()).toEqual([]);
+  return error as InvalidArgumentError;
+}
