@@ -1,50 +1,110 @@
 import type { PlatformContext } from '../context';
+import { PropertyIndexes, partnersReady, recommend } from './engine';
+import { applyFeedProduct, checkFeedProduct, ingestEvent, ingestInteraction, type InteractionRecord } from './ingest';
+import { compileRules } from './rules';
+import { PARTNER_MINIMUM_PRODUCTS } from './strategies';
 import type { FeedProduct, RecommendRequest, RecommendResult, Rule } from './types';
 
 export type * from './types';
+export type { InteractionRecord } from './ingest';
+export { InvalidRuleError } from './rules';
+export { InvalidFeedError } from './ingest';
+
+/** A promotion defined in the platform: products meeting `condition` get factor 2. */
+export interface Promotion {
+  name?: string;
+  /** JsonLogic on `{seed, rec}`, as a rule's condition. */
+  condition: Record<string, unknown>;
+}
+
+/** The factor a platform promotion applies (the seed: "a promotion rule defined in the platform applies factor 2"). */
+export const PROMOTION_FACTOR = 2;
 
 /**
- * The recommendations area of the mock platform.
- * PLACEHOLDER until the engine issue lands: products in feed order, nothing learnt from events,
- * rules ignored. The engine keeps this interface (service.recommend, admin.*).
+ * The recommendations area of the mock platform: a catalog per property (feeds and the products
+ * tracking events carry), interaction indexes learnt incrementally from accepted tracking events
+ * (the bus's `event`), the strategy catalog, chains and rules. See README "The mock's recommendations engine".
  */
 export function createRecommendArea(ctx: PlatformContext) {
-  const catalogs = new Map<string, FeedProduct[]>();
-  const known = new Set(['popular', 'new', 'trending', 'engagement', 'upsell', 'conversion', 'pllr_bought_next']);
+  const properties = new Map<string, PropertyIndexes>();
+  const indexesOf = (trackingId: string): PropertyIndexes => {
+    let indexes = properties.get(trackingId);
+    if (!indexes) {
+      indexes = new PropertyIndexes();
+      properties.set(trackingId, indexes);
+    }
+    return indexes;
+  };
+
+  ctx.bus.on('event', ({ trackingId, event }) => {
+    const indexes = indexesOf(trackingId);
+    ingestEvent(indexes.catalog, indexes.interactions, indexes.visitorLocales, event, ctx.clock.now());
+  });
+
   return {
     service: {
-      /** Recommends for a validated request. Unknown strategies give no items. */
+      /**
+       * Recommends for a validated request (PROTOCOL.md "Recommendations"). Unknown tracking id or
+       * strategy: no items. Throws InvalidRuleError (`code` INVALID_RULE, message naming
+       * `rules[i]...`) when the request's rules are malformed: answer it with HTTP 400.
+       */
       recommend(request: RecommendRequest): RecommendResult {
-        const products = catalogs.get(request.trackingId) ?? [];
-        if (!known.has(request.strategies[0])) return { items: [] };
-        const seeds = new Set(request.seed.filter((s): s is string => typeof s === 'string'));
-        const items = products
-          .filter((p) => !seeds.has(p.id))
-          .slice(0, request.n)
-          .map((p, i) => {
-            const locale = request.locale && p.locales[request.locale] ? request.locale : Object.keys(p.locales)[0];
-            return { id: p.id, weight: products.length - i, strategy: request.strategies[0], details: { id: p.id, ...p.locales[locale] } };
-          });
-        return request.debug ? { items, rules: [] } : { items };
+        const known = ctx.properties.has(request.trackingId);
+        return recommend(known ? properties.get(request.trackingId) : undefined, request, ctx.clock.now());
       },
     },
     admin: {
-      /** Loads (adds or replaces by id) products of a product feed into a property's catalog. */
+      /**
+       * Loads (adds or replaces by id) products of a product feed into a property's catalog. The
+       * whole feed is checked first: a malformed row throws InvalidFeedError and nothing is loaded.
+       */
       loadFeed(trackingId: string, products: FeedProduct[]): void {
+        if (!Array.isArray(products)) throw new TypeError('loadFeed: products must be an array');
+        const addedAt = products.map((row, i) => checkFeedProduct(row, `products[${i}]`));
         ctx.properties.ensure(trackingId);
-        const list = catalogs.get(trackingId) ?? [];
-        for (const p of products) {
-          const at = list.findIndex((q) => q.id === p.id);
-          if (at >= 0) list[at] = p;
-          else list.push(p);
-        }
-        catalogs.set(trackingId, list);
+        const { catalog } = indexesOf(trackingId);
+        const now = ctx.clock.now();
+        products.forEach((row, i) => applyFeedProduct(catalog, row, addedAt[i], now));
       },
-      /** Global rules of a property (replaces them). */
-      setGlobalRules(_trackingId: string, _rules: Rule[]): void {},
-      /** Rules of a recommendations experience (replaces them). */
-      setExperienceRules(_trackingId: string, _experienceId: string, _rules: Rule[]): void {},
+      /** Global rules of a property (replaces them). Throws InvalidRuleError for a malformed rule. */
+      setGlobalRules(trackingId: string, rules: Rule[]): void {
+        const compiled = compileRules(rules, 'global', 'global rules');
+        indexesOf(trackingId).globalRules = compiled;
+      },
+      /** Rules of a recommendations experience (replaces them). Throws InvalidRuleError for a malformed rule. */
+      setExperienceRules(trackingId: string, experienceId: string, rules: Rule[]): void {
+        const compiled = compileRules(rules, 'experience', `experience ${experienceId} rules`);
+        indexesOf(trackingId).experienceRules.set(String(experienceId), compiled);
+      },
+      /** Promotions of a property (replaces them): global rules with factor 2. */
+      setPromotions(trackingId: string, promotions: Promotion[]): void {
+        const rules = promotions.map((p) => ({ name: p.name, condition: p.condition, factor: PROMOTION_FACTOR }));
+        indexesOf(trackingId).promotions = compileRules(rules, 'global', 'promotions');
+      },
+      /**
+       * Feeds interactions straight into the indexes, as if their tracking events had arrived (in
+       * the given order), without passing through the events area: fixtures and benches use it.
+       */
+      recordInteractions(trackingId: string, records: Iterable<InteractionRecord>): void {
+        ctx.properties.ensure(trackingId);
+        const { catalog, interactions } = indexesOf(trackingId);
+        for (const record of records) ingestInteraction(catalog, interactions, record);
+      },
     },
-    inspect: {},
+    inspect: {
+      /** What the engine knows of a property: catalog size, default locale, partner prerequisite. */
+      catalog(trackingId: string) {
+        const indexes = properties.get(trackingId);
+        const distinct = indexes ? { ...indexes.interactions.distinct } : { view: 0, add: 0, purchase: 0 };
+        return {
+          products: indexes?.catalog.size ?? 0,
+          defaultLocale: indexes?.catalog.defaultLocale(),
+          /** Distinct products seen per event kind; partner strategies answer once each is >= `partnerMinimum`. */
+          distinctProducts: distinct,
+          partnerMinimum: PARTNER_MINIMUM_PRODUCTS,
+          partnersReady: indexes ? partnersReady(indexes.interactions) : false,
+        };
+      },
+    },
   };
 }

@@ -1,0 +1,143 @@
+// One recommendation: strategy list → chain of components → candidates per component (seeds and
+// earlier picks excluded) → rules → re-rank → fill up to n → details in the requested locale.
+import { Catalog, type Details } from './catalog';
+import { Interactions } from './interactions';
+import type { VisitorLocales } from './ingest';
+import { applies, compileRules, type CompiledRule } from './rules';
+import { CHAINS, PARTNER_MINIMUM_PRODUCTS, PARTNERS, STRATEGIES, type Strategy } from './strategies';
+import { topScores } from './top';
+import type { DebugRule, RecommendedItem, RecommendRequest, RecommendResult } from './types';
+
+/** Everything the engine keeps for one property. */
+export class PropertyIndexes {
+  readonly catalog = new Catalog();
+  readonly interactions = new Interactions();
+  readonly visitorLocales: VisitorLocales = new Map();
+  globalRules: CompiledRule[] = [];
+  promotions: CompiledRule[] = [];
+  readonly experienceRules = new Map<string, CompiledRule[]>();
+}
+
+/** With rules, the best this many candidates of each component are evaluated and re-ranked (promotions can lift them). */
+export const RULE_CANDIDATE_POOL = 500;
+
+interface Component {
+  /** What items report as their `strategy`. */
+  name: string;
+  strategy: Strategy;
+  /** Partner strategies answer only once the catalog meets their prerequisite. */
+  partner: boolean;
+  /** Seeded with the visitor's own history (contextId). */
+  personal: boolean;
+}
+
+/** The components of a strategy list, composites expanded; undefined when a name is unknown. */
+export function resolveChain(strategies: readonly string[]): Component[] | undefined {
+  const components: Component[] = [];
+  for (const name of strategies) {
+    const names = Object.hasOwn(CHAINS, name) ? CHAINS[name] : [name];
+    for (const component of names) {
+      if (components.some((c) => c.name === component)) continue;
+      if (Object.hasOwn(STRATEGIES, component)) components.push({ name: component, strategy: STRATEGIES[component], partner: false, personal: false });
+      else if (Object.hasOwn(PARTNERS, component)) {
+        const { like, personal } = PARTNERS[component];
+        components.push({ name: component, strategy: STRATEGIES[like], partner: true, personal });
+      } else return undefined;
+    }
+  }
+  return components;
+}
+
+/** True once views, basket adds and purchases each cover PARTNER_MINIMUM_PRODUCTS distinct products. */
+export function partnersReady(interactions: Interactions): boolean {
+  const { view, add, purchase } = interactions.distinct;
+  return Math.min(view, add, purchase) >= PARTNER_MINIMUM_PRODUCTS;
+}
+
+/**
+ * Answers a validated request. Throws InvalidRuleError (from compileRules) when the request's
+ * rules are malformed, whether or not the property exists.
+ */
+export function recommend(indexes: PropertyIndexes | undefined, request: RecommendRequest, now: number): RecommendResult {
+  const requestRules = compileRules(request.rules, 'request');
+  const components = indexes && resolveChain(request.strategies);
+  if (!indexes || !components) return request.debug ? { items: [], rules: [] } : { items: [] };
+  const { catalog, interactions } = indexes;
+  const rules = [
+    ...indexes.globalRules,
+    ...indexes.promotions,
+    ...(request.experienceId !== undefined ? (indexes.experienceRules.get(request.experienceId) ?? []) : []),
+    ...requestRules,
+  ];
+
+  const seeds: number[] = [];
+  const categories: string[] = [];
+  for (const item of request.seed) {
+    if (typeof item === 'string') {
+      const product = item === 'all' ? undefined : catalog.find(item);
+      if (product !== undefined && !seeds.includes(product)) seeds.push(product);
+    } else if (item && item.type === 'c' && typeof item.id === 'string') categories.push(item.id);
+  }
+  const history = request.contextId !== undefined ? interactions.history(request.contextId) : [];
+  const fallbackLocale = catalog.defaultLocale();
+  const locale = request.locale ?? fallbackLocale;
+  const seedView: Details = seeds.length > 0 ? catalog.ruleView(seeds[0], locale, fallbackLocale) : Object.create(null);
+  const matched = rules.map(() => new Set<string>());
+  const excluded = new Set(seeds);
+  const items: RecommendedItem[] = [];
+  const ready = partnersReady(interactions);
+
+  for (const component of components) {
+    const need = request.n - items.length;
+    if (need <= 0) break;
+    if (component.partner && !ready) continue;
+    const componentSeeds = component.personal ? [...seeds, ...history] : seeds;
+    if (component.strategy.seed === 'product' && componentSeeds.length === 0) continue;
+    const scores = new Map<number, number>();
+    component.strategy.score(
+      { catalog, interactions, seeds: componentSeeds, categories: component.name === 'popular' ? categories : [], now },
+      (product, score) => scores.set(product, (scores.get(product) ?? 0) + score),
+    );
+    const skip = component.personal ? new Set([...excluded, ...history]) : excluded;
+    let ranked = topScores(scores, rules.length > 0 ? Math.max(RULE_CANDIDATE_POOL, need) : need, skip);
+    if (rules.length > 0) ranked = applyRules(ranked, rules, matched, catalog, seedView, locale, fallbackLocale);
+    for (const [product, weight] of ranked.slice(0, need)) {
+      excluded.add(product);
+      items.push({ id: catalog.products[product].id, weight, strategy: component.name, details: { ...catalog.details(product, locale, fallbackLocale) } });
+    }
+  }
+
+  if (!request.debug) return { items };
+  const report: DebugRule[] = rules.map((rule, i) => ({
+    source: rule.source,
+    name: rule.name,
+    condition: rule.condition,
+    factor: rule.factor,
+    matched: [...matched[i]],
+  }));
+  return { items, rules: report };
+}
+
+/** Multiplies each candidate's weight by the factor of every rule it meets, drops factor 0, re-ranks. */
+function applyRules(
+  ranked: [number, number][],
+  rules: CompiledRule[],
+  matched: Set<string>[],
+  catalog: Catalog,
+  seed: Details,
+  locale: string | undefined,
+  fallbackLocale: string | undefined,
+): [number, number][] {
+  const kept: [number, number][] = [];
+  for (const [product, score] of ranked) {
+    const data = { seed, rec: catalog.ruleView(product, locale, fallbackLocale) };
+    let weight = score;
+    rules.forEach((rule, i) => {
+      if (!applies(rule, data)) return;
+      matched[i].add(catalog.products[product].id);
+      weight *= rule.factor;
+    });
+    if (weight > 0) kept.push([product, weight]);
+  }
+  return kept.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+}

@@ -1,0 +1,19 @@
+/** A number per product index in a growable Float64Array (0 for indexes never touched). */
+export class Tally {
+  private data: Float64Array;
+  constructor(capacity = 64) {
+    this.data = new Float64Array(capacity);
+  }
+  get(index: number): number {
+    return index < this.data.length ? this.data[index] : 0;
+  }
+  /** Adds `amount` and returns the new value. */
+  add(index: number, amount: number): number {
+    if (index >= this.data.length) {
+      const grown = new Float64Array(Math.max(index + 1, this.data.length * 2));
+      grown.set(this.data);
+      this.data = grown;
+    }
+    return (this.data[index] += amount);
+  }
+}
