@@ -1,2 +1,8 @@
-// @svc/integrations/runner (Node only): placeholder until its issue lands.
-export {};
+/**
+ * @svc/integrations/runner (Node only): run an integration handler on this machine as the
+ * editor's test run does. The `svc-integration` command is a thin shell around `runIntegration`.
+ */
+export { runIntegration, DEFAULT_TIMEOUT_MS } from './run';
+export { EXIT_CODES } from './exit-codes';
+export { REDACTED } from './redact';
+export type { HttpRequestLog, LogKind, LogLine, RunError, RunErrorCode, RunOptions, RunOutcome, RunReport } from './types';

@@ -1,0 +1,16 @@
+/**
+ * What the `svc-integration` command exits with, so scripts and CI can tell runs apart.
+ * `usage` is BSD's EX_USAGE: the command line or the payload / secrets files were wrong.
+ */
+export const EXIT_CODES = {
+  /** The handler returned. */
+  ok: 0,
+  /** The handler threw (or rejected, or returned something that is not JSON, or exited). */
+  error: 1,
+  /** The handler did not finish within the timeout and was stopped. */
+  timeout: 2,
+  /** The integration could not start: no integration.js, bad package.json, missing dependency, no exported function, load error. */
+  boot: 3,
+  /** Wrong arguments, unreadable or invalid payload / secrets file. */
+  usage: 64,
+} as const;

@@ -1,0 +1,43 @@
+/**
+ * The messages between the runner (main thread) and the worker thread that runs one handler.
+ * Types only: both sides compile against this file, nothing of it ships at run time.
+ */
+
+/** What the worker is started with (`workerData`). */
+export interface WorkerData {
+  /** Absolute path of the integration's `integration.js`. */
+  file: string;
+  payload: unknown;
+  secrets: Record<string, string>;
+  /** The runner's own folder: its frames are cut from the handler's stacks. */
+  runnerDir: string;
+}
+
+/** A failure as it crosses the thread boundary (errors do not survive structured clone whole). */
+export interface SerializedError {
+  name: string;
+  message: string;
+  stack: string;
+  /** `err.code` when the error had a string code (e.g. `ERR_MODULE_NOT_FOUND`). */
+  code?: string;
+}
+
+/** Console methods a handler may call; each becomes a log line of the same kind. */
+export type ConsoleLevel = 'debug' | 'info' | 'log' | 'warn' | 'error';
+
+export type CacheOperation = 'get' | 'set' | 'delete';
+
+/** Worker -> runner. */
+export type WorkerMessage =
+  | { type: 'loaded'; format: 'ESM' | 'CommonJS' }
+  | { type: 'log'; level: ConsoleLevel; text: string }
+  | { type: 'http-start'; id: number; method: string; url: string }
+  | { type: 'http-end'; id: number; status?: number; error?: string }
+  | { type: 'cache'; id: number; op: CacheOperation; key: unknown; json?: string; ttlSeconds?: unknown }
+  | { type: 'done'; phase: 'boot' | 'handler'; ok: true; json: string | undefined; durationMs: number }
+  | { type: 'done'; phase: 'boot' | 'handler'; ok: false; error: SerializedError; reason: 'NO_HANDLER' | 'LOAD_FAILED' | 'HANDLER_THREW' | 'NOT_SERIALIZABLE'; durationMs: number };
+
+/** Runner -> worker: the answer to one `cache` message. */
+export type RunnerMessage =
+  | { type: 'cache-reply'; id: number; ok: true; json: string | undefined }
+  | { type: 'cache-reply'; id: number; ok: false; error: { name: string; message: string } };

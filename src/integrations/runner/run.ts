@@ -1,0 +1,197 @@
+/**
+ * runIntegration: one test run of an integration on this machine, as the editor's test run does
+ * it: boot (integration.js, package.json, dependencies), the handler in a worker thread with the
+ * sample payload, secrets and cache, every console call and outgoing HTTP request as a log line
+ * with secrets replaced, then the result or the exception and a final line with the execution
+ * time. The timeout is enforced by terminating the worker.
+ */
+import { resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import { invalid } from '../../core/errors';
+import { createCache, type IntegrationCache } from '../cache';
+import { bootIntegration, describeDependency } from './boot';
+import { EXIT_CODES } from './exit-codes';
+import type { RunnerMessage, WorkerData, WorkerMessage } from './messages';
+import { createRedactor } from './redact';
+import type { HttpRequestLog, LogKind, LogLine, RunError, RunErrorCode, RunOptions, RunReport } from './types';
+import { runnerDir, startWorker } from './worker-entry';
+
+/** The timeout when none is given (the platform's own default is not published). */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+const MAX_TIMEOUT_MS = 2 ** 31 - 1; // what setTimeout can wait
+
+/** The default `cache`: one per integration folder, kept for the life of the process. */
+const caches = new Map<string, IntegrationCache>();
+
+export async function runIntegration(options: RunOptions): Promise<RunReport> {
+  if (typeof options !== 'object' || options === null) invalid('options', options, 'must be an object');
+  const { payload = {}, timeout = DEFAULT_TIMEOUT_MS, onLog } = options;
+  if (typeof options.dir !== 'string' || !options.dir) invalid('options.dir', options.dir, "must be the integration's folder");
+  if (!Number.isInteger(timeout) || timeout <= 0 || timeout > MAX_TIMEOUT_MS) invalid('options.timeout', timeout, `must be an integer number of milliseconds in 1..${MAX_TIMEOUT_MS}`);
+  if (onLog !== undefined && typeof onLog !== 'function') invalid('options.onLog', onLog, 'must be a function');
+  if (!isJson(payload)) invalid('options.payload', payload, 'must be a JSON value');
+  const secrets = copySecrets(options.secrets);
+  const dir = resolve(options.dir);
+  const cache = options.cache ?? caches.get(dir) ?? caches.set(dir, createCache()).get(dir)!;
+
+  const redact = createRedactor(secrets);
+  const startedAt = performance.now();
+  const elapsed = () => Math.round(performance.now() - startedAt);
+  const logs: LogLine[] = [];
+  const emit = (kind: LogKind, text: string, request?: HttpRequestLog) => {
+    const line: LogLine = { kind, text: redact(text), at: elapsed(), ...(request ? { request } : {}) };
+    logs.push(line);
+    onLog?.(line);
+  };
+  const report = (fields: Pick<RunReport, 'outcome' | 'result' | 'error' | 'durationMs'>, requests: HttpRequestLog[] = []): RunReport => ({
+    ...fields,
+    logs,
+    requests,
+    exitCode: fields.outcome === 'ok' ? EXIT_CODES.ok : fields.outcome === 'timeout' ? EXIT_CODES.timeout : fields.error?.phase === 'boot' ? EXIT_CODES.boot : EXIT_CODES.error,
+  });
+
+  const boot = bootIntegration(dir);
+  if (!boot.ok) {
+    emit('boot', `failed: ${boot.message}`);
+    const durationMs = elapsed();
+    emit('done', `error at boot (${boot.code}) in ${durationMs} ms`);
+    const error: RunError = { code: boot.code, phase: 'boot', name: 'BootError', message: redact(boot.message), stack: redact(`BootError: ${boot.message}`), ...(boot.missing ? { missing: boot.missing } : {}) };
+    return report({ outcome: 'error', error, durationMs });
+  }
+  const dependencies = boot.dependencies.length ? boot.dependencies.map((d) => describeDependency(d, dir)).join(', ') : 'none';
+
+  const workerData: WorkerData = { file: boot.file, payload, secrets, runnerDir };
+  const worker = startWorker({ workerData, stdout: true, stderr: true });
+  const requests: HttpRequestLog[] = [];
+  const inFlight = new Map<number, { request: HttpRequestLog; started: number }>();
+  let loaded = false;
+  let handlerStarted = startedAt;
+  // Lines the worker sends before the boot line (top-level code of integration.js) wait for it.
+  const early: Array<() => void> = [];
+  const fromWorker = (line: () => void) => (loaded ? line() : early.push(line));
+  const printBoot = (text: string) => {
+    emit('boot', text);
+    for (const line of early.splice(0)) line();
+  };
+  for (const [stream, kind] of [[worker.stdout, 'stdout'], [worker.stderr, 'stderr']] as const) forwardLines(stream, (text) => fromWorker(() => emit(kind, text)));
+
+  return new Promise<RunReport>((settle) => {
+    let timer = setTimeout(onTimeout, timeout);
+    let settled = false;
+    const end = (fields: Pick<RunReport, 'outcome' | 'result' | 'error' | 'durationMs'>, doneText: string) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (!loaded) printBoot(`failed while loading integration.js; dependencies: ${dependencies}`);
+      const now = performance.now();
+      for (const { request, started } of inFlight.values()) {
+        request.durationMs = Math.round(now - started);
+        emit('http', `${request.method} ${request.url} -> no response after ${request.durationMs} ms (pending)`, request);
+      }
+      emit('done', doneText);
+      void worker.terminate().then(() => settle(report(fields, requests)));
+    };
+    const fail = (code: RunErrorCode, phase: RunError['phase'], error: { name: string; message: string; stack: string }, durationMs: number) => {
+      if (settled) return;
+      emit('exception', error.stack);
+      end({ outcome: 'error', error: { code, phase, name: error.name, message: redact(error.message), stack: redact(error.stack) }, durationMs }, `error${phase === 'boot' ? ' at boot' : ''} (${code}) in ${Math.round(durationMs)} ms`);
+    };
+
+    function onTimeout() {
+      const durationMs = Math.round(performance.now() - handlerStarted);
+      const pending = [...inFlight.values()].map(({ request }) => `${request.method} ${request.url}`);
+      const message = loaded ? `the handler did not finish within ${timeout} ms` : `integration.js did not finish loading within ${timeout} ms`;
+      const detail = pending.length ? `; ${pending.length} HTTP ${pending.length === 1 ? 'request' : 'requests'} still pending: ${pending.join(', ')}` : '; no HTTP request pending';
+      const error: RunError = { code: 'TIMEOUT', phase: loaded ? 'handler' : 'boot', name: 'TimeoutError', message: redact(message + detail), stack: redact(`TimeoutError: ${message}${detail}`) };
+      end({ outcome: 'timeout', error, durationMs }, `timeout after ${durationMs} ms${detail}`);
+    }
+
+    worker.on('message', (message: WorkerMessage) => {
+      switch (message.type) {
+        case 'loaded':
+          loaded = true;
+          handlerStarted = performance.now();
+          clearTimeout(timer);
+          timer = setTimeout(onTimeout, timeout);
+          printBoot(`integration.js (${message.format}) on node ${process.version}; dependencies: ${dependencies}`);
+          return;
+        case 'log':
+          return fromWorker(() => emit(message.level, message.text));
+        case 'http-start': {
+          const request: HttpRequestLog = { method: message.method, url: redact(message.url), pending: true, durationMs: 0 };
+          requests.push(request);
+          inFlight.set(message.id, { request, started: performance.now() });
+          return;
+        }
+        case 'http-end': {
+          const entry = inFlight.get(message.id);
+          if (!entry) return;
+          inFlight.delete(message.id);
+          const { request } = entry;
+          Object.assign(request, { pending: false, durationMs: Math.round(performance.now() - entry.started) }, message.status === undefined ? { error: message.error } : { status: message.status });
+          const outcome = request.status === undefined ? `failed: ${request.error}` : String(request.status);
+          return fromWorker(() => emit('http', `${request.method} ${request.url} -> ${outcome} (${request.durationMs} ms)`, request));
+        }
+        case 'cache':
+          return void answerCache(cache, message).then((reply) => worker.postMessage(reply));
+        case 'done': {
+          const durationMs = Math.round(message.durationMs);
+          if (!message.ok) return fail(message.reason, message.phase, message.error, message.phase === 'boot' ? elapsed() : durationMs);
+          const result: unknown = message.json === undefined ? undefined : JSON.parse(message.json);
+          emit('result', message.json === undefined ? '(no return value)' : JSON.stringify(result, null, 2));
+          return end({ outcome: 'ok', result, durationMs }, `ok in ${durationMs} ms`);
+        }
+      }
+    });
+    worker.on('error', (err) => fail(loaded ? 'HANDLER_THREW' : 'LOAD_FAILED', loaded ? 'handler' : 'boot', { name: err.name, message: err.message, stack: err.stack ?? String(err) }, elapsed()));
+    worker.on('exit', (exitCode) => {
+      const message = `the worker exited (code ${exitCode}) before the handler finished: the handler called process.exit()`;
+      fail('WORKER_EXITED', loaded ? 'handler' : 'boot', { name: 'Error', message, stack: `Error: ${message}` }, performance.now() - handlerStarted);
+    });
+  });
+}
+
+async function answerCache(cache: IntegrationCache, message: WorkerMessage & { type: 'cache' }): Promise<RunnerMessage> {
+  try {
+    const key = message.key as string;
+    let value: unknown;
+    if (message.op === 'get') value = await cache.get(key);
+    else if (message.op === 'delete') value = await cache.delete(key);
+    else await cache.set(key, message.json === undefined ? undefined : JSON.parse(message.json), message.ttlSeconds as number | undefined);
+    return { type: 'cache-reply', id: message.id, ok: true, json: value === undefined ? undefined : JSON.stringify(value) };
+  } catch (err) {
+    const { name, message: text } = err instanceof Error ? err : new Error(String(err));
+    return { type: 'cache-reply', id: message.id, ok: false, error: { name, message: text } };
+  }
+}
+
+/** Calls `line` with every complete line the stream writes (and the unterminated rest at its end). */
+function forwardLines(stream: Readable, line: (text: string) => void): void {
+  let rest = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    const parts = (rest + chunk).split('\n');
+    rest = parts.pop()!;
+    for (const part of parts) line(part);
+  });
+  stream.on('end', () => rest && line(rest));
+}
+
+function copySecrets(secrets: unknown): Record<string, string> {
+  if (secrets === undefined) return Object.create(null) as Record<string, string>;
+  if (typeof secrets !== 'object' || secrets === null || Array.isArray(secrets)) invalid('options.secrets', secrets, 'must be an object of names to string values');
+  const copy = Object.create(null) as Record<string, string>;
+  for (const [name, value] of Object.entries(secrets)) {
+    if (typeof value !== 'string') invalid(`options.secrets.${name}`, value, 'must be a string');
+    copy[name] = value;
+  }
+  return copy;
+}
+
+function isJson(value: unknown): boolean {
+  try {
+    return JSON.stringify(value) !== undefined;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,104 @@
+import type { IntegrationCache } from '../cache';
+
+/** How a run ended. */
+export type RunOutcome = 'ok' | 'error' | 'timeout';
+
+/**
+ * What a log line is, in the order a run prints them: `boot`, the handler's console output
+ * (`debug` `info` `log` `warn` `error`, plus raw `stdout` / `stderr` writes), one `http` line per
+ * outgoing request, then `result` (the return value as JSON) or `exception` (the stack),
+ * and `done` (outcome and execution time) last.
+ */
+export type LogKind = 'boot' | 'debug' | 'info' | 'log' | 'warn' | 'error' | 'stdout' | 'stderr' | 'http' | 'result' | 'exception' | 'done';
+
+/** One outgoing HTTP request (secrets in the URL already replaced). */
+export interface HttpRequestLog {
+  method: string;
+  url: string;
+  /** Response status code, once the response headers arrived. */
+  status?: number;
+  /** Why it failed (`fetch failed (ECONNREFUSED)`), when it did. */
+  error?: string;
+  /** True when it had no answer yet as the run ended (the usual cause of a timeout). */
+  pending: boolean;
+  /** Milliseconds from the request to its response / failure / the end of the run. */
+  durationMs: number;
+}
+
+export interface LogLine {
+  kind: LogKind;
+  /** The line as printed, every secret value replaced with `[secret]`; may span lines (stacks). */
+  text: string;
+  /** Milliseconds since the run started. */
+  at: number;
+  /** On `http` lines: the request. */
+  request?: HttpRequestLog;
+}
+
+/**
+ * Stable codes of failed runs. Boot (nothing of the handler ran): `NO_INTEGRATION_FILE`,
+ * `INVALID_PACKAGE_JSON`, `MISSING_DEPENDENCY`, `LOAD_FAILED` (integration.js threw or did not
+ * parse while loading), `NO_HANDLER` (it does not export one function). Handler:
+ * `HANDLER_THREW`, `NOT_SERIALIZABLE` (the return value is not JSON), `WORKER_EXITED`
+ * (the handler called `process.exit`), `TIMEOUT`.
+ */
+export type RunErrorCode =
+  | 'NO_INTEGRATION_FILE'
+  | 'INVALID_PACKAGE_JSON'
+  | 'MISSING_DEPENDENCY'
+  | 'LOAD_FAILED'
+  | 'NO_HANDLER'
+  | 'HANDLER_THREW'
+  | 'NOT_SERIALIZABLE'
+  | 'WORKER_EXITED'
+  | 'TIMEOUT';
+
+/** Why a run failed (message and stack with secrets replaced). */
+export interface RunError {
+  code: RunErrorCode;
+  /** `boot`: the handler was never called; `handler`: it was. */
+  phase: 'boot' | 'handler';
+  name: string;
+  message: string;
+  stack: string;
+  /** `MISSING_DEPENDENCY`: the missing packages as `name@range`. */
+  missing?: string[];
+}
+
+export interface RunOptions {
+  /** The integration's folder: `integration.js` and its `package.json` (with `node_modules`). Required. */
+  dir: string;
+  /** The sample payload the handler is called with (any JSON value). Default: `{}`. */
+  payload?: unknown;
+  /** Secrets injected as the handler's `secrets` (string values); redacted from every log line. Default: `{}`. */
+  secrets?: Record<string, string>;
+  /**
+   * Milliseconds the handler may run before it is stopped (the worker is terminated). Loading
+   * integration.js gets the same budget again. Default: `DEFAULT_TIMEOUT_MS` (30 000): the platform's
+   * default is not published.
+   */
+  timeout?: number;
+  /** Called with every log line as it happens (the CLI prints them). Default: none. */
+  onLog?: (line: LogLine) => void;
+  /**
+   * The handler's `cache`. Default: one `createCache()` per integration folder for the life of
+   * the process, so consecutive runs of the same folder see what earlier runs stored.
+   */
+  cache?: IntegrationCache;
+}
+
+export interface RunReport {
+  outcome: RunOutcome;
+  /** `ok`: the handler's return value as the platform returns it (through JSON; `undefined` when none). */
+  result?: unknown;
+  /** `error` / `timeout`: what went wrong. */
+  error?: RunError;
+  /** Every log line of the run, the `done` line last. */
+  logs: LogLine[];
+  /** Every outgoing HTTP request, in the order they were made. */
+  requests: HttpRequestLog[];
+  /** Execution time of the handler (of the boot when it never ran), in milliseconds. */
+  durationMs: number;
+  /** What the `svc-integration` command exits with for this run (see `EXIT_CODES`). */
+  exitCode: number;
+}
