@@ -7,8 +7,8 @@ import type { Variation } from './types';
  */
 export function bucket(contextId: string, experienceId: number): number {
   const key = `${experienceId}:${contextId}`;
-  let h1 = 0xdeadbeef ^ experienceId;
-  let h2 = 0x41c6ce57 ^ experienceId;
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
   for (let i = 0; i < key.length; i++) {
     const c = key.charCodeAt(i);
     h1 = Math.imul(h1 ^ c, 2654435761);
