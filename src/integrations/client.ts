@@ -78,7 +78,7 @@ export function createIntegration(name: string, options: IntegrationOptions): In
     } catch {
       invalid('payload', payload, 'must be JSON-serialisable');
     }
-    return { payload: payload === undefined ? {} : payload, key: checkKey(o?.key ?? {}, 'options.key') };
+    return { payload: payload === undefined ? {} : payload, key: checkKey(o?.key === undefined ? {} : o.key, 'options.key') };
   };
   const field = (b: JsonObject, f: string, type: string) => {
     if (typeof b[f] !== type) throw new ProtocolError('PROTOCOL', `integration "${name}": response has no ${type} "${f}"`);

@@ -39,6 +39,8 @@ interface Entry {
   cache: ReturnType<typeof createCache>;
   limiter: ReturnType<typeof createRateLimiter>;
   stopRecurring?: () => void;
+  /** The last run started: runs of one integration go one at a time, in order, so cache updates are deterministic. */
+  queue: Promise<unknown>;
 }
 
 interface Pending {
@@ -122,7 +124,10 @@ export function createIntegrationsArea(ctx: PlatformContext) {
     return run;
   };
 
-  /** Starts a run now (limits are judged synchronously, at the current platform time). */
+  /**
+   * Starts a run now: limits are judged synchronously, at the current platform time; the handler is
+   * called once the integration's previous run finished (runHandler never rejects).
+   */
   function run(entry: Entry, trigger: IntegrationRun['trigger'], payload: unknown, key: Key, executionId = `ex-${++seq}`): Promise<IntegrationRun> {
     const { trackingId, name, settings } = entry.info;
     const base = { executionId, trackingId, integration: name, trigger, key: { ...key }, payload, at: clock.now() };
@@ -133,7 +138,7 @@ export function createIntegrationsArea(ctx: PlatformContext) {
       );
     }
     const secrets = Object.fromEntries(entry.secrets);
-    const done = runHandler(entry.handler, payload, secrets, entry.cache, settings.timeout).then((outcome) => {
+    const done = entry.queue.then(() => runHandler(entry.handler, payload, secrets, entry.cache, settings.timeout)).then((outcome) => {
       if (outcome.status === 'ok') {
         try {
           outcome.result = JSON.parse(JSON.stringify(outcome.result ?? null));
@@ -143,6 +148,7 @@ export function createIntegrationsArea(ctx: PlatformContext) {
       }
       return record({ ...base, ...outcome });
     });
+    entry.queue = done;
     inflight.add(done);
     void done.finally(() => inflight.delete(done));
     return done;
@@ -269,6 +275,7 @@ export function createIntegrationsArea(ctx: PlatformContext) {
         secrets: new Map(),
         cache: createCache(clock.now),
         limiter: createRateLimiter(clock.now),
+        queue: Promise.resolve(),
       };
       if (!byProperty.has(trackingId)) byProperty.set(trackingId, new Map());
       byProperty.get(trackingId)!.set(name, entry);
