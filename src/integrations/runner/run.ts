@@ -78,11 +78,17 @@ export async function runIntegration(options: RunOptions): Promise<RunReport> {
   return new Promise<RunReport>((settle) => {
     let timer = setTimeout(onTimeout, timeout);
     let settled = false;
+    let bootPrinted = false;
+    const bootFailed = () => {
+      if (loaded || bootPrinted) return;
+      bootPrinted = true;
+      printBoot(`failed while loading integration.js; dependencies: ${dependencies}`);
+    };
     const end = (fields: Pick<RunReport, 'outcome' | 'result' | 'error' | 'durationMs'>, doneText: string) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      if (!loaded) printBoot(`failed while loading integration.js; dependencies: ${dependencies}`);
+      bootFailed();
       const now = performance.now();
       for (const { request, started } of inFlight.values()) {
         request.durationMs = Math.round(now - started);
@@ -93,6 +99,7 @@ export async function runIntegration(options: RunOptions): Promise<RunReport> {
     };
     const fail = (code: RunErrorCode, phase: RunError['phase'], error: { name: string; message: string; stack: string }, durationMs: number) => {
       if (settled) return;
+      bootFailed();
       emit('exception', error.stack);
       end({ outcome: 'error', error: { code, phase, name: error.name, message: redact(error.message), stack: redact(error.stack) }, durationMs }, `error${phase === 'boot' ? ' at boot' : ''} (${code}) in ${Math.round(durationMs)} ms`);
     };
