@@ -3,3 +3,6 @@ export * from './core/errors';
 export { setEndpoints, defaultEndpoints } from './core/endpoints';
 export { readVisitorId } from './core/visitor-id';
 export { createStash } from './stash';
+export { createTracker } from './tracker';
+export { tracker } from './tracker/auto';
+export { createIntegration } from './integrations/client';
