@@ -74,17 +74,19 @@ export function recommendHandlers(platform: MockPlatform, endpoints: Endpoints):
       `${endpoints.recs}/vc/recommend/2.1/:trackingId`,
       route(platform, 'recommend', async ({ request, params }) => {
         const trackingId = String(params.trackingId);
-        let parsed: RecommendRequest;
         try {
-          parsed = parseRecommendRequest(trackingId, new URL(request.url).searchParams, await request.text());
+          const parsed = parseRecommendRequest(trackingId, new URL(request.url).searchParams, await request.text());
+          // Unknown tracking id: no items (HTTP 200), as for an unknown strategy.
+          if (!platform.properties.has(trackingId)) return json({ status: 200, result: { items: [] } });
+          const { items, rules } = platform.services.recommend.recommend(parsed);
+          return json({ status: 200, result: parsed.debug && rules ? { items, rules } : { items } });
         } catch (error) {
-          if (error instanceof Refusal) return json({ status: 400, message: error.message }, 400);
+          // The engine refuses rules it cannot evaluate (code INVALID_RULE, message naming rules[i]).
+          if (error instanceof Refusal || (error as { code?: unknown }).code === 'INVALID_RULE') {
+            return json({ status: 400, message: (error as Error).message }, 400);
+          }
           throw error;
         }
-        // Unknown tracking id: no items (HTTP 200), as for an unknown strategy.
-        if (!platform.properties.has(trackingId)) return json({ status: 200, result: { items: [] } });
-        const { items, rules } = platform.services.recommend.recommend(parsed);
-        return json({ status: 200, result: parsed.debug && rules ? { items, rules } : { items } });
       }),
     ),
   ];

@@ -1,0 +1,53 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useMockPlatform } from '../support/mock-server';
+import { recommendations } from '../../src/recommendations';
+import { RAW_ANSWER, TID } from './feed';
+
+// In a page: the visitor id comes from the `_svcTracker` cookie, and a direct event carries the page URL.
+const mock = useMockPlatform();
+beforeEach(() => mock.platform.faults.set('recommend', RAW_ANSWER));
+afterEach(() => {
+  for (const name of ['_svcTracker', 'svc_permanent']) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+});
+
+describe('in a browser page', () => {
+  it('contextId from the _svcTracker cookie; meta and config beat it', async () => {
+    document.cookie = '_svcTracker=cookie-visitor; path=/';
+    await recommendations({ meta: { trackingId: TID } }).get();
+    await recommendations({ meta: { trackingId: TID, visitorId: 'meta-v' } }).get();
+    await recommendations({ meta: { trackingId: TID, visitorId: 'meta-v' } }, { visitorId: 'config-v' }).get();
+    expect((await mock.sent()).map((r) => r.url.searchParams.get('contextId'))).toEqual(['cookie-visitor', 'meta-v', 'config-v']);
+  });
+
+  it('contextId from svc_permanent when _svcTracker is absent', async () => {
+    document.cookie = 'svc_permanent=perm-1:1700000000; path=/';
+    await recommendations({ meta: { trackingId: TID } }).get();
+    expect((await mock.sent())[0].url.searchParams.get('contextId')).toBe('perm-1');
+  });
+
+  it('a partner strategy is allowed with the cookie visitor', async () => {
+    document.cookie = '_svcTracker=cookie-visitor; path=/';
+    await recommendations({ meta: { trackingId: TID } }).get({ strategy: 'partner_personal_clickthrough' });
+    expect((await mock.sent())[0].url.search).toBe('?strategy=partner_personal_clickthrough&n=10&contextId=cookie-visitor');
+  });
+
+  it('a direct event carries the cookie visitor and the page URL', async () => {
+    document.cookie = '_svcTracker=cookie-visitor; path=/';
+    const client = recommendations({ meta: { trackingId: TID } });
+    const [item] = await client.get();
+    await client.shown(item).catch(() => {});
+    const post = (await mock.sent()).find((r) => r.url.host === 'events.svc.example');
+    const { meta } = (post?.json as { events: { meta: Record<string, unknown> }[] }).events[0];
+    expect(meta.visitorId).toBe('cookie-visitor');
+    expect(meta.url).toBe(location.href);
+    expect(meta.url).toMatch(/^http/);
+  });
+
+  it('uuid v4 ids come from crypto.getRandomValues', async () => {
+    const spy = vi.spyOn(crypto, 'getRandomValues');
+    document.cookie = '_svcTracker=cookie-visitor; path=/';
+    await recommendations({ meta: { trackingId: TID } }).clicked({ id: 'a', weight: 1, strategy: 'popular' }, 1).catch(() => {});
+    expect(spy).toHaveBeenCalled();
+  });
+});
