@@ -53,7 +53,7 @@ const learn: Record<string, (profile: VisitorProfile, data: Data) => void> = {
     profile.currency = str(data.currency) ?? profile.currency;
   },
   ecUser(profile, data) {
-    for (const [field, value] of Object.entries(obj(data.user))) if (typeof value === 'string') profile.user[field] = value;
+    for (const [field, value] of Object.entries(obj(data.user))) if (typeof value === 'string' && field !== '__proto__') profile.user[field] = value;
   },
   ecProduct(profile, data) {
     const product = obj(data.product);
