@@ -6,3 +6,4 @@ export { createStash } from './stash';
 export { createTracker } from './tracker';
 export { tracker } from './tracker/auto';
 export { createIntegration } from './integrations/client';
+export { createExperiencesClient } from './experiences/client';
