@@ -5,7 +5,7 @@ import { startRouter, href, type Route } from './router';
 import { tracker } from './sdk';
 import { mock } from './platform';
 import * as basket from './shop/basket';
-import { categories, loadCatalog, locales } from './shop/catalog';
+import { categories, loadCatalog, locales, onCatalogChange } from './shop/catalog';
 import { render } from './shop/pages';
 import { recommendPanel } from './qa/recommend-panel';
 import { exchangesPanel } from './qa/exchanges-panel';
@@ -23,15 +23,18 @@ async function main() {
   loadCatalog();
   const page = document.getElementById('page')!;
 
-  // Locale: the shop's language-currency, from the catalog's locales.
-  const all = locales();
+  // Locale: the shop's language-currency, from the catalog's locales; the header's categories.
   const select = document.getElementById('locale') as HTMLSelectElement;
-  fill(select, ...all.map((l) => el('option', { value: l }, l)));
   let locale = localStorage.getItem(LOCALE_KEY) ?? '';
-  if (!all.includes(locale)) locale = all[0] ?? 'en-GBP';
-  select.value = locale;
-
-  fill(document.getElementById('nav')!, ...categories().slice(0, 6).map((c) => el('a', { href: href({ page: 'category', category: c }), 'data-route': true }, c)));
+  const header = () => {
+    const all = locales();
+    fill(select, ...all.map((l) => el('option', { value: l }, l)));
+    if (!all.includes(locale)) locale = all[0] ?? 'en-GBP';
+    select.value = locale;
+    fill(document.getElementById('nav')!, ...categories().slice(0, 6).map((c) => el('a', { href: href({ page: 'category', category: c }), 'data-route': true }, c)));
+  };
+  header();
+  onCatalogChange(header);
   const count = document.getElementById('basket-count')!;
   const showCount = () => (count.textContent = String(basket.count()));
   basket.onChange(showCount);

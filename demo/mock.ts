@@ -5,7 +5,14 @@
 import { setupWorker } from 'msw/browser';
 import { createMockPlatform, createHandlers } from '../src/mock';
 
+import { FIXTURE_TRACKING_ID } from '../src/mock/fixtures';
+import { seedDemoExperiences } from '../src/mock/platform/experiences/fixtures';
+import { seedDemoIntegrations } from '../src/mock/platform/integrations/fixtures';
+
 export const platform = createMockPlatform({ fixtures: true });
+// The demo experiences and integrations of the mock, unless the fixtures already brought them.
+if (!platform.admin.experiences.list(FIXTURE_TRACKING_ID).length) seedDemoExperiences(platform.admin.experiences, FIXTURE_TRACKING_ID);
+if (!platform.admin.integrations.list(FIXTURE_TRACKING_ID).length) seedDemoIntegrations(platform.admin.integrations, FIXTURE_TRACKING_ID);
 const worker = setupWorker(...createHandlers(platform));
 
 /** One request to the platform and its answer, as the worker saw them. */

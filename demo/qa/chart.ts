@@ -2,11 +2,8 @@
 // node by node (no markup strings, no inline style, so it renders under the strict CSP).
 import { el, svg } from '../dom';
 
-export interface StrategyMetrics {
-  strategy: string;
-  shown: number;
-  clicked: number;
-}
+export type { StrategyMetrics } from '../../src/mock/platform/events';
+import type { StrategyMetrics } from '../../src/mock/platform/events';
 
 export function chart(rows: StrategyMetrics[]): HTMLElement {
   if (!rows.length) return el('p', { class: 'muted', 'data-chart': 'empty' }, 'No recommendation shown yet.');
@@ -37,7 +34,7 @@ export function chart(rows: StrategyMetrics[]): HTMLElement {
       'tbody',
       {},
       ...rows.map((r) =>
-        el('tr', { 'data-strategy': r.strategy }, el('td', {}, r.strategy), el('td', { class: 'shown' }, r.shown), el('td', { class: 'clicked' }, r.clicked), el('td', { class: 'ctr' }, r.shown ? `${((100 * r.clicked) / r.shown).toFixed(1)}%` : '–')),
+        el('tr', { 'data-strategy': r.strategy }, el('td', {}, r.strategy), el('td', { class: 'shown' }, r.shown), el('td', { class: 'clicked' }, r.clicked), el('td', { class: 'ctr' }, `${(100 * r.clickThroughRate).toFixed(1)}%`)),
       ),
     ),
   );

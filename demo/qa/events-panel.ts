@@ -63,20 +63,8 @@ function trackBatches(render: () => void): void {
   });
 }
 
-/** Recommendation metrics per strategy, from the mock's record of the events it received. */
-export function strategyMetrics(): StrategyMetrics[] {
-  const inspect = platform.inspect.events as Record<string, unknown>;
-  const read = inspect.metrics;
-  const value = typeof read === 'function' ? (read as (trackingId: string) => unknown)(TRACKING_ID) : undefined;
-  const byStrategy = (value as { byStrategy?: unknown } | undefined)?.byStrategy ?? value;
-  const out: StrategyMetrics[] = [];
-  if (byStrategy && typeof byStrategy === 'object') {
-    for (const [strategy, m] of Object.entries(byStrategy as Record<string, { shown?: unknown; clicked?: unknown }>)) {
-      if (typeof m?.shown === 'number') out.push({ strategy, shown: m.shown, clicked: typeof m.clicked === 'number' ? m.clicked : 0 });
-    }
-  }
-  return out.sort((a, b) => a.strategy.localeCompare(b.strategy));
-}
+/** Shown, clicked and click-through rate per strategy, as the mock computes them from the events it received. */
+export const strategyMetrics = (): StrategyMetrics[] => platform.inspect.events.metrics(TRACKING_ID);
 
 export function eventsPanel(): HTMLElement {
   const log = el('tbody', {});
@@ -96,7 +84,8 @@ export function eventsPanel(): HTMLElement {
         ),
       );
       const all = [...rows.values()];
-      counts.textContent = `${all.length} event(s): ${all.filter((r) => r.state === 'delivered').length} delivered, ${all.filter((r) => r.state === 'queued' || r.state === 'sending' || r.state === 'retrying').length} pending.`;
+      const t = tracker();
+      counts.textContent = `${all.length} event(s) on this page: ${all.filter((r) => r.state === 'delivered').length} delivered, ${all.filter((r) => r.state === 'queued' || r.state === 'sending' || r.state === 'retrying').length} pending.${t ? ` Tracker: consent ${t.consentState}, ${t.queued} queued, dropped ${t.dropped.overflow} (overflow) + ${t.dropped.rejected} (rejected).` : ''}`;
       fill(metrics, chart(strategyMetrics()));
     });
   };

@@ -1,8 +1,11 @@
 // The frame every QA panel shares: a collapsible section with a title and a stable test hook.
 import { el } from '../dom';
 
+/** Panels open at start; the others are one click away. */
+const openAtStart = new Set(['recommend', 'events', 'faults']);
+
 export function panel(name: string, title: string, ...body: Node[]): HTMLDetailsElement {
-  return el('details', { class: 'panel', 'data-panel': name, open: true }, el('summary', {}, title), ...body);
+  return el('details', { class: 'panel', 'data-panel': name, open: openAtStart.has(name) }, el('summary', {}, title), ...body);
 }
 
 /** A labelled form control. */

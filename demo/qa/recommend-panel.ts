@@ -2,7 +2,8 @@
 // before sending), timeout and debug; runs `get()` through window.svc.recommendations and shows
 // the items, or the error's code, and the exact request and response of the call.
 import { el, fill } from '../dom';
-import { sdk, tracker, type RecommendationsFactory } from '../sdk';
+import { sdk, tracker } from '../sdk';
+import type { RecommendationsConfig, Rule } from '../../src/recommendations';
 import { locales, TRACKING_ID } from '../shop/catalog';
 import { widgetSettings } from '../shop/widget';
 import { showCallExchange } from './exchanges-panel';
@@ -34,7 +35,7 @@ export function recommendPanel(): HTMLElement {
   const result = el('div', { class: 'output', 'data-output': 'recommend' });
   const exchange = el('div', {});
 
-  const config = (): Record<string, unknown> | undefined => {
+  const config = (): RecommendationsConfig | undefined => {
     const checked = rules.check();
     if (!checked.ok) {
       showError(result, { code: 'INVALID_RULES', message: `${checked.error} (nothing sent)` });
@@ -45,14 +46,14 @@ export function recommendPanel(): HTMLElement {
       seed: parseSeed(seed.value),
       limit: Number(n.value),
       ...(locale.value ? { locale: locale.value } : {}),
-      ...(checked.rules.length ? { rules: checked.rules } : {}),
+      ...(checked.rules.length ? { rules: checked.rules as Rule[] } : {}),
       timeout: Number(timeout.value),
       debug: debug.checked,
     };
   };
 
   const runGet = async () => {
-    const factory = sdk<RecommendationsFactory>('recommendations');
+    const factory = sdk('recommendations');
     if (!factory) return showError(result, { code: 'MISSING', message: 'window.svc.recommendations is not in this build of svc.min.js' });
     const c = config();
     if (!c) return;
@@ -76,7 +77,7 @@ export function recommendPanel(): HTMLElement {
     if (!checked.ok) return show(applied, `Not applied: ${checked.error}`);
     widgetSettings.limit = Number(n.value);
     widgetSettings.timeout = Number(timeout.value);
-    widgetSettings.rules = checked.rules.length ? checked.rules : undefined;
+    widgetSettings.rules = checked.rules.length ? (checked.rules as Rule[]) : undefined;
     show(applied, `Storefront widgets: n ${widgetSettings.limit}, timeout ${widgetSettings.timeout}, ${checked.rules.length} rule(s). Takes effect on the next page.`);
   });
 

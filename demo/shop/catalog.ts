@@ -41,10 +41,15 @@ function platformFeed(): FeedProduct[] {
   return [];
 }
 
+const changed = new Set<() => void>();
+/** Calls `listener` when products are added (the header's categories and locales follow). */
+export const onCatalogChange = (listener: () => void): void => void changed.add(listener);
+
 /** Adds products to the shop and sends them to the platform's feed. */
 export function addProducts(products: FeedProduct[]): void {
   platform.admin.recommend.loadFeed(TRACKING_ID, products);
   for (const product of products) feed.set(product.id, product);
+  changed.forEach((listener) => listener());
 }
 
 /** Locales present in the catalog, most common first. */

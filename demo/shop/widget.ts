@@ -1,7 +1,8 @@
 // A recommendations widget of the storefront: one `get()`, the items rendered as text, `shown`
 // for each rendered item, `clicked` when one is followed. Errors show their stable code.
 import { el, describeError } from '../dom';
-import { sdk, type Recommendation, type RecommendationsClient, type RecommendationsFactory } from '../sdk';
+import { sdk, type Recommendation, type RecommendationsClient } from '../sdk';
+import type { Rule, Seed } from '../../src/recommendations';
 import { formatPrice, toProduct, TRACKING_ID } from './catalog';
 import { tracker } from '../sdk';
 
@@ -9,12 +10,12 @@ export interface WidgetOptions {
   title: string;
   strategy: string;
   /** Product id(s) or a category seed; default `all`. */
-  seed?: string | string[] | { category: string };
+  seed?: Seed;
   locale: string;
 }
 
 /** Settings QA applies to every storefront widget (the Recommendations panel). */
-export const widgetSettings = { limit: 6, timeout: 0, rules: undefined as unknown[] | undefined };
+export const widgetSettings = { limit: 6, timeout: 0, rules: undefined as Rule[] | undefined };
 
 const listeners = new Set<(event: { strategy: string; action: 'shown' | 'clicked'; item: Recommendation }) => void>();
 /** For the QA panels: a widget reported an item shown or clicked. */
@@ -30,7 +31,7 @@ export function widget(options: WidgetOptions): HTMLElement {
 }
 
 async function load(options: WidgetOptions, section: HTMLElement, status: HTMLElement, list: HTMLElement): Promise<void> {
-  const factory = sdk<RecommendationsFactory>('recommendations');
+  const factory = sdk('recommendations');
   if (!factory) {
     section.dataset.state = 'error';
     status.textContent = 'window.svc.recommendations is not in this build of svc.min.js.';
