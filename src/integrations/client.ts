@@ -52,27 +52,28 @@ export interface Integration {
   cancel(key: IntegrationKey): Promise<number>;
 }
 
+const WHOLE_MS = 'must be a whole number of milliseconds >= 0';
+
 /** A client for the integration `name` of a property. Throws `INVALID_ARGUMENT` for a bad name or options. */
 export function createIntegration(name: string, options: IntegrationOptions): Integration {
-  const path = segment('name', name);
-  const tid = segment('options.trackingId', options?.trackingId);
+  const path = `/v1/${segment('options.trackingId', options?.trackingId)}/integrations/${segment('name', name)}/`;
   const { timeout = 0 } = options;
-  if (!(Number.isInteger(timeout) && timeout >= 0)) invalid('options.timeout', timeout, 'must be a whole number of milliseconds >= 0');
+  if (!(Number.isInteger(timeout) && timeout >= 0)) invalid('options.timeout', timeout, WHOLE_MS);
 
-  const send = async (op: string, json: JsonObject): Promise<JsonObject> => {
+  /** Sends `op` and returns the response once its `field` (and `executionId`, but for cancel) has the type expected. */
+  const send = async (op: string, json: JsonObject, field: string, type: string): Promise<JsonObject> => {
+    let b: JsonObject;
     try {
-      return await request(`${endpointFor('integrations', options.endpoint)}/v1/${tid}/integrations/${path}/${op}`, {
-        json,
-        timeout,
-        what: `integration "${name}" ${op}`,
-      });
+      b = await request(endpointFor('integrations', options.endpoint) + path + op, { json, timeout, what: `integration "${name}" ${op}` });
     } catch (error) {
-      // The handler did not finish within the integration's own timeout.
+      // 504: the handler did not finish within the integration's own timeout.
       const e = error as SvcError;
       throw e.status === 504 ? new TimeoutError('TIMEOUT', e.message, { status: 504 }) : e;
     }
+    if (typeof b[field] != type || (op != 'cancel' && typeof b.executionId != 'string')) throw new ProtocolError('PROTOCOL', `integration "${name}" ${op}: response has no ${type} "${field}"`);
+    return b;
   };
-  const body = (payload: unknown, o: ExecuteOptions | undefined) => {
+  const body = (payload: unknown, o: ExecuteOptions | undefined): JsonObject => {
     try {
       JSON.stringify(payload);
     } catch {
@@ -80,42 +81,36 @@ export function createIntegration(name: string, options: IntegrationOptions): In
     }
     return { payload: payload === undefined ? {} : payload, key: checkKey(o?.key === undefined ? {} : o.key, 'options.key') };
   };
-  const field = (b: JsonObject, f: string, type: string) => {
-    if (typeof b[f] !== type) throw new ProtocolError('PROTOCOL', `integration "${name}": response has no ${type} "${f}"`);
-    return b[f];
-  };
 
   return {
     async execute(payload, o) {
-      const b = await send('execute', body(payload, o));
-      return { executionId: field(b, 'executionId', 'string') as string, result: b.result as never };
+      const { executionId, result } = await send('execute', body(payload, o), 'executionId', 'string');
+      return { executionId, result } as Execution<never>;
     },
     async schedule(payload, o = {}) {
-      const json: JsonObject = body(payload, o);
+      const json = body(payload, o);
       const { delay = 0, window } = o;
-      if (!(Number.isSafeInteger(delay) && delay >= 0)) invalid('options.delay', delay, 'must be a whole number of milliseconds >= 0');
+      if (!(Number.isSafeInteger(delay) && delay >= 0)) invalid('options.delay', delay, WHOLE_MS);
       json.delay = delay;
       if (window !== undefined) {
         const fault = windowFault(window);
-        if (fault) invalid(`options.${fault}`, fault === 'window' ? window : window[fault.slice(7) as keyof ScheduleWindow], 'must be {day: "mon-fri", time: "09:00-17:00"} (UTC; ranges may wrap)');
+        if (fault) invalid('options.' + fault, fault == 'window' ? window : window[fault.slice(7) as keyof ScheduleWindow], 'must be like {day: "mon-fri", time: "09:00-17:00"}');
         json.window = window;
       }
-      const b = await send('schedule', json);
-      return { executionId: field(b, 'executionId', 'string') as string, runAt: field(b, 'runAt', 'string') as string };
+      const { executionId, runAt } = await send('schedule', json, 'runAt', 'string');
+      return { executionId, runAt } as ScheduledExecution;
     },
     async cancel(key) {
-      checkKey(key, 'key');
-      if (!Object.keys(key).length) invalid('key', key, 'must name at least one value');
-      const b = await send('cancel', { key });
-      return field(b, 'cancelled', 'number') as number;
+      if (!Object.keys(checkKey(key, 'key')).length) invalid('key', key, 'must name at least one value');
+      return (await send('cancel', { key }, 'cancelled', 'number')).cancelled as number;
     },
   };
 }
 
 function checkKey(key: unknown, argument: string): IntegrationKey {
-  if (typeof key !== 'object' || !key || Array.isArray(key)) invalid(argument, key, 'must be an object of string or number values');
+  if (typeof key != 'object' || !key || Array.isArray(key)) invalid(argument, key, 'must be an object of string or number values');
   for (const [name, value] of Object.entries(key)) {
-    if (typeof value !== 'string' && !Number.isFinite(value)) invalid(`${argument}.${name}`, value, 'must be a string or a finite number');
+    if (typeof value != 'string' && !Number.isFinite(value)) invalid(`${argument}.${name}`, value, 'must be a string or a finite number');
   }
   return key as IntegrationKey;
 }

@@ -223,6 +223,7 @@ describe('answers', () => {
   it.each([
     ['execute', '{"status":200,"result":1}', (i: Integration) => i.execute()],
     ['schedule', '{"status":200,"executionId":"ex-9"}', (i: Integration) => i.schedule()],
+    ['schedule', '{"status":200,"runAt":"2026-11-23T10:00:00.000Z"}', (i: Integration) => i.schedule()],
     ['cancel', '{"status":200,"cancelled":"1"}', (i: Integration) => i.cancel({ a: 1 })],
   ])('PROTOCOL when a %s answer lacks its fields', async (_op, raw, call) => {
     const i = echo();
