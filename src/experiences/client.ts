@@ -5,10 +5,9 @@ import { segment } from '../core/path';
 import { retry } from '../core/retry';
 import { readVisitorId } from '../core/visitor-id';
 import { ExperienceNotFoundError } from './not-found';
-import { readExperiences } from './response';
+import { isId, readExperiences } from './response';
 import type { ExperiencePayload, ExperiencesClient, ExperiencesClientOptions, GetExperiencesOptions, SeenResult } from './types';
 
-const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 const HTTP_URL = /^https?:\/\//i;
 
 /** Checks a visitor id given by the caller (contextId, deviceId): a non-empty string of at most 256 characters. */

@@ -3,7 +3,8 @@ import type { JsonObject } from '../core/http';
 import type { ExperiencePayload } from './types';
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+/** A positive safe integer: experience and variation ids. */
+export const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 
 /** Checks a 200 body against PROTOCOL.md's shape before anything uses it; `PROTOCOL` otherwise. */
 export function readExperiences(body: JsonObject, what: string): { experiencePayloads: ExperiencePayload[]; contextId: string; cookieDomains: string[] } {
