@@ -7,3 +7,4 @@ export { createTracker } from './tracker';
 export { tracker } from './tracker/auto';
 export { createIntegration } from './integrations/client';
 export { createExperiencesClient } from './experiences/client';
+export { recommendations } from './recommendations';
