@@ -55,7 +55,7 @@ describe('get(config) refuses before any request', () => {
     ['limit as a string', { limit: '10' as unknown as number }, 'limit', '10'],
     ['limit NaN', { limit: NaN }, 'limit', NaN],
     ['category seed with strategy trending', { strategy: 'trending', seed: { category: 'shoes' } }, 'seed', { category: 'shoes' }, 'popular'],
-    ['category seed with a fallback other than popular', { strategy: 'popular,new', seed: [{ type: 'c', id: 'hats' }] }, 'seed', { type: 'c', id: 'hats' }],
+    ['category seed with a fallback other than popular', { strategy: 'popular,new', seed: [{ type: 'c', id: 'hats' }] }, 'seed', [{ type: 'c', id: 'hats' }]],
     ['deprecated pp1', { strategy: 'pp1' }, 'strategy', 'pp1', 'use popular'],
     ['deprecated pp3', { strategy: 'pp3' }, 'strategy', 'pp3', 'use popular'],
     ['deprecated pop', { strategy: 'pop' }, 'strategy', 'pop', 'use popular'],
@@ -85,6 +85,9 @@ describe('get(config) refuses before any request', () => {
     ['strategy not a string', { strategy: 5 as unknown as string }, 'strategy', 5],
     ['empty strategy list', { strategy: [] }, 'strategy', []],
     ['negative timeout', { timeout: -1 }, 'timeout', -1],
+    ['timeout as a string', { timeout: '5' as unknown as number }, 'timeout', '5'],
+    ['infinite timeout', { timeout: Infinity }, 'timeout', Infinity],
+    ['rule factor Infinity', { rules: [{ condition: {}, factor: Infinity }] }, 'rules[0].factor', Infinity],
     ['empty locale', { locale: '' }, 'locale', ''],
     ['endpoint not a string', { endpoint: 1 as unknown as string }, 'endpoint', 1],
   ])('%s', async (_name, config, argument, value, inMessage) => {
