@@ -92,6 +92,19 @@ export function createRecommendArea(ctx: PlatformContext) {
       },
     },
     inspect: {
+      /** The property's catalog as feed rows (what `loadFeed` and tracking events taught it), in catalog order. */
+      feed(trackingId: string): FeedProduct[] {
+        const indexes = properties.get(trackingId);
+        if (!indexes) return [];
+        return indexes.catalog.products.map((p) => ({
+          id: p.id,
+          ...(p.sku !== undefined ? { sku: p.sku } : {}),
+          categories: [...p.categories],
+          ...(p.brand !== undefined ? { brand: p.brand } : {}),
+          addedAt: p.addedAt,
+          locales: Object.fromEntries([...p.locales].map(([locale, details]) => [locale, { ...details }])),
+        }));
+      },
       /** What the engine knows of a property: catalog size, default locale, partner prerequisite. */
       catalog(trackingId: string) {
         const indexes = properties.get(trackingId);
