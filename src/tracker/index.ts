@@ -1,2 +1,292 @@
-// @svc/tracker: placeholder until its issue lands.
-export {};
+// @svc/tracker: the visitor id, consent, and tracking events that are never lost.
+import { invalid } from '../core/errors';
+import { endpointFor } from '../core/endpoints';
+import { segment } from '../core/path';
+import { readVisitorId } from '../core/visitor-id';
+import { pageTracker, setPageTracker, type PageTracker } from '../core/tracker-slot';
+import { checkEvent } from './schema';
+import { randomId } from './id';
+import { cookieDomain, removeIdentity, writeIdentity } from './identity';
+import { createStore, type Store } from './store';
+import { KEEPALIVE_BUDGET, MAX_BODY, backoff, batch, post, retryable } from './delivery';
+import type { Consent, TrackingEvent } from './types';
+
+export { setEndpoints } from '../core/endpoints';
+export { EVENT_SCHEMA, PRODUCT, checkEvent, type Field, type Shape } from './schema';
+export type { Consent, EventMeta, TrackingEvent } from './types';
+
+export interface TrackerOptions {
+  /** The customer property the events belong to. Required: 1-128 characters of `A-Z a-z 0-9 . _ ~ -`. */
+  trackingId: string;
+  /** Base URL of the events interface. Default: `setEndpoints({ events })`, else `https://events.svc.example`. */
+  endpoint?: string;
+  /** `granted`, `pending` (nothing written or sent until `consent('granted')`) or `denied`. Default `granted`. */
+  consent?: Consent;
+  /**
+   * Domain attribute of the visitor cookies, e.g. `example.co.uk`; `''` for a host cookie.
+   * Default: the widest domain the browser accepts, probed from the registrable domain down.
+   */
+  cookieDomain?: string;
+  /** Events per request at most (requests also stay under 64 KiB). Default 20. */
+  batchSize?: number;
+  /** Milliseconds an event waits for others to fill a batch. Default 1000. */
+  batchDelay?: number;
+  /** Events kept at most while the platform is unreachable; beyond it the oldest are dropped and counted. Default 1000. */
+  maxQueue?: number;
+  /** Backoff base, ms: failed attempt k waits a random time in [0, retryBase * 2^k], or Retry-After. Default 1000. */
+  retryBase?: number;
+  /** Longest backoff wait, ms. Default 60000. */
+  retryMax?: number;
+}
+
+export type EventHandler = (event: TrackingEvent) => void;
+
+export interface Tracker extends PageTracker {
+  /** The visitor id (`_svcTracker`); `undefined` while consent is denied. */
+  readonly visitorId: string | undefined;
+  /** Random id of this page load, in every event's `meta.pageViewId`. */
+  readonly pageViewId: string;
+  /** The consent now in force. */
+  readonly consentState: Consent;
+  /** Events waiting for the platform's acknowledgement. */
+  readonly queued: number;
+  /** Events dropped: `overflow` (oldest beyond `maxQueue`), `rejected` (refused by the platform: 400, 413). */
+  readonly dropped: { overflow: number; rejected: number };
+  /**
+   * Validates `data` against the event table (`INVALID_ARGUMENT` naming the field), adds `meta`,
+   * tells `on` handlers, and queues the event for delivery (unless consent is denied). Returns it.
+   */
+  emit(type: string, data: Record<string, unknown>): TrackingEvent;
+  /** Calls `handler` for this page's earlier events of `type` (a name or a RegExp), then for new ones. Returns an unsubscribe. */
+  on(type: string | RegExp, handler: EventHandler): () => void;
+  /** Sends the queue now; resolves when it is empty or an attempt failed (then the backoff retries). */
+  flush(): Promise<void>;
+  /** Grants or withdraws consent. Withdrawing drops the queue and removes the cookies. */
+  consent(state: 'granted' | 'denied'): void;
+  /** Removes the tracker's listeners and timers (the queue stays stored for the next page). */
+  stop(): void;
+}
+
+/** What the tracker could not use; each is said once on the console. */
+const warned = new Set<string>();
+const warn = (what: string) => {
+  if (!warned.has(what)) console.warn(`svc tracker: ${what} unavailable, working in memory`);
+  warned.add(what);
+};
+
+/** Starts the tracker of this page and registers it for the other packages (`pageTracker()`). */
+export function createTracker(options: TrackerOptions): Tracker {
+  if (typeof options != 'object' || !options) invalid('options', options, 'must be an object');
+  const { trackingId, cookieDomain: domainOption, consent: initial = 'granted' } = options;
+  const url = `${endpointFor('events', options.endpoint)}/events/v1/${segment('options.trackingId', trackingId)}`;
+  if (!/^(granted|pending|denied)$/.test(initial)) invalid('options.consent', initial, 'must be granted, pending or denied');
+  if (domainOption !== undefined && typeof domainOption != 'string') invalid('options.cookieDomain', domainOption, 'must be a string');
+  const [batchSize, batchDelay, maxQueue, retryBase, retryMax] = (
+    [
+      ['batchSize', 20, 1],
+      ['batchDelay', 1000, 0],
+      ['maxQueue', 1000, 1],
+      ['retryBase', 1000, 1],
+      ['retryMax', 60000, 1],
+    ] as const
+  ).map(([name, fallback, min]) => {
+    const value = options[name] ?? fallback;
+    if (!Number.isInteger(value) || value < min) invalid('options.' + name, value, `must be an integer >= ${min}`);
+    return value;
+  });
+
+  let consent: Consent = initial;
+  const pageViewId = randomId();
+  const history: TrackingEvent[] = [];
+  const handlers = new Set<[string | RegExp, EventHandler]>();
+  /** Unacknowledged events, oldest first. */
+  let queue: TrackingEvent[] = [];
+  let visitorId: string | undefined;
+  let store: Store | undefined;
+  let domain: string | undefined;
+  let seq = 0;
+  let overflow = 0;
+  let rejected = 0;
+  let saving = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> | undefined;
+  /** Events and bytes of the request in flight. */
+  let inFlight = [0, 0];
+  let attempt = 0;
+  let waitUntil = 0;
+
+  const save = (t?: number) => store && !store.save(queue, t) && warn('localStorage');
+  const sending = () => consent == 'granted' && queue.length;
+
+  /** Sends batches one at a time until the queue is empty or an attempt fails (then waits for the backoff). */
+  const send = async () => {
+    while (sending() && Date.now() >= waitUntil) {
+      const [events, body, bytes] = batch(queue, batchSize, MAX_BODY);
+      let status = 0;
+      let retryAfter: string | null = null;
+      inFlight = [events.length, bytes];
+      try {
+        const response = await post(url, body);
+        status = response.status;
+        retryAfter = response.headers.get('Retry-After');
+      } catch {
+        // no answer: retried
+      }
+      inFlight = [0, 0];
+      if (retryable(status)) {
+        waitUntil = Date.now() + backoff(attempt++, retryAfter, retryBase, retryMax);
+      } else {
+        if (status > 299) rejected += events.length;
+        const done = new Set(events.map((e) => e.meta.id));
+        queue = queue.filter((e) => !done.has(e.meta.id));
+        attempt = 0;
+        save();
+      }
+    }
+  };
+  const run = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    return (running ??= send().finally(() => {
+      running = undefined;
+      schedule();
+    }));
+  };
+  /** Sends at once when `now` or a batch is full, else after `batchDelay`; never before the backoff ends. */
+  const schedule = (now?: boolean) => {
+    if (!sending() || running) return;
+    const wait = Math.max(waitUntil - Date.now(), now || queue.length >= batchSize ? 0 : batchDelay);
+    if (wait > 0) timer ??= setTimeout(run, wait);
+    else void run();
+  };
+  /** Page exit: what is not in flight leaves in keepalive requests, as far as the budget goes; the rest stays stored for the next page. */
+  const unload = () => {
+    let rest = queue.slice(inFlight[0]);
+    let budget = KEEPALIVE_BUDGET - inFlight[1];
+    while (sending() && rest[0]) {
+      const [events, body, bytes] = batch(rest, Infinity, budget);
+      if (bytes > budget) break;
+      budget -= bytes;
+      rest = rest.slice(events.length);
+      post(url, body).catch(() => {});
+    }
+    save(0);
+  };
+  const enqueue = (events: TrackingEvent[]) => {
+    const known = new Set(queue.map((e) => e.meta.id));
+    for (const e of events) if (!known.has(e.meta.id)) queue.push(e);
+    if (queue.length > maxQueue) overflow += queue.splice(0, queue.length - maxQueue).length;
+    // Persisted once after the current task, however many events it emitted.
+    if (!saving && store) {
+      saving = true;
+      queueMicrotask(() => {
+        saving = false;
+        save();
+      });
+    }
+    schedule();
+  };
+  const adopt = () => store && enqueue(store.adopt());
+
+  /** Consent granted: write the identity, open storage, take over what dead pages left, send. */
+  const start = () => {
+    domain = domainOption ?? cookieDomain();
+    visitorId = writeIdentity(visitorId || readVisitorId() || randomId(), domain) || (warn('cookies'), visitorId);
+    store = createStore(trackingId, pageViewId);
+    if (!store) warn('localStorage');
+    adopt();
+    schedule();
+  };
+
+  const listeners: Array<[string, (event: PageTransitionEvent) => void, EventTarget]> = [
+    ['pagehide', unload, window],
+    // Back from the back/forward cache: another page may have adopted the queue meanwhile.
+    ['pageshow', (e) => e.persisted && store && ((queue = store.load() ?? []), save()), window],
+    ['visibilitychange', () => document.visibilityState == 'hidden' && schedule(true), document],
+    ['online', () => ((attempt = waitUntil = 0), schedule(true)), window],
+  ];
+  for (const [type, listener, target] of listeners) target.addEventListener(type, listener as EventListener);
+  // The heartbeat telling other pages this one is alive; adoption of what pages that died left.
+  const heartbeat = setInterval(() => (save(), adopt()), 30_000);
+
+  const tracker: Tracker = {
+    get visitorId() {
+      return visitorId;
+    },
+    pageViewId,
+    get consentState() {
+      return consent;
+    },
+    get queued() {
+      return queue.length;
+    },
+    get dropped() {
+      return { overflow, rejected };
+    },
+    emit(type, data) {
+      checkEvent(type, data);
+      const event: TrackingEvent = {
+        meta: { id: randomId(), type, ts: Date.now(), visitorId: visitorId!, pageViewId, seq: ++seq, url: location.href },
+        data: copy(data),
+      };
+      history.push(event);
+      for (const [match, handler] of handlers) if (matches(match, type)) call(handler, event);
+      if (consent != 'denied') enqueue([event]);
+      return event;
+    },
+    on(type, handler) {
+      if (typeof type != 'string' && !(type instanceof RegExp)) invalid('type', type, 'must be an event type or a RegExp');
+      if (typeof handler != 'function') invalid('handler', handler, 'must be a function');
+      const entry: [string | RegExp, EventHandler] = [type, handler];
+      for (const event of history.slice()) if (matches(type, event.meta.type)) call(handler, event);
+      handlers.add(entry);
+      return () => void handlers.delete(entry);
+    },
+    flush: run,
+    consent(state) {
+      if (state != 'granted' && state != 'denied') invalid('state', state, 'must be granted or denied');
+      if (state == consent) return;
+      consent = state;
+      if (state == 'granted') return start();
+      queue = [];
+      save();
+      store = undefined;
+      if (domain !== undefined) removeIdentity(domain);
+      visitorId = undefined;
+    },
+    stop() {
+      consent = 'denied';
+      clearTimeout(timer);
+      clearInterval(heartbeat);
+      for (const [type, listener, target] of listeners) target.removeEventListener(type, listener as EventListener);
+      if (pageTracker() === tracker) setPageTracker(undefined);
+    },
+  };
+
+  if (consent == 'granted') start();
+  else if (consent == 'pending') visitorId = readVisitorId() || randomId();
+  setPageTracker(tracker);
+  return tracker;
+}
+
+/** The caller's data as it will travel, so later changes to the caller's object do not reach the queue. */
+const copy = (data: Record<string, unknown>) => {
+  try {
+    return JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
+  } catch {
+    return invalid('data', data, 'must be serialisable to JSON');
+  }
+};
+
+const matches = (match: string | RegExp, type: string) => (typeof match == 'string' ? match == type : match.test(type));
+
+/** A throwing handler must not break `emit`: its error is reported asynchronously. */
+const call = (handler: EventHandler, event: TrackingEvent) => {
+  try {
+    handler(event);
+  } catch (error) {
+    setTimeout(() => {
+      throw error;
+    });
+  }
+};

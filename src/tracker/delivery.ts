@@ -1,0 +1,37 @@
+// How the queue travels: request bodies under the platform's 64 KiB, which answers to retry, and
+// how long to wait before trying again. The sending itself lives with the tracker's state (index.ts).
+import type { TrackingEvent } from './types';
+
+/** Bytes of one request body at most: under the platform's 64 KiB limit. */
+export const MAX_BODY = 60_000;
+/** What Chromium lets the keepalive requests of a page carry in all (64 KiB), with a margin. */
+export const KEEPALIVE_BUDGET = 64_000;
+
+const encoder = new TextEncoder();
+
+/**
+ * The body `{"sentAt","events"}` of the first events of `events` that fit: at most `max` events
+ * and `limit` UTF-8 bytes (one event at least). Returns the events taken, the body and its bytes.
+ */
+export function batch(events: readonly TrackingEvent[], max: number, limit: number): [TrackingEvent[], string, number] {
+  const parts: string[] = [];
+  let bytes = 30;
+  for (const event of events) {
+    const part = JSON.stringify(event);
+    const n = encoder.encode(part).length + 1;
+    if (parts.length >= max || (parts[0] && bytes + n > limit)) break;
+    parts.push(part);
+    bytes += n;
+  }
+  return [events.slice(0, parts.length), `{"sentAt":${Date.now()},"events":[${parts}]}`, bytes];
+}
+
+/** POSTs a body as `text/plain;charset=UTF-8` (a simple request: no preflight), kept alive past page exit. */
+export const post = (url: string, body: string) => fetch(url, { method: 'POST', body, keepalive: true, credentials: 'omit' });
+
+/** Worth trying again: no answer (0), 408, 429, 5xx. Anything else is final: 2xx acknowledged, other 4xx refused. */
+export const retryable = (status: number) => !status || status == 408 || status == 429 || status > 499;
+
+/** Ms before attempt `attempt` + 1: Retry-After (seconds) when the platform said so, else full jitter in [0, min(max, base * 2^attempt)]. */
+export const backoff = (attempt: number, retryAfter: string | null, base: number, max: number) =>
+  Math.max(1000 * +(retryAfter || 0) || 0, Math.random() * Math.min(max, base * 2 ** attempt));

@@ -1,0 +1,183 @@
+import { chromium, expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { getResponse } from 'msw';
+import { createHandlers, createMockPlatform, type MockPlatform } from '../../src/mock';
+import { chromiumArgs, chromiumPath } from './browser';
+
+// The tracker in Chromium against @svc/mock. The mock platform runs here, in Node, behind
+// Playwright routes: it outlives the pages, so "emit, navigate away, then count" counts what
+// really reached the platform, keepalive requests of departed pages included.
+
+const TID = 'e2e_shop';
+const PAGE = '/test-pages/tracker.html';
+const NEXT = '/test-pages/tracker.html?next';
+const EVENTS = 'https://events.svc.example/**';
+
+interface Sent {
+  /** The tab whose route saw the request. */
+  tab: string;
+  status: number | 'failed';
+  ids: string[];
+}
+
+/** Whether the emulated network is down. Routes catch requests before Chromium's offline emulation would fail them, so they check this. */
+const network = { offline: false };
+test.afterEach(() => {
+  network.offline = false;
+});
+
+/** Takes the context offline (Chromium's emulation: navigator.onLine, `online` events) and the routes with it. */
+async function setOffline(context: BrowserContext, offline: boolean) {
+  network.offline = offline;
+  await context.setOffline(offline);
+}
+
+/** A Node-side mock platform answering the events endpoint of every page of `context`. */
+async function platformFor(context: BrowserContext) {
+  const platform = createMockPlatform();
+  const sent: Sent[] = [];
+  await context.route(EVENTS, forward(platform, sent, 'context'));
+  return { platform, sent };
+}
+
+/** Forwards a request caught by Playwright to the mock's MSW handlers and fulfils it with their answer. */
+function forward(platform: MockPlatform, sent: Sent[], tab: string) {
+  const handlers = createHandlers(platform);
+  return async (route: Route) => {
+    const req = route.request();
+    if (network.offline) {
+      sent.push({ tab, status: 'failed', ids: [] });
+      return route.abort('internetdisconnected');
+    }
+    const body = req.postData() ?? '';
+    let ids: string[] = [];
+    try {
+      ids = JSON.parse(body).events.map((e: { meta: { id: string } }) => e.meta.id);
+    } catch {
+      // not a batch: recorded without ids
+    }
+    const request = new Request(req.url(), { method: req.method(), headers: req.headers(), body: req.method() == 'POST' ? body : undefined });
+    const response = await getResponse(handlers, request);
+    if (!response || response.type == 'error') {
+      sent.push({ tab, status: 'failed', ids });
+      return route.abort('internetdisconnected');
+    }
+    sent.push({ tab, status: response.status, ids });
+    await route.fulfill({
+      status: response.status,
+      headers: { ...Object.fromEntries(response.headers), 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
+      body: Buffer.from(await response.arrayBuffer()),
+    });
+  };
+}
+
+/** Emits `n` ecProduct events (productId p0..p{n-1}) on the page's automatic tracker, then runs `then` in the same task. */
+async function emit(page: Page, n: number, then = '') {
+  await page.evaluate(
+    ([n, then]) => {
+      const tracker = (window as unknown as { svc: { tracker: { emit(type: string, data: unknown): unknown } } }).svc.tracker;
+      for (let i = 0; i < n; i++) tracker.emit('ecProduct', { eventType: 'detail', product: { productId: `p${i}` } });
+      if (then) location.href = then;
+    },
+    [n, then] as const,
+  );
+}
+
+/** The page view's events the platform holds: asserts each of seq 1..n is there exactly once. */
+function expectAll(platform: MockPlatform, pageViewId: string, n: number) {
+  const held = platform.inspect.events.received(TID).filter((e) => e.meta.pageViewId == pageViewId);
+  expect(held.map((e) => e.meta.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+  expect(new Set(held.map((e) => e.meta.id)).size).toBe(n);
+  expect(held.map((e) => (e.data.product as { productId: string }).productId).sort()).toEqual(Array.from({ length: n }, (_, i) => `p${i}`).sort());
+}
+
+const pageViewIdOf = (page: Page) => page.evaluate(() => (window as unknown as { svc: { tracker: { pageViewId: string } } }).svc.tracker.pageViewId);
+const heldCount = (platform: MockPlatform, pageViewId: string) =>
+  platform.inspect.events.received(TID).filter((e) => e.meta.pageViewId == pageViewId).length;
+
+test.describe('delivery: nothing lost', () => {
+  test('500 events then an immediate navigation: the platform holds all 500, each once', async ({ context, page }) => {
+    const { platform, sent } = await platformFor(context);
+    await page.goto(PAGE);
+    const first = await pageViewIdOf(page);
+    await emit(page, 500, NEXT);
+    await page.waitForURL(`**${NEXT}`);
+    await expect.poll(() => heldCount(platform, first), { timeout: 30_000 }).toBe(500);
+    expectAll(platform, first, 500);
+    expect(sent.every((s) => s.status == 200)).toBe(true);
+    // The next page took over what the first left behind: its storage holds no queue any more.
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('_svcq:')).length)).toBe(0);
+  });
+
+  test('the same with the platform failing the first 3 attempts (503): all 500, each once', async ({ context, page }) => {
+    const { platform, sent } = await platformFor(context);
+    platform.faults.set('events', { status: 503, times: 3 });
+    await page.goto(PAGE);
+    const first = await pageViewIdOf(page);
+    await emit(page, 500, NEXT);
+    await page.waitForURL(`**${NEXT}`);
+    await expect.poll(() => heldCount(platform, first), { timeout: 30_000 }).toBe(500);
+    expectAll(platform, first, 500);
+    expect(sent.filter((s) => s.status == 503)).toHaveLength(3);
+  });
+
+  test('the same with 429 and Retry-After: all 500, each once', async ({ context, page }) => {
+    const { platform, sent } = await platformFor(context);
+    platform.faults.set('events', { status: 429, retryAfter: 1, times: 2 });
+    await page.goto(PAGE);
+    const first = await pageViewIdOf(page);
+    await emit(page, 500, NEXT);
+    await page.waitForURL(`**${NEXT}`);
+    await expect.poll(() => heldCount(platform, first), { timeout: 30_000 }).toBe(500);
+    expectAll(platform, first, 500);
+    expect(sent.filter((s) => s.status == 429)).toHaveLength(2);
+  });
+
+  test('the same with the browser offline for 10 s: all 500, each once', async ({ context, page }) => {
+    const { platform, sent } = await platformFor(context);
+    await page.goto(PAGE);
+    const first = await pageViewIdOf(page);
+    await setOffline(context, true);
+    await emit(page, 500);
+    // Ten seconds without a network: every attempt fails, nothing reaches the platform.
+    await page.waitForTimeout(10_000);
+    expect(heldCount(platform, first)).toBe(0);
+    expect(sent.filter((s) => s.status == 'failed').length).toBeGreaterThan(1);
+    await setOffline(context, false);
+    await page.goto(NEXT);
+    await expect.poll(() => heldCount(platform, first), { timeout: 30_000 }).toBe(500);
+    expectAll(platform, first, 500);
+  });
+
+  test('two tabs emitting at once: no loss, and no event sent by both tabs', async ({ context }) => {
+    const platform = createMockPlatform();
+    const sent: Sent[] = [];
+    const tabs = await Promise.all(['A', 'B'].map(() => context.newPage()));
+    await Promise.all(tabs.map((tab, i) => tab.route(EVENTS, forward(platform, sent, 'AB'[i]))));
+    await Promise.all(tabs.map((tab) => tab.goto(PAGE)));
+    const ids = await Promise.all(tabs.map(pageViewIdOf));
+    await Promise.all(tabs.map((tab) => emit(tab, 300)));
+    for (const id of ids) await expect.poll(() => heldCount(platform, id), { timeout: 30_000 }).toBe(300);
+    for (const id of ids) expectAll(platform, id, 300);
+    const byTab = (tab: string) => new Set(sent.filter((s) => s.tab == tab).flatMap((s) => s.ids));
+    const [a, b] = [byTab('A'), byTab('B')];
+    expect([...a].filter((id) => b.has(id))).toEqual([]);
+    expect(a.size + b.size).toBe(600);
+    expect(platform.inspect.events.stats(TID).duplicates).toBe(0);
+  });
+
+  test('a tab closed with undelivered events: the next page sends them', async ({ context }) => {
+    const { platform } = await platformFor(context);
+    platform.faults.set('events', { status: 503 });
+    const dying = await context.newPage();
+    await dying.goto(PAGE);
+    const first = await pageViewIdOf(dying);
+    await emit(dying, 50);
+    await dying.close({ runBeforeUnload: true });
+    expect(heldCount(platform, first)).toBe(0);
+    platform.faults.clear();
+    const next = await context.newPage();
+    await next.goto(PAGE);
+    await expect.poll(() => heldCount(platform, first), { timeout: 30_000 }).toBe(50);
+    expectAll(platform, first, 50);
+  });
+});
