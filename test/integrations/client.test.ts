@@ -119,9 +119,16 @@ describe('exact requests', () => {
     expect(sent.body).toBe('{"payload":{"to":"a@b.example"},"key":{"email":"h1","n":2}}');
   });
 
-  it('execute without payload or key sends {} for both', async () => {
-    await echo().execute();
-    expect((await mock.sent())[0].body).toBe('{"payload":{},"key":{}}');
+  it('execute without payload or key sends {} for both; other JSON payloads reach the handler as sent', async () => {
+    const i = echo();
+    await i.execute();
+    await expect(i.execute(null)).resolves.toEqual({ executionId: 'ex-2', result: { got: null } });
+    await expect(i.execute([1, 'two'])).resolves.toEqual({ executionId: 'ex-3', result: { got: [1, 'two'] } });
+    expect((await mock.sent()).map((r) => r.body)).toEqual([
+      '{"payload":{},"key":{}}',
+      '{"payload":null,"key":{}}',
+      '{"payload":[1,"two"],"key":{}}',
+    ]);
   });
 
   it('schedule: POST …/schedule {payload, key, delay, window} and resolves {executionId, runAt}', async () => {

@@ -211,7 +211,7 @@ export function createIntegrationsArea(ctx: PlatformContext) {
       const b = body as Record<string, unknown>;
       const key = executionKey(entry, b.key);
       if (typeof key === 'string') return { status: 400, message: key };
-      const r = await run(entry, 'execute', b.payload ?? {}, key);
+      const r = await run(entry, 'execute', Object.hasOwn(b, 'payload') ? b.payload : {}, key);
       if (r.status === 'ok') return { status: 200, executionId: r.executionId, result: r.result };
       if (r.status === 'rate-limited') return { status: 429, retryAt: r.retryAt! };
       const message = `integration "${name}" ${r.status === 'timeout' ? 'timed out' : 'failed'}: ${r.error}`;
@@ -234,7 +234,7 @@ export function createIntegrationsArea(ctx: PlatformContext) {
       // A key identifies the schedule (a new one replaces it); an empty key identifies nothing.
       const id = Object.keys(key).length ? keyId(key) : `#${executionId}`;
       cancelWhere((p) => p.view.trackingId === trackingId && p.view.integration === name && p.keyId === id);
-      const payload = b.payload ?? {};
+      const payload = Object.hasOwn(b, 'payload') ? b.payload : {};
       const view: PendingExecution = { executionId, trackingId, integration: name, key: { ...key }, payload, runAt: iso(when) };
       const cancel = clock.at(when, () => {
         pending.delete(executionId);
