@@ -5,25 +5,28 @@ import { segment } from '../core/path';
 import { retry } from '../core/retry';
 import { pageTracker } from '../core/tracker-slot';
 import { readVisitorId } from '../core/visitor-id';
-import type { StashOptions } from './options';
+import type { StashLevel, StashOptions } from './options';
 
 /** Keys per getbatch request (PROTOCOL.md). */
 const BATCH = 10;
 /** Largest value, UTF-8 bytes (PROTOCOL.md). */
 const VALUE_BYTES = 65_536;
 
+/**
+ * How a request is sent. `read` (default): retried, and shared by identical concurrent reads.
+ * `overwrite`: retried (sending it twice stores the same). `count`: sent once, as a retry could count twice.
+ */
+export type Mode = 'read' | 'overwrite' | 'count';
+
 /** What every opType's client shares: validated options, full keys, requests. */
 export interface Connection {
-  readonly level: string;
+  readonly level: StashLevel;
   /** The full key `[namespace:][visitorId:]key` of a caller's key, each part validated. */
   full(key: unknown, argument?: string): string;
-  /**
-   * Sends one stash request; resolves the body, or `undefined` when the body's status is 404.
-   * `write` is `'once'` for writes that must never repeat (increment, decrement).
-   */
-  send(op: string, fullKey: string | undefined, init?: { json?: unknown; query?: Record<string, number>; write?: boolean | 'once' }): Promise<JsonObject | undefined>;
+  /** Sends one stash request (`GET` for `get`, else `POST`); resolves the body, or `undefined` when its status is 404. */
+  send(op: string, fullKey: string | undefined, init?: { json?: unknown; query?: Record<string, number>; mode?: Mode }): Promise<JsonObject | undefined>;
   /** Reads keys in getbatch requests of at most 10, in parallel; values by the caller's key. */
-  batch(keys: unknown, full: (key: unknown) => string): Promise<Record<string, unknown>>;
+  batch(keys: string[], full: (key: unknown) => string): Promise<Record<string, unknown>>;
 }
 
 /** Validates a value: a string of at most 65,536 UTF-8 bytes. */
@@ -50,7 +53,7 @@ export function connect(opType: string, trackingId: string, options: StashOption
   if (visitorId !== undefined) segment('options.visitorId', visitorId);
   if (typeof useVisitorId !== 'boolean') invalid('options.useVisitorId', useVisitorId, 'must be a boolean');
   if (level !== 'public' && (level !== 'protected' || opType !== 'kv')) invalid('options.level', level, `must be "public"${opType === 'kv' ? ' or "protected"' : ` for ${opType}`}`);
-  if (!(timeout >= 0)) invalid('options.timeout', timeout, 'must be a number of milliseconds >= 0');
+  if (!(typeof timeout === 'number' && timeout >= 0 && timeout < 2 ** 31)) invalid('options.timeout', timeout, 'must be a number of milliseconds, 0 to 2^31-1');
   if (!(Number.isInteger(retries) && retries >= 0)) invalid('options.retries', retries, 'must be an integer >= 0');
   if (endpoint !== undefined && typeof endpoint !== 'string') invalid('options.endpoint', endpoint, 'must be a URL');
 
@@ -60,7 +63,7 @@ export function connect(opType: string, trackingId: string, options: StashOption
     return [namespace, id && segment('options.visitorId', id), segment(argument, key)].filter(Boolean).join(':');
   };
 
-  const send: Connection['send'] = (op, fullKey, { json, query, write } = {}) => {
+  const send: Connection['send'] = (op, fullKey, { json, query, mode = 'read' } = {}) => {
     const url = `${endpointFor('stash', endpoint)}/stash/v1.1/${opType}/${op}/${tid}/${level}${fullKey ? '/' + fullKey : ''}`;
     const what = `stash ${opType} ${op}${fullKey ? ` "${fullKey}"` : ''}`;
     const attempt = async () => {
@@ -76,8 +79,8 @@ export function connect(opType: string, trackingId: string, options: StashOption
           ? new ServerError('SERVER_ERROR', text, { status })
           : new BadRequestError('BAD_REQUEST', text, { status });
     };
-    const run = () => retry(attempt, { attempts: write === 'once' ? 1 : retries + 1 });
-    if (write) return run();
+    const run = () => retry(attempt, { attempts: mode === 'count' ? 1 : retries + 1 });
+    if (mode !== 'read') return run();
     // Single-flight: identical concurrent reads share one request.
     const id = `${url} ${JSON.stringify(query)} ${JSON.stringify(json)}`;
     let flight = flights.get(id);
@@ -92,8 +95,7 @@ export function connect(opType: string, trackingId: string, options: StashOption
     level,
     full,
     send,
-    async batch(keys, fullOf) {
-      if (!Array.isArray(keys)) invalid('keys', keys, 'must be an array of keys');
+    async batch(keys: string[], fullOf) {
       const callerOf = new Map<string, string>();
       for (const key of keys) callerOf.set(fullOf(key), key);
       const fullKeys = [...callerOf.keys()];

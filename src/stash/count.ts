@@ -25,7 +25,7 @@ export const count = (c: Connection): CountStash => {
   const step = (op: string) => async (key: string, dimension: 'date') => {
     if (dimension !== 'date') invalid('dimension', dimension, 'must be "date"');
     const fullKey = c.full(key);
-    const data = (await c.send(op, fullKey, { json: { dimension }, write: 'once' }))?.data as Record<string, unknown> | undefined;
+    const data = (await c.send(op, fullKey, { json: { dimension }, mode: 'count' }))?.data as Record<string, unknown> | undefined;
     const entries = Object.entries(data ?? {});
     const [[returned = '', date] = []] = entries;
     // The platform answers the full counter key; give the caller back their own key.

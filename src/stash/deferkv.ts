@@ -27,10 +27,10 @@ const seconds = (timestamp: unknown) =>
 export const deferkv = (c: Connection): DeferKvStash => ({
   async set(key, value, timestamp, route) {
     const json = { data: checkValue(value), timestamp: seconds(timestamp), route: segment('route', route) && route };
-    await c.send('set', c.full(key), { json, write: true });
+    await c.send('set', c.full(key), { json, mode: 'overwrite' });
   },
   async remove(key, timestamp) {
-    return !!(await c.send('remove', c.full(key), { json: { timestamp: seconds(timestamp) }, write: true }));
+    return !!(await c.send('remove', c.full(key), { json: { timestamp: seconds(timestamp) }, mode: 'overwrite' }));
   },
   async get(key, timestamp) {
     const body = await c.send('get', c.full(key), { query: { timestamp: seconds(timestamp) } });

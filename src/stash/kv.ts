@@ -16,7 +16,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : malformed(
 export const kv = (c: Connection): KvStash => ({
   async set(key, value) {
     if (c.level !== 'public') invalid('options.level', c.level, 'is read-only from clients: write protected values from a server with a credential');
-    await c.send('set', c.full(key), { json: { data: checkValue(value) }, write: true });
+    await c.send('set', c.full(key), { json: { data: checkValue(value) }, mode: 'overwrite' });
   },
   get: (async (keys: unknown) => {
     if (Array.isArray(keys)) {

@@ -13,7 +13,7 @@ export const integer = (data: unknown): number => (typeof data === 'string' && /
 
 export const ts = (c: Connection): TsStash => ({
   async set(key) {
-    return integer((await c.send('set', c.full(key), { write: true }))?.data);
+    return integer((await c.send('set', c.full(key), { mode: 'overwrite' }))?.data);
   },
   async get(key) {
     const body = await c.send('get', c.full(key));
