@@ -29,6 +29,8 @@ describe('mock stash: always HTTP 200, outcome in the body', () => {
     ['protected for ts', 'ts/get/t1/protected/a'],
     ['a tracking id with "%"', 'kv/get/t%25/public/a'],
     ['deferkv get without a timestamp', 'deferkv/get/t1/public/a'],
+    ['deferkv get with timestamp 0', 'deferkv/get/t1/public/a?timestamp=0'],
+    ['deferkv get with a timestamp in ms.s', 'deferkv/get/t1/public/a?timestamp=1.5'],
     ['a counter key without a date', 'count/get/t1/public/visits'],
   ])('status 400 for %s', async (_name, path) => {
     const { http, body } = await call(path);
@@ -116,6 +118,13 @@ describe('mock stash: protected level', () => {
 });
 
 describe('mock stash: deferkv expiry on the platform clock', () => {
+  it('a row whose timestamp has already passed is delivered by the next request and reads 404', async () => {
+    const past = Date.parse('2026-11-21T09:00:00Z') / 1000;
+    expect((await call('deferkv/set/t1/public/late', { data: 'v', timestamp: past, route: 'mailer' })).body).toEqual({ status: 200 });
+    expect((await call(`deferkv/get/t1/public/late?timestamp=${past}`)).body.status).toBe(404);
+    expect(mock.platform.inspect.stash.deliveries()).toEqual([{ trackingId: 't1', key: 'late', value: 'v', route: 'mailer', at: past * 1000 }]);
+  });
+
   it('emits a delivery on the bus at the row timestamp, and records it', () => {
     const clock = createClock('2026-11-21T10:00:00Z');
     const bus = createBus();

@@ -171,7 +171,7 @@ export function createStashArea(ctx: PlatformContext) {
       levels: PUBLIC,
       key: 'full',
       run(s, r) {
-        if (!/^\d{1,15}$/.test(r.timestamp ?? '')) return bad('timestamp must be a positive integer (UNIX seconds)');
+        if (!/^[1-9]\d{0,14}$/.test(r.timestamp ?? '')) return bad('timestamp must be a positive integer (UNIX seconds)');
         const row = s.deferred.get(`${r.key} ${Number(r.timestamp)}`);
         return row ? ok({ value: row.value, route: row.route }) : notFound(`row ${r.key} at ${r.timestamp}`);
       },
