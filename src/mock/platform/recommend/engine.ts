@@ -93,14 +93,20 @@ export function recommend(indexes: PropertyIndexes | undefined, request: Recomme
     if (component.partner && !ready) continue;
     const componentSeeds = component.personal ? [...seeds, ...history] : seeds;
     if (component.strategy.seed === 'product' && componentSeeds.length === 0) continue;
-    const scores = new Map<number, number>();
+    // Scores add up per product (several seeds aggregate) in a dense array over the catalog.
+    const scores = new Float64Array(catalog.size);
+    const candidates: number[] = [];
     component.strategy.score(
       { catalog, interactions, seeds: componentSeeds, categories: component.name === 'popular' ? categories : [], now },
-      (product, score) => scores.set(product, (scores.get(product) ?? 0) + score),
+      (product, score) => {
+        if (!(score > 0)) return;
+        if (scores[product] === 0) candidates.push(product);
+        scores[product] += score;
+      },
     );
     const skip = component.personal ? new Set([...excluded, ...history]) : excluded;
-    let ranked = topScores(scores, rules.length > 0 ? Math.max(RULE_CANDIDATE_POOL, need) : need, skip);
-    if (rules.length > 0) ranked = applyRules(ranked, rules, matched, catalog, seedView, locale, fallbackLocale);
+    let ranked = topScores(candidates, scores, rules.length > 0 ? Math.max(RULE_CANDIDATE_POOL, need) : need, skip);
+    if (rules.length > 0) ranked = applyRules(ranked, need, request.debug, rules, matched, catalog, seedView, locale, fallbackLocale);
     for (const [product, weight] of ranked.slice(0, need)) {
       excluded.add(product);
       items.push({ id: catalog.products[product].id, weight, strategy: component.name, details: { ...catalog.details(product, locale, fallbackLocale) } });
@@ -118,9 +124,16 @@ export function recommend(indexes: PropertyIndexes | undefined, request: Recomme
   return { items, rules: report };
 }
 
-/** Multiplies each candidate's weight by the factor of every rule it meets, drops factor 0, re-ranks. */
+/**
+ * Multiplies each candidate's weight by the factor of every rule it meets, drops factor 0, re-ranks.
+ * Candidates come best first; unless `complete` (debug: every candidate of the pool is reported),
+ * evaluation stops once no later candidate, even boosted by every factor above 1, could enter the
+ * best `need` (exact, not an approximation).
+ */
 function applyRules(
   ranked: [number, number][],
+  need: number,
+  complete: boolean,
   rules: CompiledRule[],
   matched: Set<string>[],
   catalog: Catalog,
@@ -129,7 +142,10 @@ function applyRules(
   fallbackLocale: string | undefined,
 ): [number, number][] {
   const kept: [number, number][] = [];
+  const maxBoost = rules.reduce((boost, rule) => boost * Math.max(1, rule.factor), 1);
+  const best: number[] = []; // the `need` best weights so far, descending
   for (const [product, score] of ranked) {
+    if (!complete && best.length >= need && score * maxBoost < best[need - 1]) break;
     const data = { seed, rec: catalog.ruleView(product, locale, fallbackLocale) };
     let weight = score;
     rules.forEach((rule, i) => {
@@ -137,7 +153,12 @@ function applyRules(
       matched[i].add(catalog.products[product].id);
       weight *= rule.factor;
     });
-    if (weight > 0) kept.push([product, weight]);
+    if (weight <= 0) continue;
+    kept.push([product, weight]);
+    let at = best.length;
+    while (at > 0 && best[at - 1] < weight) at--;
+    best.splice(at, 0, weight);
+    if (best.length > need) best.pop();
   }
   return kept.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
 }

@@ -40,10 +40,9 @@ export const WINDOWS = {
   cfMinimumSupport: 2,
 } as const;
 
-/** Daily views of a product over `days` UTC days ending with day `last`, oldest first. */
-function series(interactions: Interactions, product: number, last: number, days: number, out: Float64Array): Float64Array {
-  for (let i = 0; i < days; i++) out[i] = interactions.dailyViews.get(last - days + 1 + i)?.get(product) ?? 0;
-  return out;
+/** The daily view tallies of `days` UTC days ending with day `last`, oldest first (undefined: no views that day). */
+function dailyTallies(interactions: Interactions, last: number, days: number): ({ get(p: number): number } | undefined)[] {
+  return Array.from({ length: days }, (_, i) => interactions.dailyViews.get(last - days + 1 + i));
 }
 
 /** A catalog-wide trend score of each product's daily views over the complete days before today. */
@@ -51,11 +50,12 @@ function trendOf(measure: (s: Float64Array) => number): Strategy {
   return {
     seed: 'catalog',
     score({ catalog, interactions, now }, emit) {
-      const yesterday = Math.floor(now / DAY_MS) - 1;
-      const buffer = new Float64Array(WINDOWS.trendDays);
+      const days = dailyTallies(interactions, Math.floor(now / DAY_MS) - 1, WINDOWS.trendDays);
+      const series = new Float64Array(WINDOWS.trendDays);
       for (let p = 0; p < catalog.size; p++) {
         if (interactions.views.get(p) === 0) continue;
-        const score = measure(series(interactions, p, yesterday, WINDOWS.trendDays, buffer));
+        for (let d = 0; d < days.length; d++) series[d] = days[d]?.get(p) ?? 0;
+        const score = measure(series);
         if (score > 0) emit(p, score);
       }
     },
@@ -134,12 +134,7 @@ export const STRATEGIES: Readonly<Record<string, Strategy>> = {
   trending_popular_views_1: {
     seed: 'catalog',
     score({ catalog, interactions, now }, emit) {
-      const today = Math.floor(now / DAY_MS);
-      const days: { get(p: number): number }[] = [];
-      for (let d = today - WINDOWS.popularViewsDays + 1; d <= today; d++) {
-        const daily = interactions.dailyViews.get(d);
-        if (daily) days.push(daily);
-      }
+      const days = dailyTallies(interactions, Math.floor(now / DAY_MS), WINDOWS.popularViewsDays).filter((d) => d !== undefined);
       for (let p = 0; p < catalog.size; p++) {
         let views = 0;
         for (const daily of days) views += daily.get(p);

@@ -1,8 +1,9 @@
 /**
- * The `k` best (product, score) pairs of a score map, best first; ties by product index. Skips
- * products in `excluded` and scores <= 0. A bounded min-heap: O(m log k) for m candidates.
+ * The `k` best (product, score) pairs among `candidates` (scores in `scores[product]`), best
+ * first; ties by product index. Skips products in `excluded` and scores <= 0. A bounded
+ * min-heap: O(m log k) for m candidates.
  */
-export function topScores(scores: ReadonlyMap<number, number>, k: number, excluded: ReadonlySet<number>): [number, number][] {
+export function topScores(candidates: readonly number[], scores: Float64Array, k: number, excluded: ReadonlySet<number>): [number, number][] {
   const heap: [number, number][] = [];
   // "a worse than b": lower score, or equal score and larger index.
   const worse = (a: [number, number], b: [number, number]) => a[1] < b[1] || (a[1] === b[1] && a[0] > b[0]);
@@ -20,7 +21,8 @@ export function topScores(scores: ReadonlyMap<number, number>, k: number, exclud
     }
   };
   if (k <= 0) return heap;
-  for (const [product, score] of scores) {
+  for (const product of candidates) {
+    const score = scores[product];
     if (!(score > 0) || excluded.has(product)) continue;
     const entry: [number, number] = [product, score];
     if (heap.length < k) {
