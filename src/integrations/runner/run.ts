@@ -135,7 +135,7 @@ export async function runIntegration(options: RunOptions): Promise<RunReport> {
           if (!entry) return;
           inFlight.delete(message.id);
           const { request } = entry;
-          Object.assign(request, { pending: false, durationMs: Math.round(performance.now() - entry.started) }, message.status === undefined ? { error: message.error } : { status: message.status });
+          Object.assign(request, { pending: false, durationMs: Math.round(performance.now() - entry.started) }, message.status === undefined ? { error: redact(message.error ?? 'failed') } : { status: message.status });
           const outcome = request.status === undefined ? `failed: ${request.error}` : String(request.status);
           return fromWorker(() => emit('http', `${request.method} ${request.url} -> ${outcome} (${request.durationMs} ms)`, request));
         }

@@ -89,7 +89,10 @@ export interface RunOptions {
 
 export interface RunReport {
   outcome: RunOutcome;
-  /** `ok`: the handler's return value as the platform returns it (through JSON; `undefined` when none). */
+  /**
+   * `ok`: the handler's return value as the platform returns it (through JSON; `undefined` when none).
+   * Not redacted: it is the caller's data (its `result` log line is).
+   */
   result?: unknown;
   /** `error` / `timeout`: what went wrong. */
   error?: RunError;

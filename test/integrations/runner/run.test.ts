@@ -154,6 +154,14 @@ describe('runIntegration with integrations written by the test', () => {
     }
   };
 
+  it('hands secrets named __proto__ over as plain own keys, polluting no prototype', async () => {
+    write({ 'integration.js': "module.exports = ({ secrets }) => ({ keys: Object.keys(secrets), own: Object.getOwnPropertyDescriptor(secrets, '__proto__').value, polluted: ({}).K })" });
+    const secrets = JSON.parse('{"__proto__":"pp-1","K":"v-1"}') as Record<string, string>;
+    const report = await runIntegration({ dir, secrets });
+    expect(report.result).toEqual({ keys: ['__proto__', 'K'], own: 'pp-1' });
+    expect(({} as Record<string, unknown>).K).toBeUndefined();
+  });
+
   it('fails at boot when there is no integration.js', async () => {
     const report = await runIntegration({ dir });
     expect(report.error).toMatchObject({ code: 'NO_INTEGRATION_FILE', phase: 'boot', message: `no integration.js in ${dir}` });
