@@ -27,11 +27,9 @@ export const count = (c: Connection): CountStash => {
     const fullKey = c.full(key);
     const data = (await c.send(op, fullKey, { json: { dimension }, mode: 'count' }))?.data as Record<string, unknown> | undefined;
     const entries = Object.entries(data ?? {});
-    const [[returned = '', date] = []] = entries;
-    // The platform answers the full counter key; give the caller back their own key.
-    return entries.length === 1 && returned.startsWith(fullKey + ':') && typeof date === 'string'
-      ? { [key + returned.slice(fullKey.length)]: date }
-      : malformed(`count ${op} data`);
+    const [[returned, date] = []] = entries;
+    // The platform answers `{"<fullKey>:<date>": "<date>"}`; give the caller back their own key.
+    return entries.length === 1 && typeof date === 'string' && returned === `${fullKey}:${date}` ? { [`${key}:${date}`]: date } : malformed(`count ${op} data`);
   };
   return {
     increment: step('incr'),

@@ -54,6 +54,11 @@ describe('count', () => {
     await expect(createStash('count', 'shop1').increment('visits', 'date')).rejects.toMatchObject({ code: 'PROTOCOL' });
   });
 
+  it('PROTOCOL when the counter key and its date disagree', async () => {
+    mock.platform.faults.set('stash', { raw: '{"status":200,"data":{"visits:2026-11-21":"2026-11-22"}}' });
+    await expect(createStash('count', 'shop1').increment('visits', 'date')).rejects.toMatchObject({ code: 'PROTOCOL' });
+  });
+
   it('PROTOCOL when a count is not an integer', async () => {
     mock.platform.faults.set('stash', { raw: '{"status":200,"data":{"a:2026-11-21":"many"}}' });
     await expect(createStash('count', 'shop1').get(['a:2026-11-21'])).rejects.toMatchObject({ code: 'PROTOCOL' });
