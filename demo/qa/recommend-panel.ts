@@ -56,7 +56,7 @@ export function recommendPanel(): HTMLElement {
     const factory = sdk('recommendations');
     if (!factory) return showError(result, { code: 'MISSING', message: 'window.svc.recommendations is not in this build of svc.min.js' });
     const c = config();
-    if (!c) return;
+    if (!c) return fill(exchange, el('p', { class: 'muted', 'data-exchange': 'recommend' }, 'No request was sent.'));
     result.dataset.state = 'running';
     result.textContent = '…';
     await showCallExchange(exchange, 'recs', 'recommend', async () => {

@@ -25,20 +25,7 @@ const feed = new Map<string, FeedProduct>();
 
 /** Fills the shop's catalog from the platform's feed for `demo_shop`. */
 export function loadCatalog(): void {
-  for (const product of platformFeed()) feed.set(product.id, product);
-}
-
-/** The platform's feed, through whatever the mock exposes for it. */
-function platformFeed(): FeedProduct[] {
-  const inspect = platform.inspect.recommend as Record<string, unknown>;
-  for (const name of ['feed', 'catalog', 'products']) {
-    const read = inspect[name];
-    if (typeof read === 'function') {
-      const list = (read as (trackingId: string) => unknown)(TRACKING_ID);
-      if (Array.isArray(list)) return list as FeedProduct[];
-    }
-  }
-  return [];
+  for (const product of platform.inspect.recommend.feed(TRACKING_ID)) feed.set(product.id, product);
 }
 
 const changed = new Set<() => void>();
@@ -59,11 +46,11 @@ export function locales(): string[] {
   return [...count.entries()].sort((a, b) => b[1] - a[1]).map(([l]) => l);
 }
 
-/** Categories of the catalog, by number of products. */
+/** The shop's departments: each product's first category, by name. */
 export function categories(): string[] {
-  const count = new Map<string, number>();
-  for (const p of feed.values()) for (const c of p.categories ?? []) count.set(c, (count.get(c) ?? 0) + 1);
-  return [...count.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([c]) => c);
+  const primary = new Set<string>();
+  for (const p of feed.values()) if (p.categories?.[0]) primary.add(p.categories[0]);
+  return [...primary].sort((a, b) => a.localeCompare(b));
 }
 
 const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : fallback);

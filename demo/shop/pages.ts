@@ -35,7 +35,7 @@ const pages: { [P in Route['page']]: (route: Extract<Route, { page: P }>, locale
     view('home', locale);
     return [
       el('h2', {}, 'Welcome to the demo shop'),
-      el('nav', { class: 'categories' }, ...categories().slice(0, 12).map((c) => link({ page: 'category', category: c }, c))),
+      el('nav', { class: 'categories' }, ...categories().map((c) => link({ page: 'category', category: c }, c))),
       widget({ title: 'Best sellers', strategy: 'popular', locale }),
       widget({ title: 'Trending now', strategy: 'trending', locale }),
       widget({ title: 'New in', strategy: 'new', locale }),
