@@ -19,6 +19,8 @@ import { runnerDir, startWorker } from './worker-entry';
 /** The timeout when none is given (the platform's own default is not published). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 const MAX_TIMEOUT_MS = 2 ** 31 - 1; // what setTimeout can wait
+/** Loading integration.js (worker start included) may take the timeout, but at least this long. */
+export const MIN_BOOT_TIMEOUT_MS = 5_000;
 
 /** The default `cache`: one per integration folder, kept for the life of the process. */
 const caches = new Map<string, IntegrationCache>();
@@ -76,7 +78,7 @@ export async function runIntegration(options: RunOptions): Promise<RunReport> {
   for (const [stream, kind] of [[worker.stdout, 'stdout'], [worker.stderr, 'stderr']] as const) forwardLines(stream, (text) => fromWorker(() => emit(kind, text)));
 
   return new Promise<RunReport>((settle) => {
-    let timer = setTimeout(onTimeout, timeout);
+    let timer = setTimeout(onTimeout, Math.max(timeout, MIN_BOOT_TIMEOUT_MS));
     let settled = false;
     let bootPrinted = false;
     const bootFailed = () => {
@@ -107,7 +109,7 @@ export async function runIntegration(options: RunOptions): Promise<RunReport> {
     function onTimeout() {
       const durationMs = Math.round(performance.now() - handlerStarted);
       const pending = [...inFlight.values()].map(({ request }) => `${request.method} ${request.url}`);
-      const message = loaded ? `the handler did not finish within ${timeout} ms` : `integration.js did not finish loading within ${timeout} ms`;
+      const message = loaded ? `the handler did not finish within ${timeout} ms` : `integration.js did not finish loading within ${Math.max(timeout, MIN_BOOT_TIMEOUT_MS)} ms`;
       const detail = pending.length ? `; ${pending.length} HTTP ${pending.length === 1 ? 'request' : 'requests'} still pending: ${pending.join(', ')}` : '; no HTTP request pending';
       const error: RunError = { code: 'TIMEOUT', phase: loaded ? 'handler' : 'boot', name: 'TimeoutError', message: redact(message + detail), stack: redact(`TimeoutError: ${message}${detail}`) };
       end({ outcome: 'timeout', error, durationMs }, `timeout after ${durationMs} ms${detail}`);

@@ -74,8 +74,8 @@ export interface RunOptions {
   secrets?: Record<string, string>;
   /**
    * Milliseconds the handler may run before it is stopped (the worker is terminated). Loading
-   * integration.js gets the same budget again. Default: `DEFAULT_TIMEOUT_MS` (30 000): the platform's
-   * default is not published.
+   * integration.js has its own budget: the same, but at least `MIN_BOOT_TIMEOUT_MS` (5 000).
+   * Default: `DEFAULT_TIMEOUT_MS` (30 000): the platform's default is not published.
    */
   timeout?: number;
   /** Called with every log line as it happens (the CLI prints them). Default: none. */
