@@ -21,8 +21,11 @@ export interface DeferKvStash {
   get(key: string, timestamp: number): Promise<DeferredValue | undefined>;
 }
 
+/** UNIX seconds: a positive integer below 10^11 (a larger one is a time in milliseconds). */
 const seconds = (timestamp: unknown) =>
-  Number.isSafeInteger(timestamp) && (timestamp as number) > 0 ? (timestamp as number) : invalid('timestamp', timestamp, 'must be UNIX seconds, a positive integer');
+  Number.isInteger(timestamp) && (timestamp as number) > 0 && (timestamp as number) < 1e11
+    ? (timestamp as number)
+    : invalid('timestamp', timestamp, 'must be UNIX seconds: a positive integer below 1e11');
 
 export const deferkv = (c: Connection): DeferKvStash => ({
   async set(key, value, timestamp, route) {

@@ -52,6 +52,7 @@ describe('operations refuse', () => {
     ['deferkv with a route that is not an integration name', () => createStash('deferkv', 'shop1').set('k', 'v', 1_800_000_000, 'a b'), 'route'],
     ['deferkv with a timestamp in ms as a string', () => createStash('deferkv', 'shop1').set('k', 'v', '1800000000' as unknown as number, 'r'), 'timestamp'],
     ['deferkv with a fractional timestamp', () => createStash('deferkv', 'shop1').get('k', 1.5), 'timestamp'],
+    ['deferkv with a timestamp in milliseconds', () => createStash('deferkv', 'shop1').set('k', 'v', Date.parse('2026-11-22T00:00:00Z'), 'r'), 'timestamp'],
     ['deferkv remove with a negative timestamp', () => createStash('deferkv', 'shop1').remove('k', -1), 'timestamp'],
     ['deferkv with an oversized value', () => createStash('deferkv', 'shop1').set('k', 'x'.repeat(65_537), 1_800_000_000, 'r'), 'value'],
     ['ts with a bad key', () => createStash('ts', 'shop1').set('a b'), 'key'],

@@ -30,7 +30,8 @@ describe('mock stash: always HTTP 200, outcome in the body', () => {
     ['a tracking id with "%"', 'kv/get/t%25/public/a'],
     ['deferkv get without a timestamp', 'deferkv/get/t1/public/a'],
     ['deferkv get with timestamp 0', 'deferkv/get/t1/public/a?timestamp=0'],
-    ['deferkv get with a timestamp in ms.s', 'deferkv/get/t1/public/a?timestamp=1.5'],
+    ['deferkv get with a fractional timestamp', 'deferkv/get/t1/public/a?timestamp=1.5'],
+    ['deferkv get with a timestamp in milliseconds', 'deferkv/get/t1/public/a?timestamp=1800000000000'],
     ['a counter key without a date', 'count/get/t1/public/visits'],
   ])('status 400 for %s', async (_name, path) => {
     const { http, body } = await call(path);
@@ -45,7 +46,9 @@ describe('mock stash: always HTTP 200, outcome in the body', () => {
     ['kv/set/t1/public/k', 'not json', 'data must be a string'],
     ['kv/getbatch/t1/public', { keys: Array.from({ length: 11 }, (_, i) => `k${i}`) }, 'keys has 11 entries; at most 10 per getbatch'],
     ['kv/getbatch/t1/public', { keys: [] }, 'keys must be a non-empty array'],
-    ['deferkv/set/t1/public/k', { data: 'v', timestamp: 1.5, route: 'r' }, 'timestamp must be a positive integer (UNIX seconds)'],
+    ['deferkv/set/t1/public/k', { data: 'v', timestamp: 1.5, route: 'r' }, 'timestamp must be UNIX seconds: a positive integer below 1e11'],
+    ['deferkv/set/t1/public/k', { data: 'v', timestamp: 1_800_000_000_000, route: 'r' }, 'timestamp must be UNIX seconds: a positive integer below 1e11'],
+    ['deferkv/remove/t1/public/k', { timestamp: '1800000000' }, 'timestamp must be UNIX seconds: a positive integer below 1e11'],
     ['deferkv/set/t1/public/k', { data: 'v', timestamp: 1_800_000_000 }, 'route must name an integration'],
     ['count/incr/t1/public/k', { dimension: 'week' }, 'dimension "week" is invalid: only "date" is accepted'],
     ['count/decr/t1/public/k', {}, 'dimension null is invalid: only "date" is accepted'],

@@ -1,6 +1,6 @@
 import { SEGMENT } from '../../../core/path';
 import type { PlatformContext } from '../context';
-import { batchProblem, counterKeyProblem, fullKeyProblem, isTimestamp, utcDate, valueProblem } from './rules';
+import { batchProblem, counterKeyProblem, fullKeyProblem, isTimestamp, TIMESTAMP_PROBLEM, utcDate, valueProblem } from './rules';
 
 export { STASH_LIMITS } from './rules';
 
@@ -147,7 +147,7 @@ export function createStashArea(ctx: PlatformContext) {
         const { data, timestamp, route } = body(r);
         const why =
           valueProblem(data) ??
-          (isTimestamp(timestamp) ? undefined : 'timestamp must be a positive integer (UNIX seconds)') ??
+          (isTimestamp(timestamp) ? undefined : TIMESTAMP_PROBLEM) ??
           (typeof route === 'string' && SEGMENT.test(route) ? undefined : 'route must name an integration');
         if (why) return bad(why);
         const id = `${r.key} ${timestamp}`;
@@ -171,8 +171,9 @@ export function createStashArea(ctx: PlatformContext) {
       levels: PUBLIC,
       key: 'full',
       run(s, r) {
-        if (!/^[1-9]\d{0,14}$/.test(r.timestamp ?? '')) return bad('timestamp must be a positive integer (UNIX seconds)');
-        const row = s.deferred.get(`${r.key} ${Number(r.timestamp)}`);
+        const timestamp = /^\d+$/.test(r.timestamp ?? '') ? Number(r.timestamp) : NaN;
+        if (!isTimestamp(timestamp)) return bad(TIMESTAMP_PROBLEM);
+        const row = s.deferred.get(`${r.key} ${timestamp}`);
         return row ? ok({ value: row.value, route: row.route }) : notFound(`row ${r.key} at ${r.timestamp}`);
       },
     },
@@ -181,7 +182,7 @@ export function createStashArea(ctx: PlatformContext) {
       key: 'full',
       run(s, r) {
         const timestamp = body(r).timestamp;
-        if (!isTimestamp(timestamp)) return bad('timestamp must be a positive integer (UNIX seconds)');
+        if (!isTimestamp(timestamp)) return bad(TIMESTAMP_PROBLEM);
         const id = `${r.key} ${timestamp}`;
         const row = s.deferred.get(id);
         if (!row) return notFound(`row ${r.key} at ${timestamp}`);

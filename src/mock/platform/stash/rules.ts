@@ -8,6 +8,8 @@ export const STASH_LIMITS = {
   valueBytes: 65_536,
   /** Keys per getbatch request. */
   batchKeys: 10,
+  /** deferkv timestamps are UNIX seconds below this (year 5138): a larger number is a time in milliseconds. */
+  timestampBelow: 1e11,
 } as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -49,8 +51,11 @@ export function batchProblem(keys: unknown, problem: (key: unknown) => string | 
   return undefined;
 }
 
-/** A deferkv timestamp: UNIX seconds, a positive integer. */
-export const isTimestamp = (t: unknown): t is number => typeof t === 'number' && Number.isSafeInteger(t) && t > 0;
+/** A deferkv timestamp: UNIX seconds, a positive integer (below 10^11, so not milliseconds). */
+export const isTimestamp = (t: unknown): t is number => Number.isInteger(t) && (t as number) > 0 && (t as number) < STASH_LIMITS.timestampBelow;
+
+/** The message of an invalid timestamp. */
+export const TIMESTAMP_PROBLEM = 'timestamp must be UNIX seconds: a positive integer below 1e11';
 
 /** The UTC date `YYYY-MM-DD` of an epoch-ms time: the dimension value of counters. */
 export const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
