@@ -35,16 +35,16 @@ export function createExperiencesClient(options: ExperiencesClientOptions): Expe
   const what = `experiences of "${options.trackingId}"`;
 
   return {
-    async getExperiences(get: GetExperiencesOptions = {}) {
-      if (typeof get !== 'object' || get === null) invalid('options', get, 'must be an object');
-      const { experienceIds, variation, signal } = get;
-      const contextId = get.contextId === undefined ? readVisitorId() : visitor('contextId', get.contextId);
+    async getExperiences(params: GetExperiencesOptions = {}) {
+      if (typeof params !== 'object' || params === null) invalid('options', params, 'must be an object');
+      const { experienceIds, variation, signal } = params;
+      const contextId = params.contextId === undefined ? readVisitorId() : visitor('contextId', params.contextId);
       if (experienceIds !== undefined && !(Array.isArray(experienceIds) && experienceIds.length > 0 && experienceIds.every(isId))) {
         invalid('experienceIds', experienceIds, 'must be a non-empty array of experience ids (positive integers)');
       }
       if (variation !== undefined && !isId(variation)) invalid('variation', variation, 'must be a variation id (positive integer)');
-      const preview = flag('preview', get.preview);
-      const ignoreSegments = flag('ignoreSegments', get.ignoreSegments);
+      const preview = flag('preview', params.preview);
+      const ignoreSegments = flag('ignoreSegments', params.ignoreSegments);
 
       // PROTOCOL.md's order; the id list keeps its literal commas (`experienceIds=1,2`).
       let target = withQuery(url, { contextId });

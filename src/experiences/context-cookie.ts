@@ -21,17 +21,20 @@ export function contextCookie(contextId: string, cookieDomains: readonly string[
   if (typeof contextId !== 'string' || !contextId || contextId.length > 256) invalid('contextId', contextId, 'must be a non-empty string of at most 256 characters');
   if (!Array.isArray(cookieDomains) || !cookieDomains.every((d) => typeof d === 'string')) invalid('cookieDomains', cookieDomains, 'must be an array of strings');
   let url: URL | undefined;
-  try {
-    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(requestHost) ? requestHost : `https://${requestHost}`);
-  } catch {
-    // refused below
+  if (typeof requestHost === 'string') {
+    try {
+      url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(requestHost) ? requestHost : `https://${requestHost}`);
+    } catch {
+      // refused below
+    }
   }
-  if (typeof requestHost !== 'string' || !url?.hostname) invalid('requestHost', requestHost, 'must be a host (www.shop.example[:port]) or a URL');
+  if (!url?.hostname) invalid('requestHost', requestHost, 'must be a host (www.shop.example[:port]) or a URL');
   const host = (url as URL).hostname;
   const domain = cookieDomains
     .map((d) => d.toLowerCase().replace(/^\./, ''))
     .filter((d) => d.includes('.') && (host === d || host.endsWith(`.${d}`)))
     .sort((a, b) => a.length - b.length)[0];
+  if (options.secure !== undefined && typeof options.secure !== 'boolean') invalid('options.secure', options.secure, 'must be a boolean');
   const secure = options.secure ?? (url as URL).protocol !== 'http:';
   const attributes: Record<string, string | boolean | undefined> = {
     Domain: domain,

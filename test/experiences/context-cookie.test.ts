@@ -50,6 +50,10 @@ describe('contextCookie', () => {
     expect(contextCookie('v', ['.shop.example'], 'http://www.shop.example', { secure: true })).toMatch(/; Secure$/);
   });
 
+  it('refuses a secure option that is not a boolean', () => {
+    expect(() => contextCookie('v', [], 'shop.example', { secure: 'yes' as never })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'options.secure' }));
+  });
+
   it('percent-encodes a contextId that is not cookie-safe', () => {
     expect(contextCookie('a b;c=d', [], 'shop.example').split('; ')[0]).toBe('_svcTracker=a%20b%3Bc%3Dd');
   });
