@@ -43,7 +43,8 @@ export const malformed = (what: string): never => {
 /** Reads in flight, by request (URL, query, body), shared by every client of the page. */
 const flights = new Map<string, Promise<JsonObject | undefined>>();
 
-const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+/** `Object.hasOwn` (ES2022) for the browsers we support. */
+export const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
 export function connect(opType: string, trackingId: string, options: StashOptions): Connection {
   if (typeof options !== 'object' || options === null) invalid('options', options, 'must be an object');

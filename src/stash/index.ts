@@ -1,5 +1,5 @@
 import { invalid } from '../core/errors';
-import { connect, type Connection } from './connection';
+import { connect, own, type Connection } from './connection';
 import type { StashOptions } from './options';
 import { kv, type KvStash } from './kv';
 import { deferkv, type DeferKvStash, type DeferredValue } from './deferkv';
@@ -22,7 +22,7 @@ const clients: { [T in OpType]: (c: Connection) => StashClients[T] } = { kv, def
  * Throws `INVALID_ARGUMENT` for an unknown opType, an invalid tracking id or options.
  */
 export function createStash<T extends OpType>(opType: T, trackingId: string, options: StashOptions = {}): StashClients[T] {
-  if (!Object.prototype.hasOwnProperty.call(clients, opType)) invalid('opType', opType, 'must be one of kv, deferkv, ts, count');
+  if (!own(clients, opType)) invalid('opType', opType, 'must be one of kv, deferkv, ts, count');
   return clients[opType](connect(opType, trackingId, options));
 }
 
