@@ -72,3 +72,24 @@ describe('chains', () => {
     expect(ask(platform, { trackingId: 'unknown', debug: true })).toEqual({ items: [], rules: [] });
   });
 });
+
+describe('catalog-wide rankings kept between requests', () => {
+  it('change with every new interaction, feed row and UTC day', () => {
+    const platform = shop();
+    expect(ask(platform, { strategies: ['popular'], n: 2 }).items.map((i) => i.id)).toEqual(['a', 'd']);
+    platform.admin.recommend.recordInteractions(TID, [{ kind: 'purchase', visitorId: 'v9', productId: 'e', at: Date.parse('2026-11-21T11:00:00Z') }]);
+    expect(ask(platform, { strategies: ['popular'], n: 2 }).items.map((i) => i.id)).toEqual(['e', 'a']);
+    expect(ask(platform, { strategies: ['popular'], seed: [{ type: 'c', id: 'Shoes' }] }).items).toEqual([]);
+    platform.admin.recommend.loadFeed(TID, [product('b', { categories: ['Shoes'] })]);
+    expect(ask(platform, { strategies: ['popular'], seed: [{ type: 'c', id: 'Shoes' }] }).items.map((i) => i.id)).toEqual(['b']);
+    expect(ask(platform, { strategies: ['trending_popular_views_1'], n: 1 }).items.map((i) => i.id)).toEqual(['a']);
+    platform.clock.advance(7 * 86_400_000);
+    expect(ask(platform, { strategies: ['trending_popular_views_1'] }).items).toEqual([]);
+  });
+
+  it('skip seeds and earlier picks, and fill past them', () => {
+    const platform = shop();
+    const all = ask(platform, { strategies: ['popular'], n: 5 }).items.map((i) => i.id);
+    expect(ask(platform, { strategies: ['popular'], seed: [all[0], all[2]], n: 5 }).items.map((i) => i.id)).toEqual([all[1], all[3], all[4]]);
+  });
+});

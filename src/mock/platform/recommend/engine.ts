@@ -4,7 +4,7 @@ import { Catalog, type Details } from './catalog';
 import { Interactions } from './interactions';
 import type { VisitorLocales } from './ingest';
 import { applies, compileRules, type CompiledRule } from './rules';
-import { CHAINS, PARTNER_MINIMUM_PRODUCTS, PARTNERS, STRATEGIES, type Strategy } from './strategies';
+import { CHAINS, PARTNER_MINIMUM_PRODUCTS, PARTNERS, STRATEGIES, type ScoringInput, type Strategy } from './strategies';
 import { topScores } from './top';
 import type { DebugRule, RecommendedItem, RecommendRequest, RecommendResult } from './types';
 
@@ -16,6 +16,17 @@ export class PropertyIndexes {
   globalRules: CompiledRule[] = [];
   promotions: CompiledRule[] = [];
   readonly experienceRules = new Map<string, CompiledRule[]>();
+  private scratch = new Float64Array(0);
+  /** Bumped by every change of the catalog or the indexes (invalidates cached rankings). */
+  version = 0;
+  /** Catalog-wide rankings kept between requests (see cachedRanking). */
+  readonly rankings = new Map<string, { version: number; ranked: [number, number][]; complete: boolean }>();
+
+  /** A zeroed score per product, reused across requests (callers zero what they touched). */
+  scores(): Float64Array {
+    if (this.scratch.length < this.catalog.size) this.scratch = new Float64Array(Math.max(64, this.catalog.size * 2));
+    return this.scratch;
+  }
 }
 
 /** With rules, the best this many candidates of each component are evaluated and re-ranked (promotions can lift them). */
@@ -93,19 +104,11 @@ export function recommend(indexes: PropertyIndexes | undefined, request: Recomme
     if (component.partner && !ready) continue;
     const componentSeeds = component.personal ? [...seeds, ...history] : seeds;
     if (component.strategy.seed === 'product' && componentSeeds.length === 0) continue;
-    // Scores add up per product (several seeds aggregate) in a dense array over the catalog.
-    const scores = new Float64Array(catalog.size);
-    const candidates: number[] = [];
-    component.strategy.score(
-      { catalog, interactions, seeds: componentSeeds, categories: component.name === 'popular' ? categories : [], now },
-      (product, score) => {
-        if (!(score > 0)) return;
-        if (scores[product] === 0) candidates.push(product);
-        scores[product] += score;
-      },
-    );
+    const input = { catalog, interactions, seeds: componentSeeds, categories: component.name === 'popular' ? categories : [], now };
     const skip = component.personal ? new Set([...excluded, ...history]) : excluded;
-    let ranked = topScores(candidates, scores, rules.length > 0 ? Math.max(RULE_CANDIDATE_POOL, need) : need, skip);
+    const k = rules.length > 0 ? Math.max(RULE_CANDIDATE_POOL, need) : need;
+    let ranked = component.strategy.seed === 'catalog' ? cachedRanking(indexes, component, input, k, skip) : undefined;
+    ranked ??= rank(indexes, component.strategy, input, k, skip);
     if (rules.length > 0) ranked = applyRules(ranked, need, request.debug, rules, matched, catalog, seedView, locale, fallbackLocale);
     for (const [product, weight] of ranked.slice(0, need)) {
       excluded.add(product);
@@ -122,6 +125,45 @@ export function recommend(indexes: PropertyIndexes | undefined, request: Recomme
     matched: [...matched[i]],
   }));
   return { items, rules: report };
+}
+
+/** Scores a component (scores add up per product: several seeds aggregate) and keeps the best `k` not in `skip`. */
+function rank(indexes: PropertyIndexes, strategy: Strategy, input: ScoringInput, k: number, skip: ReadonlySet<number>): [number, number][] {
+  const scores = indexes.scores();
+  const candidates: number[] = [];
+  strategy.score(input, (product, score) => {
+    if (!(score > 0)) return;
+    if (scores[product] === 0) candidates.push(product);
+    scores[product] += score;
+  });
+  const ranked = topScores(candidates, scores, k, skip);
+  for (const product of candidates) scores[product] = 0;
+  return ranked;
+}
+
+/** How many of a catalog-wide ranking are kept between requests. */
+export const RANKING_CACHE_DEPTH = 640;
+
+/**
+ * A catalog-wide strategy's ranking depends only on the indexes, its category seeds and its time
+ * bucket (`Strategy.period`): it is kept until any of them changes, and requests take their best
+ * `k` not in `skip` from it. Undefined when the kept part is too short (then rank afresh).
+ */
+function cachedRanking(indexes: PropertyIndexes, component: Component, input: ScoringInput, k: number, skip: ReadonlySet<number>): [number, number][] | undefined {
+  const key = `${component.name}\u0000${component.strategy.period?.(input.now) ?? ''}\u0000${input.categories.join('\u0000')}`;
+  let entry = indexes.rankings.get(key);
+  if (entry?.version !== indexes.version) {
+    const ranked = rank(indexes, component.strategy, input, RANKING_CACHE_DEPTH, new Set());
+    entry = { version: indexes.version, ranked, complete: ranked.length < RANKING_CACHE_DEPTH };
+    if (indexes.rankings.size >= 64) indexes.rankings.clear();
+    indexes.rankings.set(key, entry);
+  }
+  const out: [number, number][] = [];
+  for (const pair of entry.ranked) {
+    if (out.length === k) return out;
+    if (!skip.has(pair[0])) out.push(pair);
+  }
+  return out.length === k || entry.complete ? out : undefined;
 }
 
 /**

@@ -38,6 +38,7 @@ export function createRecommendArea(ctx: PlatformContext) {
 
   ctx.bus.on('event', ({ trackingId, event }) => {
     const indexes = indexesOf(trackingId);
+    indexes.version++;
     ingestEvent(indexes.catalog, indexes.interactions, indexes.visitorLocales, event, ctx.clock.now());
   });
 
@@ -62,7 +63,9 @@ export function createRecommendArea(ctx: PlatformContext) {
         if (!Array.isArray(products)) throw new TypeError('loadFeed: products must be an array');
         const addedAt = products.map((row, i) => checkFeedProduct(row, `products[${i}]`));
         ctx.properties.ensure(trackingId);
-        const { catalog } = indexesOf(trackingId);
+        const indexes = indexesOf(trackingId);
+        const { catalog } = indexes;
+        indexes.version++;
         const now = ctx.clock.now();
         products.forEach((row, i) => applyFeedProduct(catalog, row, addedAt[i], now));
       },
@@ -87,7 +90,9 @@ export function createRecommendArea(ctx: PlatformContext) {
        */
       recordInteractions(trackingId: string, records: Iterable<InteractionRecord>): void {
         ctx.properties.ensure(trackingId);
-        const { catalog, interactions } = indexesOf(trackingId);
+        const indexes = indexesOf(trackingId);
+        const { catalog, interactions } = indexes;
+        indexes.version++;
         for (const record of records) ingestInteraction(catalog, interactions, record);
       },
     },

@@ -24,6 +24,12 @@ export interface Strategy {
   /** `product`: scores neighbours of each seed product; `catalog`: scores the whole catalog. */
   seed: 'product' | 'catalog';
   score(input: ScoringInput, emit: Emit): void;
+  /**
+   * Catalog-wide strategies whose scores depend on the time: the time bucket they depend on
+   * (`trending_*`: the UTC day; `new`: the millisecond). Rankings are reused within one bucket
+   * while the indexes do not change. Absent: time does not matter.
+   */
+  period?(now: number): number;
 }
 
 /** Windows of the time-based strategies. */
@@ -40,21 +46,26 @@ export const WINDOWS = {
   cfMinimumSupport: 2,
 } as const;
 
-/** The daily view tallies of `days` UTC days ending with day `last`, oldest first (undefined: no views that day). */
-function dailyTallies(interactions: Interactions, last: number, days: number): ({ get(p: number): number } | undefined)[] {
-  return Array.from({ length: days }, (_, i) => interactions.dailyViews.get(last - days + 1 + i));
+const NO_VIEWS = new Float64Array(0);
+const utcDay = (now: number) => Math.floor(now / DAY_MS);
+
+/** Views per product of each of `days` UTC days ending with day `last`, oldest first (products past an array's end: 0). */
+function dailyViews(interactions: Interactions, last: number, days: number): Float64Array[] {
+  return Array.from({ length: days }, (_, i) => interactions.dailyViews.get(last - days + 1 + i)?.values ?? NO_VIEWS);
 }
 
 /** A catalog-wide trend score of each product's daily views over the complete days before today. */
 function trendOf(measure: (s: Float64Array) => number): Strategy {
   return {
     seed: 'catalog',
+    period: utcDay,
     score({ catalog, interactions, now }, emit) {
-      const days = dailyTallies(interactions, Math.floor(now / DAY_MS) - 1, WINDOWS.trendDays);
+      const days = dailyViews(interactions, Math.floor(now / DAY_MS) - 1, WINDOWS.trendDays);
+      const views = interactions.views.values;
       const series = new Float64Array(WINDOWS.trendDays);
       for (let p = 0; p < catalog.size; p++) {
-        if (interactions.views.get(p) === 0) continue;
-        for (let d = 0; d < days.length; d++) series[d] = days[d]?.get(p) ?? 0;
+        if (!(views[p] > 0)) continue;
+        for (let d = 0; d < days.length; d++) series[d] = p < days[d].length ? days[d][p] : 0;
         const score = measure(series);
         if (score > 0) emit(p, score);
       }
@@ -99,26 +110,34 @@ function llr(
   };
 }
 
+function inCategories(own: readonly string[], wanted: readonly string[]): boolean {
+  for (const category of own) if (wanted.includes(category)) return true;
+  return false;
+}
+
 /** Native strategies. The weight of an item is its score (summed over seeds). */
 export const STRATEGIES: Readonly<Record<string, Strategy>> = {
   /** Best sellers: units bought, ties broken by views (score = units + views / (max views + 1)); category seeds filter. */
   popular: {
     seed: 'catalog',
     score({ catalog, interactions, categories }, emit) {
+      const views = interactions.views.values;
+      const units = interactions.purchases.values;
       let maxViews = 0;
-      for (let p = 0; p < catalog.size; p++) maxViews = Math.max(maxViews, interactions.views.get(p));
+      for (let p = 0; p < catalog.size && p < views.length; p++) if (views[p] > maxViews) maxViews = views[p];
       for (let p = 0; p < catalog.size; p++) {
-        const units = interactions.purchases.get(p);
-        const views = interactions.views.get(p);
-        if (units + views === 0) continue;
-        if (categories.length > 0 && !catalog.products[p].categories.some((c) => categories.includes(c))) continue;
-        emit(p, units + views / (maxViews + 1));
+        const bought = p < units.length ? units[p] : 0;
+        const viewed = p < views.length ? views[p] : 0;
+        if (bought + viewed === 0) continue;
+        if (categories.length > 0 && !inCategories(catalog.products[p].categories, categories)) continue;
+        emit(p, bought + viewed / (maxViews + 1));
       }
     },
   },
   /** Added within the last 21 days, by views (score = 1 + views, so unseen new products still show). */
   new: {
     seed: 'catalog',
+    period: (now) => now,
     score({ catalog, interactions, now }, emit) {
       for (let p = 0; p < catalog.size; p++) {
         const age = now - catalog.products[p].addedAt;
@@ -133,11 +152,12 @@ export const STRATEGIES: Readonly<Record<string, Strategy>> = {
   /** Most viewed over the last 7 UTC days (today included). */
   trending_popular_views_1: {
     seed: 'catalog',
+    period: utcDay,
     score({ catalog, interactions, now }, emit) {
-      const days = dailyTallies(interactions, Math.floor(now / DAY_MS), WINDOWS.popularViewsDays).filter((d) => d !== undefined);
+      const days = dailyViews(interactions, Math.floor(now / DAY_MS), WINDOWS.popularViewsDays).filter((d) => d.length > 0);
       for (let p = 0; p < catalog.size; p++) {
         let views = 0;
-        for (const daily of days) views += daily.get(p);
+        for (const daily of days) if (p < daily.length) views += daily[p];
         if (views > 0) emit(p, views);
       }
     },

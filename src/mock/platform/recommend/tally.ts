@@ -4,6 +4,10 @@ export class Tally {
   constructor(capacity = 64) {
     this.data = new Float64Array(capacity);
   }
+  /** The underlying array (indexes past its length are 0); valid until the next `add`. */
+  get values(): Float64Array {
+    return this.data;
+  }
   get(index: number): number {
     return index < this.data.length ? this.data[index] : 0;
   }

@@ -23,7 +23,10 @@ export function topScores(candidates: readonly number[], scores: Float64Array, k
   if (k <= 0) return heap;
   for (const product of candidates) {
     const score = scores[product];
-    if (!(score > 0) || excluded.has(product)) continue;
+    if (!(score > 0)) continue;
+    // Full heap: only a candidate better than the worst kept one gets in.
+    if (heap.length === k && (score < heap[0][1] || (score === heap[0][1] && product > heap[0][0]))) continue;
+    if (excluded.has(product)) continue;
     const entry: [number, number] = [product, score];
     if (heap.length < k) {
       heap.push(entry);
