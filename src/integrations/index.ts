@@ -11,5 +11,5 @@ export {
 } from './client';
 export type { ScheduleWindow } from './window';
 export { createCache, type IntegrationCache } from './cache';
-export { SvcError, InvalidArgumentError, RateLimitedError, type ErrorCode } from '../core/errors';
 export { setEndpoints } from '../core/endpoints';
+export * from '../core/errors';

@@ -184,6 +184,8 @@ describe('registry', () => {
     expect(() => admin().create(tid, { name: 'h', handler: 'code' as unknown as () => 1 })).toThrow('handler must be a function');
     expect(() => admin().create(tid, { name: 't', trigger: { every: 'second' } as never, handler: () => 1 })).toThrow('trigger must be');
     expect(() => admin().create(tid, { name: 's', settings: { timeout: 0 }, handler: () => 1 })).toThrow('settings.timeout must be 1..60000 ms');
+    expect(() => admin().create(tid, { name: 'k', secrets: { A: 1 as unknown as string }, handler: () => 1 })).toThrow('secrets must be an object of strings');
+    expect(admin().list(tid).map((i) => i.name)).toEqual(['x']);
     expect(() => admin().create(tid, { name: 'r', settings: { rateLimits: [{ limit: 0, interval: 'week' }] }, handler: () => 1 })).toThrow(
       'settings.rateLimits[0].limit must be a whole number >= 1',
     );

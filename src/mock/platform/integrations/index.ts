@@ -269,6 +269,7 @@ export function createIntegrationsArea(ctx: PlatformContext) {
       if (find(trackingId, name)) fail(`integration "${name}" already exists in property "${trackingId}"`);
       if (typeof handler !== 'function') fail(`integration "${name}": handler must be a function`);
       if (typeof description !== 'string') fail('description must be a string');
+      if (!isObject(secrets) || Object.values(secrets).some((v) => typeof v !== 'string')) fail('secrets must be an object of strings');
       const entry: Entry = {
         info: { trackingId, name, description, trigger: checkTrigger(definition.trigger ?? 'HTTP'), settings: checkSettings(definition.settings), createdAt: clock.now() },
         handler,
