@@ -191,7 +191,8 @@ export function createTracker(options: TrackerOptions): Tracker {
   /** Consent granted: write the identity, open storage, take over what dead pages left, send. */
   const start = () => {
     domain = domainOption ?? cookieDomain();
-    visitorId = writeIdentity(visitorId || readVisitorId() || randomId(), domain) || (warn('cookies'), visitorId);
+    const id = visitorId || readVisitorId() || randomId();
+    visitorId = writeIdentity(id, domain) || (warn('cookies'), id);
     store = createStore(trackingId, pageViewId);
     if (!store) warn('localStorage');
     adopt();

@@ -181,3 +181,177 @@ test.describe('delivery: nothing lost', () => {
     expectAll(platform, first, 50);
   });
 });
+
+type Svc = {
+  svc: {
+    tracker: TrackerHandle;
+    createTracker(options: Record<string, unknown>): TrackerHandle;
+  };
+  t: TrackerHandle;
+};
+type TrackerHandle = {
+  visitorId?: string;
+  pageViewId: string;
+  emit(type: string, data: unknown): { meta: { id: string } };
+  flush(): Promise<void>;
+  consent(state: string): void;
+};
+
+const YEAR_S = 365 * 86_400;
+const ours = (cookies: { name: string }[]) => cookies.filter((c) => /^(_svc|svc_)/.test(c.name)).sort((a, b) => (a.name < b.name ? -1 : 1));
+
+/** Both visitor cookies as the browser holds them: value, domain, Path=/, SameSite=Lax, not Secure on http, expiring in one year. */
+async function expectVisitorCookies(context: BrowserContext, domain: string, tracker: string, permanent = tracker) {
+  const cookies = ours(await context.cookies());
+  const now = Date.now() / 1000;
+  for (const c of cookies) expect(Math.abs(c.expires - (now + YEAR_S))).toBeLessThan(120);
+  expect(cookies.map(({ expires: _expires, ...c }) => c)).toEqual([
+    { name: '_svcTracker', value: tracker, domain, path: '/', httpOnly: false, secure: false, sameSite: 'Lax' },
+    { name: 'svc_permanent', value: permanent, domain, path: '/', httpOnly: false, secure: false, sameSite: 'Lax' },
+  ]);
+}
+
+test.describe('identity: cookies', () => {
+  test('a page served as shop.example.co.uk sets both cookies on .example.co.uk (co.uk refused as a public suffix)', async ({ baseURL }) => {
+    const browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: [...chromiumArgs, '--host-resolver-rules=MAP shop.example.co.uk 127.0.0.1'],
+    });
+    try {
+      const context = await browser.newContext();
+      const { platform } = await platformFor(context);
+      const page = await context.newPage();
+      const url = `http://shop.example.co.uk:${new URL(baseURL!).port}${PAGE}`;
+      await page.goto(url);
+      // An insecure context: no crypto.randomUUID, ids come from crypto.getRandomValues.
+      expect(await page.evaluate(() => typeof crypto.randomUUID)).toBe('undefined');
+      const visitorId = await page.evaluate(() => (window as unknown as Svc).svc.tracker.visitorId!);
+      expect(visitorId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      await expectVisitorCookies(context, '.example.co.uk', visitorId);
+      await page.evaluate(async () => {
+        const t = (window as unknown as Svc).svc.tracker;
+        t.emit('ecView', { type: 'home', language: 'en', country: 'GB', currency: 'GBP' });
+        await t.flush();
+      });
+      const [event] = platform.inspect.events.received(TID);
+      expect(event.meta).toMatchObject({ type: 'ecView', visitorId, url, seq: 1 });
+      expect(event.data).toEqual({ type: 'home', language: 'en', country: 'GB', currency: 'GBP' });
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test('a page on localhost sets host cookies', async ({ context, page }) => {
+    await platformFor(context);
+    await page.goto(PAGE);
+    const visitorId = await page.evaluate(() => (window as unknown as Svc).svc.tracker.visitorId!);
+    await expectVisitorCookies(context, 'localhost', visitorId);
+  });
+
+  test('an existing _svcTracker is kept and its expiry renewed; svc_permanent gets the same id', async ({ context, page }) => {
+    await platformFor(context);
+    await context.addCookies([{ name: '_svcTracker', value: 'visitor-from-before', domain: 'localhost', path: '/', expires: Date.now() / 1000 + 3600 }]);
+    await page.goto(PAGE);
+    expect(await page.evaluate(() => (window as unknown as Svc).svc.tracker.visitorId)).toBe('visitor-from-before');
+    await expectVisitorCookies(context, 'localhost', 'visitor-from-before');
+  });
+
+  test('only svc_permanent: its id (before the first ":") is the visitor id and the cookie is kept as it was', async ({ context, page }) => {
+    await platformFor(context);
+    await context.addCookies([{ name: 'svc_permanent', value: 'old-visitor:1700000000', domain: 'localhost', path: '/', expires: Date.now() / 1000 + 3600 }]);
+    await page.goto(PAGE);
+    expect(await page.evaluate(() => (window as unknown as Svc).svc.tracker.visitorId)).toBe('old-visitor');
+    await expectVisitorCookies(context, 'localhost', 'old-visitor', 'old-visitor:1700000000');
+  });
+});
+
+test.describe('failure modes and consent', () => {
+  const warnings = (page: Page) => {
+    const list: string[] = [];
+    page.on('console', (m) => m.type() == 'warning' && list.push(m.text()));
+    return list;
+  };
+  const emitAndFlush = (page: Page, n: number) =>
+    page.evaluate(async (n) => {
+      const t = (window as unknown as Svc).svc.tracker;
+      for (let i = 0; i < n; i++) t.emit('ecProduct', { eventType: 'detail', product: { productId: `p${i}` } });
+      await t.flush();
+      return t.pageViewId;
+    }, n);
+
+  test('localStorage throwing: events still delivered from memory, said once on the console', async ({ context, page }) => {
+    const { platform } = await platformFor(context);
+    await context.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', {
+        get() {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
+    });
+    const said = warnings(page);
+    await page.goto(PAGE);
+    const pageViewId = await emitAndFlush(page, 30);
+    await emitAndFlush(page, 0);
+    expectAll(platform, pageViewId, 30);
+    expect(said).toEqual(['svc tracker: localStorage unavailable, working in memory']);
+    // Cookies still work.
+    const visitorId = await page.evaluate(() => (window as unknown as Svc).svc.tracker.visitorId!);
+    await expectVisitorCookies(context, 'localhost', visitorId);
+  });
+
+  test('cookies disabled: an in-memory visitor id on every event, said once on the console', async ({ context, page }) => {
+    const { platform } = await platformFor(context);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setDocumentCookieDisabled', { disabled: true });
+    const said = warnings(page);
+    await page.goto(PAGE);
+    const visitorId = await page.evaluate(() => (window as unknown as Svc).svc.tracker.visitorId!);
+    expect(visitorId).toMatch(/^[0-9a-f-]{36}$/);
+    const pageViewId = await emitAndFlush(page, 10);
+    expectAll(platform, pageViewId, 10);
+    expect(new Set(platform.inspect.events.received(TID).map((e) => e.meta.visitorId))).toEqual(new Set([visitorId]));
+    expect(said).toEqual(['svc tracker: cookies unavailable, working in memory']);
+    expect(ours(await context.cookies())).toEqual([]);
+  });
+
+  test('consent pending: no cookie, no storage, no request; granted: the events emitted meanwhile are sent', async ({ context, page }) => {
+    const { platform, sent } = await platformFor(context);
+    await page.goto('/test-pages/tracker-manual.html');
+    const pending = await page.evaluate(async (trackingId) => {
+      const w = window as unknown as Svc;
+      w.t = w.svc.createTracker({ trackingId, consent: 'pending' });
+      for (let i = 0; i < 5; i++) w.t.emit('ecProduct', { eventType: 'detail', product: { productId: `p${i}` } });
+      await w.t.flush();
+      return { storage: Object.keys(localStorage), cookie: document.cookie, pageViewId: w.t.pageViewId };
+    }, TID);
+    expect(pending).toEqual({ storage: [], cookie: '', pageViewId: expect.any(String) });
+    expect(sent).toEqual([]);
+    expect(ours(await context.cookies())).toEqual([]);
+
+    const visitorId = await page.evaluate(async () => {
+      const w = window as unknown as Svc;
+      w.t.consent('granted');
+      await w.t.flush();
+      return w.t.visitorId!;
+    });
+    expectAll(platform, pending.pageViewId, 5);
+    expect(new Set(platform.inspect.events.received(TID).map((e) => e.meta.visitorId))).toEqual(new Set([visitorId]));
+    await expectVisitorCookies(context, 'localhost', visitorId);
+  });
+
+  test('consent denied: nothing written, nothing sent, no visitor id', async ({ context, page }) => {
+    const { sent } = await platformFor(context);
+    await page.goto('/test-pages/tracker-manual.html');
+    const denied = await page.evaluate(async (trackingId) => {
+      const w = window as unknown as Svc;
+      w.t = w.svc.createTracker({ trackingId, consent: 'denied' });
+      w.t.emit('ecProduct', { eventType: 'detail', product: { productId: 'p1' } });
+      await w.t.flush();
+      document.dispatchEvent(new Event('visibilitychange'));
+      window.dispatchEvent(new Event('pagehide'));
+      return { storage: Object.keys(localStorage), cookie: document.cookie, visitorId: w.t.visitorId ?? null };
+    }, TID);
+    expect(denied).toEqual({ storage: [], cookie: '', visitorId: null });
+    expect(sent).toEqual([]);
+  });
+});
