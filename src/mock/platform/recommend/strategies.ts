@@ -80,9 +80,9 @@ function cosine(rows: 'viewedTogether' | 'boughtTogether', users: 'viewers' | 'b
     score({ interactions, seeds }, emit) {
       for (const seed of seeds) {
         const own = interactions[users].get(seed);
-        for (const [rec, both] of interactions[rows].row(seed)) {
+        interactions[rows].neighbours(seed, (rec, both) => {
           if (both >= WINDOWS.cfMinimumSupport) emit(rec, both / Math.sqrt(own * interactions[users].get(rec)));
-        }
+        });
       }
     },
   };
@@ -101,10 +101,10 @@ function llr(
       const n = interactions[total];
       for (const seed of seeds) {
         const a = interactions[seedUsers].get(seed);
-        for (const [rec, both] of interactions[rows].row(seed)) {
+        interactions[rows].neighbours(seed, (rec, both) => {
           const score = cooccurrenceLlr(both, a, interactions[recUsers].get(rec), n);
           if (score > 0) emit(rec, score);
-        }
+        });
       }
     },
   };
