@@ -1,6 +1,7 @@
 import type { PlatformContext } from '../context';
 import { PropertyIndexes, partnersReady, recommend } from './engine';
-import { applyFeedProduct, checkFeedProduct, ingestEvent, ingestInteraction, type InteractionRecord } from './ingest';
+import { applyFeedProduct, checkFeedProduct } from './feed';
+import { ingestEvent, ingestInteraction, type InteractionRecord } from './ingest';
 import { compileRules } from './rules';
 import { PARTNER_MINIMUM_PRODUCTS } from './strategies';
 import type { FeedProduct, RecommendRequest, RecommendResult, Rule } from './types';
@@ -8,7 +9,7 @@ import type { FeedProduct, RecommendRequest, RecommendResult, Rule } from './typ
 export type * from './types';
 export type { InteractionRecord } from './ingest';
 export { InvalidRuleError } from './rules';
-export { InvalidFeedError } from './ingest';
+export { InvalidFeedError } from './feed';
 
 /** A promotion defined in the platform: products meeting `condition` get factor 2. */
 export interface Promotion {
