@@ -73,18 +73,20 @@ worker.events.on('response:mocked', async ({ response, requestId }) => {
   publish(exchange);
 });
 
+// A network failure (the `offline` fault) never comes back as `response:mocked`: the handler has
+// answered (`request:end`) but no response reaches the page. Normal answers follow `request:end`
+// within milliseconds; one that has not after a second is shown as a network failure (a late
+// answer still replaces that).
 worker.events.on('request:end', ({ requestId }) => {
   const exchange = byId.get(requestId);
-  // No mocked response: the request failed before an answer (offline fault).
-  if (exchange && !exchange.done) {
-    setTimeout(() => {
-      if (exchange.done) return;
-      exchange.status = 0;
-      exchange.responseBody = '(network failure)';
-      exchange.done = true;
-      publish(exchange);
-    }, 50);
-  }
+  if (!exchange || exchange.done) return;
+  setTimeout(() => {
+    if (exchange.done) return;
+    exchange.status = 0;
+    exchange.responseBody = '(network failure: no response reached the page)';
+    exchange.done = true;
+    publish(exchange);
+  }, 1000);
 });
 
 /** Resolves once the service worker intercepts requests. */

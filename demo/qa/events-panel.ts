@@ -70,13 +70,16 @@ export function eventsPanel(): HTMLElement {
   const log = el('tbody', {});
   const metrics = el('div', { class: 'chart' });
   const counts = el('p', { class: 'muted', 'data-output': 'event-counts' });
+  const types = ['ecView', 'ecUser', 'ecProduct', 'ecBasketItemAction', 'ecBasketItemTransaction', 'ecBasketTransactionSummary', 'recommendationShown', 'recommendationClicked'];
+  const filter = el('select', { name: 'type' }, el('option', { value: '' }, 'every type'), ...types.map((t) => el('option', { value: t }, t)));
+  filter.addEventListener('change', () => render());
   let queued = false;
   const render = () => {
     if (queued) return;
     queued = true;
     requestAnimationFrame(() => {
       queued = false;
-      const list = [...rows.values()].slice(-40).reverse();
+      const list = [...rows.values()].filter((r) => !filter.value || r.type === filter.value).slice(-60).reverse();
       fill(
         log,
         ...list.map((r) =>
@@ -113,8 +116,9 @@ export function eventsPanel(): HTMLElement {
     el('h4', {}, 'Shown, clicked and click-through rate per strategy (mock metrics)'),
     metrics,
     button('Refresh chart', render),
-    el('h4', {}, 'Event log (this page)'),
+    el('h4', {}, 'Event log (this page, newest first)'),
     counts,
+    el('label', {}, 'Show ', filter),
     el('table', { class: 'log' }, el('thead', {}, el('tr', {}, el('th', {}, 'seq'), el('th', {}, 'type'), el('th', {}, ''), el('th', {}, 'delivery'), el('th', {}, ''))), log),
   );
 }

@@ -133,8 +133,10 @@ test.describe('demo storefront', () => {
     await page.evaluate(() => (window as unknown as { svc: { tracker: { flush(): Promise<unknown> } } }).svc.tracker.flush());
     const log = page.locator('[data-panel="events"] table.log');
     for (const type of ['ecView', 'ecProduct', 'ecBasketItemAction', 'ecBasketItemTransaction', 'ecBasketTransactionSummary', 'recommendationShown']) {
+      await page.locator('[data-panel="events"] select[name="type"]').selectOption(type);
       await expect(log.locator(`tr[data-type="${type}"][data-state="delivered"]`).first()).toBeVisible();
     }
+    await page.locator('[data-panel="events"] select[name="type"]').selectOption('recommendationClicked');
     const received = await page.evaluate(() =>
       (window as unknown as { svcMock: { platform: { inspect: { events: { received(t: string): { meta: { type: string } }[] } } } } }).svcMock.platform.inspect.events
         .received('demo_shop')
@@ -215,6 +217,9 @@ test.describe('demo storefront', () => {
     await faults.locator('input[name="recommend-offline"]').check();
     await page.locator('header a.brand').click();
     await expect(widget).toHaveAttribute('data-code', 'NETWORK');
+    const exchanges = await openPanel(page, 'exchanges');
+    await exchanges.locator('select[name="api"]').selectOption('recs');
+    await expect(exchanges.locator('[data-exchange="last"] .status-line')).toHaveText('network failure (no response)');
 
     await faults.locator('input[name="recommend-offline"]').uncheck();
     await faults.locator('input[name="recommend-latency"]').fill('2000');
