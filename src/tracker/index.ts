@@ -152,12 +152,12 @@ export function createTracker(options: TrackerOptions): Tracker {
       schedule();
     }));
   };
-  /** Sends at once when `now` or a batch is full, else after `batchDelay`; never before the backoff ends. */
+  /** Sends at once when `now` or a batch is full, else after `batchDelay` (0: after this task); never before the backoff ends. */
   const schedule = (now?: boolean) => {
     if (!sending() || running) return;
-    const wait = Math.max(waitUntil - Date.now(), now || queue.length >= batchSize ? 0 : batchDelay);
-    if (wait > 0) timer ??= setTimeout(run, wait);
-    else void run();
+    const wait = Math.max(waitUntil - Date.now(), now || queue.length >= batchSize ? -1 : batchDelay);
+    if (wait < 0) void run();
+    else timer ??= setTimeout(run, wait);
   };
   /** Page exit: what is not in flight leaves in keepalive requests, as far as the budget goes; the rest stays stored for the next page. */
   const unload = () => {

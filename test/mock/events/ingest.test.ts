@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { useMockPlatform } from '../../support/mock-server';
+import type { TrackingEvent } from '../../../src/tracker/types';
+import { createEventsArea } from '../../../src/mock/platform/events';
+import { createBus, type BusTopics } from '../../../src/mock/platform/bus';
+import { createClock } from '../../../src/mock/platform/clock';
+import { createProperties } from '../../../src/mock/platform/properties';
+
+// The events endpoint of @svc/mock: POST {events}/events/v1/{trackingId}, text/plain batches,
+// validation against the tracker's event table, 413 over 64 KiB, dedupe by meta.id, the bus.
+const mock = useMockPlatform({ now: '2026-11-21T12:00:00Z' });
+const URL_ = 'https://events.svc.example/events/v1/shop_1';
+
+let n = 0;
+const event = (type: string, data: Record<string, unknown>, id = `id-${++n}`): TrackingEvent => ({
+  meta: { id, type, ts: 1_700_000_000_000, visitorId: 'v1', pageViewId: 'pv1', seq: n, url: 'https://shop.example/p' },
+  data,
+});
+const product = (productId: string) => event('ecProduct', { eventType: 'detail', product: { productId } });
+const post = (body: string, url = URL_) => fetch(url, { method: 'POST', body }).then(async (r) => ({ status: r.status, body: await r.json() }));
+const batch = (events: unknown[]) => JSON.stringify({ sentAt: 1_700_000_000_500, events });
+
+describe('POST /events/v1/{trackingId}', () => {
+  it('accepts a batch and makes the tracking id known', async () => {
+    const events = [product('a'), product('b')];
+    expect(mock.platform.properties.has('shop_1')).toBe(false);
+    expect(await post(batch(events))).toEqual({ status: 200, body: { status: 200, accepted: 2, duplicates: 0 } });
+    expect(mock.platform.properties.has('shop_1')).toBe(true);
+    expect(mock.platform.inspect.events.received('shop_1')).toEqual(
+      events.map((e) => ({ ...e, duplicates: 0, receivedAt: Date.parse('2026-11-21T12:00:00Z') })),
+    );
+    const [sent] = await mock.sent();
+    expect(sent.headers.get('content-type')).toBe('text/plain;charset=UTF-8');
+  });
+
+  it('deduplicates by meta.id and counts the duplicates', async () => {
+    const a = product('a');
+    const b = product('b');
+    await post(batch([a]));
+    expect(await post(batch([a, b, a]))).toEqual({ status: 200, body: { status: 200, accepted: 1, duplicates: 2 } });
+    expect(mock.platform.inspect.events.received('shop_1').map((e) => [e.meta.id, e.duplicates])).toEqual([
+      [a.meta.id, 2],
+      [b.meta.id, 0],
+    ]);
+    expect(mock.platform.inspect.events.stats('shop_1')).toEqual({ requests: 2, accepted: 2, duplicates: 2, rejected: 0 });
+  });
+
+  it.each([
+    ['not JSON', '{"sentAt":', 'body is not JSON'],
+    ['no events array', JSON.stringify({ sentAt: 1 }), 'body must be {"sentAt": <ms>, "events": [...]}'],
+    ['an unknown type', batch([event('ecNope', {})]), 'events[0].meta.type must be one of ecView, ecUser, ecProduct, ecBasketItemAction, ecBasketItemTransaction, ecBasketTransactionSummary, recommendationShown, recommendationClicked (got "ecNope")'],
+    ['a missing required field', batch([event('ecProduct', { eventType: 'detail', product: {} })]), 'events[0].data.product.productId is required (got undefined)'],
+    ['a mistyped field', batch([product('a'), event('ecBasketItemAction', { action: 'add', product: { productId: 'p' }, quantity: '2' })]), 'events[1].data.quantity must be a finite number (got "2")'],
+    ['a meta without id', batch([{ meta: { type: 'ecUser' }, data: { user: {} } }]), 'events[0].meta.id is required (got undefined)'],
+  ])('answers 400 to a batch with %s, naming the problem, and holds nothing of it', async (_what, body, message) => {
+    expect(await post(body)).toEqual({ status: 400, body: { status: 400, message } });
+    expect(mock.platform.inspect.events.received('shop_1')).toEqual([]);
+    expect(mock.platform.inspect.events.stats('shop_1').rejected).toBe(1);
+  });
+
+  it('answers 413 to a body over 64 KiB, 200 to one of exactly 64 KiB', async () => {
+    const sized = (bytes: number) => {
+      const base = batch([event('ecUser', { user: { id: '' } }, 'big')]);
+      return base.replace('"id":""', `"id":"${'x'.repeat(bytes - base.length)}"`);
+    };
+    expect(await post(sized(65_537))).toEqual({ status: 413, body: { status: 413, message: 'batch of 65537 bytes is over the limit of 65536' } });
+    expect((await post(sized(65_536))).status).toBe(200);
+  });
+
+  it('applies the events route faults: 503, then 429 with Retry-After, then offline', async () => {
+    mock.platform.faults.set('events', { status: 503, times: 1 });
+    expect((await post(batch([product('a')]))).status).toBe(503);
+    mock.platform.faults.set('events', { status: 429, retryAfter: 7, times: 1 });
+    const limited = await fetch(URL_, { method: 'POST', body: batch([product('a')]) });
+    expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '7']);
+    mock.platform.faults.set('events', { offline: true, times: 1 });
+    await expect(post(batch([product('a')]))).rejects.toThrow();
+    expect(mock.platform.inspect.events.received('shop_1')).toEqual([]);
+  });
+
+  it('metrics(): shown, clicked and click-through rate per strategy', async () => {
+    const shown = (strategy: string, id: string) => event('recommendationShown', { id, weight: 0.5, strategy });
+    const clicked = (strategy: string, id: string) => event('recommendationClicked', { id, weight: 0.5, strategy, position: 1 });
+    await post(batch([shown('popular', 'p1'), shown('popular', 'p2'), shown('cf_viewed', 'p3'), clicked('popular', 'p1'), product('x')]));
+    expect(mock.platform.inspect.events.metrics('shop_1')).toEqual([
+      { strategy: 'cf_viewed', shown: 1, clicked: 0, clickThroughRate: 0 },
+      { strategy: 'popular', shown: 2, clicked: 1, clickThroughRate: 0.5 },
+    ]);
+    expect(mock.platform.inspect.events.metrics('other')).toEqual([]);
+  });
+
+  it('keeps tracking ids apart and __proto__ ids harmless', async () => {
+    await post(batch([product('a')]), 'https://events.svc.example/events/v1/shop_2');
+    const b = product('b');
+    await post(batch([b]));
+    await post(batch([event('ecUser', { user: { id: 'u' } }, '__proto__')]));
+    expect(mock.platform.inspect.events.received('shop_1').map((e) => e.meta.id)).toEqual([b.meta.id, '__proto__']);
+    expect(mock.platform.inspect.events.received('shop_2')).toHaveLength(1);
+    expect(mock.platform.inspect.events.trackingIds().sort()).toEqual(['shop_1', 'shop_2']);
+    expect(({} as Record<string, unknown>).meta).toBeUndefined();
+  });
+});
+
+describe('the events area on the bus', () => {
+  it('emits "event" once per newly accepted event, in order, never for duplicates', () => {
+    const clock = createClock(0);
+    const bus = createBus();
+    const properties = createProperties(clock.now);
+    const area = createEventsArea({ clock, bus, properties });
+    const heard: BusTopics['event'][] = [];
+    bus.on('event', (m) => heard.push(m));
+    const [a, b] = [product('a'), product('b')];
+    expect(area.service.ingest('shop_9', batch([a, b, a]))).toEqual({ status: 200, body: { status: 200, accepted: 2, duplicates: 1 } });
+    expect(area.service.ingest('shop_9', batch([b]))).toEqual({ status: 200, body: { status: 200, accepted: 0, duplicates: 1 } });
+    expect(heard).toEqual([
+      { trackingId: 'shop_9', event: a },
+      { trackingId: 'shop_9', event: b },
+    ]);
+    expect(properties.has('shop_9')).toBe(true);
+  });
+});

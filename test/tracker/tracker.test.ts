@@ -1,0 +1,286 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useMockPlatform } from '../support/mock-server';
+import { createTracker, type Tracker, type TrackerOptions, type TrackingEvent } from '../../src/tracker';
+import { pageTracker } from '../../src/core/tracker-slot';
+import { InvalidArgumentError } from '../../src/core/errors';
+
+// The tracker against @svc/mock in Node (MSW), the DOM from happy-dom. Browser-only behaviour
+// (cookie domains, page exit, tabs, offline) is in test/e2e/tracker.spec.ts.
+const mock = useMockPlatform();
+const TID = 'shop_1';
+const URL_ = `https://events.svc.example/events/v1/${TID}`;
+const started: Tracker[] = [];
+const start = (options: Partial<TrackerOptions> = {}) => {
+  const t = createTracker({ trackingId: TID, batchDelay: 0, retryBase: 1, retryMax: 5, ...options });
+  started.push(t);
+  return t;
+};
+const product = (i: number) => ({ eventType: 'detail', product: { productId: `p${i}` } });
+const emitN = (t: Tracker, n: number, from = 0) => Array.from({ length: n }, (_, i) => t.emit('ecProduct', product(from + i)));
+const held = () => mock.platform.inspect.events.received(TID);
+const batches = async () => (await mock.sent()).map((r) => r.json as { sentAt: number; events: TrackingEvent[] });
+const queueKeys = () => Object.keys(localStorage).filter((k) => k.startsWith('_svcq:'));
+
+beforeEach(() => {
+  localStorage.clear();
+  for (const c of document.cookie.split('; ')) {
+    for (const domain of ['', `; Domain=${location.hostname}`]) document.cookie = `${c.split('=')[0]}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/${domain}`;
+  }
+  expect(document.cookie).toBe('');
+});
+afterEach(() => {
+  for (const t of started.splice(0)) t.stop();
+});
+
+describe('createTracker refuses bad options before anything is sent', () => {
+  it.each([
+    [{ trackingId: 'a/b' }, 'options.trackingId'],
+    [{ trackingId: TID, consent: 'maybe' }, 'options.consent'],
+    [{ trackingId: TID, cookieDomain: 5 }, 'options.cookieDomain'],
+    [{ trackingId: TID, batchSize: 0 }, 'options.batchSize'],
+    [{ trackingId: TID, batchDelay: -1 }, 'options.batchDelay'],
+    [{ trackingId: TID, maxQueue: 1.5 }, 'options.maxQueue'],
+  ])('%j: INVALID_ARGUMENT naming %s', async (options, argument) => {
+    let error: unknown;
+    try {
+      createTracker(options as TrackerOptions);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect((error as InvalidArgumentError).argument).toBe(argument);
+    expect(await mock.sent()).toEqual([]);
+    expect(document.cookie).toBe('');
+  });
+});
+
+describe('emit', () => {
+  it('adds meta, registers the tracker, and sends exactly the protocol request', async () => {
+    const t = start();
+    expect(pageTracker()).toBe(t);
+    const event = t.emit('ecView', { type: 'home', language: 'en', country: 'GB', currency: 'GBP' });
+    expect(event).toEqual({
+      meta: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), type: 'ecView', ts: expect.any(Number), visitorId: t.visitorId, pageViewId: t.pageViewId, seq: 1, url: location.href },
+      data: { type: 'home', language: 'en', country: 'GB', currency: 'GBP' },
+    });
+    expect(t.visitorId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(document.cookie).toBe(`_svcTracker=${t.visitorId}; svc_permanent=${t.visitorId}`);
+    await t.flush();
+    const [request] = await mock.sent();
+    expect([request.method, request.url.href, request.headers.get('content-type')]).toEqual(['POST', URL_, 'text/plain;charset=UTF-8']);
+    expect(request.json).toEqual({ sentAt: expect.any(Number), events: [event] });
+    expect(held()).toEqual([{ ...event, duplicates: 0, receivedAt: expect.any(Number) }]);
+    expect(t.queued).toBe(0);
+  });
+
+  it('refuses an invalid event with INVALID_ARGUMENT naming the field; nothing queued or sent', async () => {
+    const t = start();
+    expect(() => t.emit('ecProduct', { eventType: 'detail', product: {} })).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'data.product.productId' }),
+    );
+    expect(() => t.emit('ecClick', {})).toThrow(expect.objectContaining({ argument: 'type' }));
+    expect(t.queued).toBe(0);
+    await t.flush();
+    expect(await mock.sent()).toEqual([]);
+  });
+
+  it('copies data: changing the caller object afterwards does not change the event', async () => {
+    const t = start();
+    const data = product(1);
+    t.emit('ecProduct', data);
+    data.product.productId = 'changed';
+    await t.flush();
+    expect(held()[0].data).toEqual(product(1));
+  });
+
+  it('numbers events 1, 2, 3 within the page view', () => {
+    const t = start();
+    expect(emitN(t, 3).map((e) => [e.meta.seq, e.meta.pageViewId])).toEqual([1, 2, 3].map((n) => [n, t.pageViewId]));
+  });
+});
+
+describe('batching', () => {
+  it('a full batch (20) leaves at once; the rest after batchDelay', async () => {
+    const t = start({ batchDelay: 20 });
+    const events = emitN(t, 25);
+    await vi.waitFor(() => expect(held()).toHaveLength(25));
+    expect((await batches()).map((b) => b.events.map((e) => e.meta.seq))).toEqual([
+      Array.from({ length: 20 }, (_, i) => i + 1),
+      [21, 22, 23, 24, 25],
+    ]);
+    expect(held().map((e) => e.meta.id)).toEqual(events.map((e) => e.meta.id));
+  });
+
+  it('keeps every request body under 64 KiB', async () => {
+    const t = start();
+    const big = 'x'.repeat(5000);
+    for (let i = 0; i < 20; i++) t.emit('ecProduct', { eventType: 'detail', product: { productId: `p${i}`, name: big } });
+    await t.flush();
+    const sizes = (await mock.sent()).map((r) => new TextEncoder().encode(r.body).length);
+    expect(sizes.length).toBe(2);
+    for (const size of sizes) expect(size).toBeLessThan(60_000);
+    expect(held()).toHaveLength(20);
+  });
+});
+
+describe('failures', () => {
+  it('5xx and network failures are retried until acknowledged: each event held once', async () => {
+    mock.platform.faults.set('events', { status: 503, times: 2 });
+    const t = start();
+    emitN(t, 3);
+    await vi.waitFor(() => expect(held()).toHaveLength(3));
+    mock.platform.faults.set('events', { offline: true, times: 1 });
+    emitN(t, 2, 3);
+    await vi.waitFor(() => expect(held()).toHaveLength(5));
+    expect((await mock.sent()).length).toBe(5);
+    expect(t.dropped).toEqual({ overflow: 0, rejected: 0 });
+  });
+
+  it('400 and 413 are dropped and counted, never retried', async () => {
+    mock.platform.faults.set('events', { status: 400, times: 1 });
+    const t = start();
+    emitN(t, 2);
+    await t.flush();
+    mock.platform.faults.set('events', { status: 413, times: 1 });
+    emitN(t, 3, 2);
+    await t.flush();
+    expect(t.dropped).toEqual({ overflow: 0, rejected: 5 });
+    expect(t.queued).toBe(0);
+    expect((await mock.sent()).length).toBe(2);
+    expect(queueKeys()).toEqual([]);
+  });
+
+  it('over maxQueue the oldest are dropped and counted', async () => {
+    const t = start({ consent: 'pending', maxQueue: 5 });
+    emitN(t, 8);
+    expect([t.queued, t.dropped]).toEqual([5, { overflow: 3, rejected: 0 }]);
+    t.consent('granted');
+    await t.flush();
+    expect(held().map((e) => e.meta.seq)).toEqual([4, 5, 6, 7, 8]);
+  });
+});
+
+describe('storage', () => {
+  it('keeps the queue in localStorage until acknowledged, under this page view', async () => {
+    mock.platform.faults.set('events', { status: 503 });
+    const t = start({ retryBase: 60_000, retryMax: 60_000 });
+    const events = emitN(t, 2);
+    await t.flush();
+    const key = `_svcq:${TID}:${t.pageViewId}`;
+    expect(queueKeys()).toEqual([key]);
+    expect(JSON.parse(localStorage.getItem(key)!)).toEqual({ t: expect.any(Number), e: events });
+  });
+
+  it('adopts the queues of departed pages (released or stale), never a live page\'s', async () => {
+    const old = (pv: string, seq: number): TrackingEvent => ({
+      meta: { id: `${pv}-${seq}`, type: 'ecUser', ts: 1, visitorId: 'v', pageViewId: pv, seq, url: 'u' },
+      data: { user: { id: 'u' } },
+    });
+    localStorage.setItem(`_svcq:${TID}:gone`, JSON.stringify({ t: 0, e: [old('gone', 1), old('gone', 2)] }));
+    localStorage.setItem(`_svcq:${TID}:stale`, JSON.stringify({ t: Date.now() - 10 * 60_000, e: [old('stale', 1)] }));
+    localStorage.setItem(`_svcq:${TID}:live`, JSON.stringify({ t: Date.now(), e: [old('live', 1)] }));
+    localStorage.setItem(`_svcq:other_shop:gone`, JSON.stringify({ t: 0, e: [old('other', 1)] }));
+    localStorage.setItem(`_svcq:${TID}:garbage`, '{not json');
+    const t = start();
+    await t.flush();
+    expect(held().map((e) => e.meta.id).sort()).toEqual(['gone-1', 'gone-2', 'stale-1']);
+    expect(queueKeys().sort()).toEqual(['_svcq:other_shop:gone', `_svcq:${TID}:garbage`, `_svcq:${TID}:live`]);
+  });
+
+  it('does not adopt while another page holds the lock', async () => {
+    localStorage.setItem(`_svcq:${TID}:gone`, JSON.stringify({ t: 0, e: [] }));
+    localStorage.setItem(`_svcl:${TID}`, `other-page ${Date.now() + 5000}`);
+    start();
+    expect(queueKeys()).toEqual([`_svcq:${TID}:gone`]);
+  });
+
+  it('page exit: what is not acknowledged leaves in keepalive requests and the record is released for the next page', async () => {
+    mock.platform.faults.set('events', { status: 503 });
+    const t = start({ retryBase: 60_000, retryMax: 60_000 });
+    emitN(t, 3);
+    await t.flush();
+    mock.platform.faults.clear();
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(() => expect(held()).toHaveLength(3));
+    expect(JSON.parse(localStorage.getItem(`_svcq:${TID}:${t.pageViewId}`)!).t).toBe(0);
+  });
+
+  it('localStorage full: keeps working in memory and says so once', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const t = start();
+    vi.spyOn(localStorage, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    emitN(t, 3);
+    await t.flush();
+    emitN(t, 3, 3);
+    await t.flush();
+    expect(held()).toHaveLength(6);
+    expect(warn.mock.calls).toEqual([['svc tracker: localStorage unavailable, working in memory']]);
+  });
+});
+
+describe('consent', () => {
+  it('pending: no cookie, no storage, no request; granted: sent with the same visitor id', async () => {
+    const t = start({ consent: 'pending' });
+    const events = emitN(t, 3);
+    await t.flush();
+    expect([document.cookie, queueKeys(), await mock.sent(), t.consentState]).toEqual(['', [], [], 'pending']);
+    const visitorId = t.visitorId;
+    t.consent('granted');
+    await t.flush();
+    expect(held().map((e) => e.meta.id)).toEqual(events.map((e) => e.meta.id));
+    expect(t.visitorId).toBe(visitorId);
+    expect(document.cookie).toBe(`_svcTracker=${visitorId}; svc_permanent=${visitorId}`);
+  });
+
+  it('withdrawn: the queue is dropped, cookies and storage removed, nothing more sent', async () => {
+    mock.platform.faults.set('events', { status: 503, times: 1 });
+    const t = start({ retryBase: 60_000, retryMax: 60_000 });
+    emitN(t, 2);
+    await t.flush();
+    t.consent('denied');
+    emitN(t, 2, 2);
+    await t.flush();
+    expect([document.cookie, queueKeys(), t.visitorId, t.queued]).toEqual(['', [], undefined, 0]);
+    expect((await mock.sent()).length).toBe(1);
+    expect(() => t.consent('maybe' as 'granted')).toThrow(expect.objectContaining({ argument: 'state' }));
+  });
+});
+
+describe('on', () => {
+  it('replays this page\'s earlier events of the type, then calls for new ones, until unsubscribed', () => {
+    const t = start({ consent: 'pending' });
+    const view = t.emit('ecView', { type: 'home', language: 'de', country: 'DE', currency: 'EUR' });
+    t.emit('ecProduct', product(1));
+    const seen: string[] = [];
+    const off = t.on('ecView', (e) => seen.push(`view:${e.meta.seq}`));
+    t.on(/^recommendation/, (e) => seen.push(`${e.meta.type}:${e.meta.seq}`));
+    expect(seen).toEqual([`view:${view.meta.seq}`]);
+    t.emit('recommendationShown', { id: 'p1', weight: 1, strategy: 'popular' });
+    off();
+    t.emit('ecView', { type: 'product', language: 'de', country: 'DE', currency: 'EUR' });
+    expect(seen).toEqual(['view:1', 'recommendationShown:3']);
+  });
+
+  it('a throwing handler does not break emit', () => {
+    vi.useFakeTimers();
+    try {
+      const t = start({ consent: 'pending' });
+      t.on('ecProduct', () => {
+        throw new Error('handler bug');
+      });
+      expect(t.emit('ecProduct', product(1)).meta.seq).toBe(1);
+      expect(() => vi.runOnlyPendingTimers()).toThrow('handler bug');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses a bad type or handler', () => {
+    const t = start({ consent: 'pending' });
+    expect(() => t.on(5 as unknown as string, () => {})).toThrow(expect.objectContaining({ argument: 'type' }));
+    expect(() => t.on('ecView', 'x' as unknown as () => void)).toThrow(expect.objectContaining({ argument: 'handler' }));
+  });
+});
