@@ -6,7 +6,7 @@
  *
  * Prints the run's log (boot line, the handler's console output, one line per HTTP request, the
  * result or the exception, the final line) and exits with EXIT_CODES: 0 ok, 1 handler error,
- * 2 timeout, 3 boot failure, 64 usage.
+ * 2 timeout, 3 boot failure, 64 usage, 70 internal error.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -22,7 +22,7 @@ Runs <dir>/integration.js once, as the editor's test run does, and prints its lo
   --secrets <file>   JSON object of secret names to string values (default: {}); redacted in the log
   --timeout <ms>     stop the handler after this many milliseconds (default: ${DEFAULT_TIMEOUT_MS})
 
-Exit codes: ${EXIT_CODES.ok} ok, ${EXIT_CODES.error} handler error, ${EXIT_CODES.timeout} timeout, ${EXIT_CODES.boot} the integration could not start, ${EXIT_CODES.usage} usage error.`;
+Exit codes: ${EXIT_CODES.ok} ok, ${EXIT_CODES.error} handler error, ${EXIT_CODES.timeout} timeout, ${EXIT_CODES.boot} the integration could not start, ${EXIT_CODES.usage} usage error, ${EXIT_CODES.internal} internal error.`;
 
 class UsageError extends Error {}
 
@@ -85,8 +85,12 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    if (!(err instanceof UsageError)) throw err;
-    process.stderr.write(`svc-integration: ${err.message}\n\n${USAGE}\n`);
-    process.exitCode = EXIT_CODES.usage;
+    if (err instanceof UsageError) {
+      process.stderr.write(`svc-integration: ${err.message}\n\n${USAGE}\n`);
+      process.exitCode = EXIT_CODES.usage;
+    } else {
+      process.stderr.write(`svc-integration: internal error: ${err instanceof Error ? err.stack : String(err)}\n`);
+      process.exitCode = EXIT_CODES.internal;
+    }
   },
 );

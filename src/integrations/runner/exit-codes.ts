@@ -1,6 +1,6 @@
 /**
  * What the `svc-integration` command exits with, so scripts and CI can tell runs apart.
- * `usage` is BSD's EX_USAGE: the command line or the payload / secrets files were wrong.
+ * `usage` and `internal` are BSD's EX_USAGE and EX_SOFTWARE.
  */
 export const EXIT_CODES = {
   /** The handler returned. */
@@ -13,4 +13,6 @@ export const EXIT_CODES = {
   boot: 3,
   /** Wrong arguments, unreadable or invalid payload / secrets file. */
   usage: 64,
+  /** A failure of the runner itself (a bug: please report it with the printed stack). */
+  internal: 70,
 } as const;
