@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+
+// @svc/recommendations in Chromium through the script tag (window.svc) against the mock behind
+// the MSW worker: a real fetch with the cookie's visitor id, refusals, an aborted timeout, and a
+// `shown` event reaching the platform through whatever delivery the storefront page offers.
+test('window.svc.recommendations: get, refusal, timeout, shown', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('#status')).toHaveAttribute('data-ready', 'true');
+  const result = await page.evaluate(async () => {
+    type Item = { id: string; weight: number; strategy: string; details: Record<string, unknown> };
+    type Client = { get(config?: object): Promise<Item[]>; shown(item: Item): Promise<void> };
+    const w = window as unknown as {
+      svc: { recommendations: (options: object, config?: object) => Client };
+      svcMock: {
+        exchanges: { url: string; method: string; requestBody: string }[];
+        platform: { faults: { set(route: string, fault: object): void } };
+      };
+    };
+    const before = w.svcMock.exchanges.length; // the storefront asks for its own recommendations too
+    const client = w.svc.recommendations({ meta: { trackingId: 'demo_shop', experienceId: 77 } }, { strategy: 'new', limit: 3 });
+    const items = await client.get();
+    const refused = await client.get({ strategy: 'pop' }).then(
+      () => 'sent',
+      (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
+    );
+    w.svcMock.platform.faults.set('recommend', { latencyMs: 3_000, times: 1 });
+    const timedOut = await client.get({ timeout: 50 }).then(
+      () => 'resolved',
+      (e: { code: string }) => e.code,
+    );
+    await client.shown(items[0]).catch(() => {});
+    const recs = w.svcMock.exchanges.slice(before).filter((x) => x.url.startsWith('https://recs.svc.example/') && x.url.includes('strategy=new&n=3'));
+    return {
+      count: items.length,
+      shapes: items.every((i) => typeof i.id === 'string' && typeof i.weight === 'number' && typeof i.strategy === 'string' && typeof i.details === 'object'),
+      first: items[0].id,
+      refused,
+      timedOut,
+      requests: recs.map((x) => x.method + ' ' + new URL(x.url).pathname),
+      contextId: new URL(recs[0].url).searchParams.get('contextId'),
+      cookie: document.cookie.match(/(?:^|; )_svcTracker=([^;]*)/)?.[1] ?? null,
+      body: recs[0].requestBody,
+    };
+  });
+  expect(result.count).toBeGreaterThan(0);
+  expect(result.count).toBeLessThanOrEqual(3);
+  expect(result.shapes).toBe(true);
+  expect(result.refused).toMatch(/^INVALID_ARGUMENT: strategy .*popular/);
+  expect(result.timedOut).toBe('TIMEOUT');
+  // Two requests reached the worker (the refusal sent none).
+  expect(result.requests).toEqual(['POST /vc/recommend/2.1/demo_shop', 'POST /vc/recommend/2.1/demo_shop']);
+  expect(result.contextId).toBe(result.cookie);
+  expect(result.body).toBe('{"h":["all"]}');
+
+  // The shown event reaches the platform (the page's tracker batches it, or a direct POST carries it).
+  await expect
+    .poll(
+      () =>
+        page.evaluate((first) => {
+          const w = window as unknown as { svcMock: { exchanges: { url: string; requestBody: string }[] } };
+          return w.svcMock.exchanges
+            .filter((x) => x.url.startsWith('https://events.svc.example/events/v1/'))
+            .flatMap((x) => (JSON.parse(x.requestBody) as { events: { meta: { type: string }; data: Record<string, unknown> }[] }).events)
+            .filter((e) => e.meta.type === 'recommendationShown' && e.data.id === first && e.data.experienceId === '77')
+            .map((e) => e.data);
+        }, result.first),
+      { timeout: 15_000 },
+    )
+    .toEqual([{ id: result.first, weight: expect.any(Number), strategy: expect.any(String), experienceId: '77' }]);
+});
