@@ -60,7 +60,9 @@ export function buildRequest(options: RecommendationsOptions, config: Recommenda
   if (!(typeof timeout == 'number' && timeout >= 0 && timeout < 2 ** 31)) invalid('timeout', timeout, 'must be ms, 0..2^31-1');
   if (!Array.isArray(rules)) invalid('rules', rules, 'must be an array');
   rules.forEach((rule, i) => {
-    if (!isObject(rule) || !isObject(rule.condition)) invalid(`rules[${i}].condition`, rule?.condition, 'must be a JsonLogic object');
+    if (!isObject(rule) || !isObject(rule.condition) || Object.keys(rule.condition).length != 1) {
+      invalid(`rules[${i}].condition`, rule?.condition, 'must be a JsonLogic object with one operator');
+    }
     if (!(typeof rule.factor == 'number' && rule.factor >= 0 && rule.factor < 1 / 0)) invalid(`rules[${i}].factor`, rule.factor, 'must be a number >= 0');
     if ((rule.name ?? '') !== String(rule.name ?? '')) invalid(`rules[${i}].name`, rule.name, 'must be a string');
   });

@@ -131,13 +131,22 @@ describe('refusals', () => {
     ['category seed with trending', '?strategy=trending', '{"h":[{"type":"c","id":"shoes"}]}', 'parameter h has an invalid value: a category seed is allowed only with strategy popular'],
     ['category seed with a fallback', '?strategy=popular%2Cnew', '{"h":[{"type":"c","id":"shoes"}]}', 'parameter h has an invalid value: a category seed is allowed only with strategy popular'],
     ['rules not an array', '', '{"rules":{}}', 'parameter rules has an invalid value: an array is required'],
-    ['rule without condition', '', '{"rules":[{"factor":0}]}', 'parameter rules has an invalid value: each rule needs a JsonLogic "condition" object and a "factor" number >= 0'],
-    ['rule with a negative factor', '', '{"rules":[{"condition":{},"factor":-1}]}', 'parameter rules has an invalid value: each rule needs a JsonLogic "condition" object and a "factor" number >= 0'],
-    ['rule with a string factor', '', '{"rules":[{"condition":{},"factor":"2"}]}', 'parameter rules has an invalid value: each rule needs a JsonLogic "condition" object and a "factor" number >= 0'],
+    ['rule without condition', '', '{"rules":[{"factor":0}]}', 'parameter rules has an invalid value: each rule needs a JsonLogic "condition" (one operator) and a "factor" number >= 0'],
+    ['rule with a negative factor', '', '{"rules":[{"condition":{"==":[1,1]},"factor":-1}]}', 'parameter rules has an invalid value: each rule needs a JsonLogic "condition" (one operator) and a "factor" number >= 0'],
+    ['rule with a string factor', '', '{"rules":[{"condition":{"==":[1,1]},"factor":"2"}]}', 'parameter rules has an invalid value: each rule needs a JsonLogic "condition" (one operator) and a "factor" number >= 0'],
+    ['rule with an empty condition', '', '{"rules":[{"condition":{},"factor":1}]}', 'parameter rules has an invalid value: each rule needs a JsonLogic "condition" (one operator) and a "factor" number >= 0'],
+    ['rule with two operators', '', '{"rules":[{"condition":{"==":[1,1],"!=":[1,2]},"factor":1}]}', 'parameter rules has an invalid value: each rule needs a JsonLogic "condition" (one operator) and a "factor" number >= 0'],
   ])('400 for %s', async (_name, query, body, message) => {
     const r = await post(query, body);
     expect(r).toEqual({ http: 400, body: { status: 400, message } });
     expect(seen).toEqual([]);
+  });
+
+  it('400 naming the rule when the engine cannot evaluate a condition (unknown operator)', async () => {
+    const r = await post('?strategy=new', JSON.stringify({ rules: [{ condition: { '==': [1, 1] }, factor: 1 }, { condition: { no_such_op: [1] }, factor: 1 }] }));
+    expect(r.http).toBe(400);
+    expect(r.body.status).toBe(400);
+    expect(r.body.message).toMatch(/^parameter rules has an invalid value: rules\[1\]/);
   });
 
   it('400 also for an unknown tracking id when the request is malformed', async () => {

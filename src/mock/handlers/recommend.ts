@@ -22,9 +22,9 @@ const seedItem = (item: unknown): SeedItem =>
     : refuse('h', 'each element must be a product id, "all" or {"type": "c", "id": "<category>"}');
 
 const rule = (r: unknown): Rule =>
-  isObject(r) && isObject(r.condition) && typeof r.factor === 'number' && r.factor >= 0 && isFinite(r.factor) && (r.name === undefined || typeof r.name === 'string')
+  isObject(r) && isObject(r.condition) && Object.keys(r.condition).length === 1 && typeof r.factor === 'number' && r.factor >= 0 && isFinite(r.factor) && (r.name === undefined || typeof r.name === 'string')
     ? { ...(r.name !== undefined && { name: r.name }), condition: r.condition, factor: r.factor }
-    : refuse('rules', 'each rule needs a JsonLogic "condition" object and a "factor" number >= 0');
+    : refuse('rules', 'each rule needs a JsonLogic "condition" (one operator) and a "factor" number >= 0');
 
 /** The query and body as a `RecommendRequest`; throws `Refusal` for every 400 of PROTOCOL.md. */
 export function parseRecommendRequest(trackingId: string, query: URLSearchParams, text: string): RecommendRequest {
@@ -82,8 +82,9 @@ export function recommendHandlers(platform: MockPlatform, endpoints: Endpoints):
           return json({ status: 200, result: parsed.debug && rules ? { items, rules } : { items } });
         } catch (error) {
           // The engine refuses rules it cannot evaluate (code INVALID_RULE, message naming rules[i]).
-          if (error instanceof Refusal || (error as { code?: unknown }).code === 'INVALID_RULE') {
-            return json({ status: 400, message: (error as Error).message }, 400);
+          if (error instanceof Refusal) return json({ status: 400, message: error.message }, 400);
+          if ((error as { code?: unknown }).code === 'INVALID_RULE') {
+            return json({ status: 400, message: `parameter rules has an invalid value: ${(error as Error).message}` }, 400);
           }
           throw error;
         }
