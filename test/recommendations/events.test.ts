@@ -185,18 +185,7 @@ describe('path 2: the page tracker', () => {
 });
 
 describe('path 3: a direct POST to the events endpoint', () => {
-  /** Statuses the platform answered to event POSTs during the test. */
-  function answered() {
-    const statuses: number[] = [];
-    mock.server.events.on('response:mocked', ({ request, response }) => {
-      if (new URL(request.url).host === 'events.svc.example') statuses.push(response.status);
-    });
-    return statuses;
-  }
-  const codeOf = (status: number) => (status === 404 ? 'NOT_FOUND' : status >= 500 ? 'SERVER_ERROR' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST');
-
-  it('sends one event in the batch format, text/plain, and resolves or rejects with what the platform said', async () => {
-    const statuses = answered();
+  it('sends one event in the batch format, text/plain; resolves once the platform accepted it', async () => {
     const client = recommendations({ meta: { trackingId: TID, visitorId: 'v-77', experienceId: 3 } });
     const items = await client.get();
     const before = Date.now();
@@ -230,9 +219,11 @@ describe('path 3: a direct POST to the events endpoint', () => {
     expect(clicked.events[0].meta.pageViewId).toBe(shown.events[0].meta.pageViewId);
     expect(clicked.events[0].meta.id).not.toBe(shown.events[0].meta.id);
     expect(clicked.events[0].meta.seq).toBe((shown.events[0].meta.seq as number) + 1);
-    // Until the events route lands the mock answers 404; after, 200 (never a 400: the batch is valid).
-    expect(statuses.length === 2 && statuses.every((s) => s === 200 || s === 404)).toBe(true);
-    expect(outcomes).toEqual(statuses.map((s) => (s === 200 ? 'delivered' : codeOf(s))));
+    expect(outcomes).toEqual(['delivered', 'delivered']);
+    expect(mock.platform.inspect.events.received(TID).map((e) => [e.meta.type, e.data])).toEqual([
+      ['recommendationShown', { id: 'p4', weight: 7, strategy: 'cf_viewed', experienceId: '3' }],
+      ['recommendationClicked', { id: 'p4', weight: 7, strategy: 'cf_viewed', experienceId: '3', position: 2 }],
+    ]);
   });
 
   it('meta.visitorId is the visitor; config.visitorId beats it', async () => {
@@ -254,11 +245,18 @@ describe('path 3: a direct POST to the events endpoint', () => {
     expect((await mock.sent()).filter((r) => r.url.pathname === '/not-here/events/v1/shop1')).toHaveLength(2);
   });
 
-  it('NETWORK when the POST gets no response', async () => {
-    setEndpoints({ events: 'https://unreachable.example' });
+  it.each<[string, object, string, number | undefined]>([
+    ['NETWORK', { offline: true }, 'NETWORK', undefined],
+    ['SERVER_ERROR', { status: 503 }, 'SERVER_ERROR', 503],
+    ['RATE_LIMITED', { status: 429, retryAfter: 5 }, 'RATE_LIMITED', 429],
+    ['BAD_REQUEST', { status: 400 }, 'BAD_REQUEST', 400],
+  ])('%s when the events route fails that way; nothing retried', async (_name, fault, code, status) => {
+    mock.platform.faults.set('events', fault);
     const client = recommendations({ meta: { trackingId: TID, visitorId: 'v-1' } });
     const error = await client.clicked({ id: 'a', weight: '2', strategy: 'popular' }, 1).catch((e) => e);
-    expect(error.code).toBe('NETWORK');
+    expect(error.code).toBe(code);
+    expect(error.status).toBe(status);
+    expect((await mock.sent()).filter((r) => r.url.host === 'events.svc.example')).toHaveLength(1);
   });
 
   it('refuses without a visitor id (no tracker, no cookie): nothing sent', async () => {
