@@ -42,7 +42,9 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
   return {
     async get(overrides = {}) {
       if (!isObject(overrides)) invalid('config', overrides, 'must be an object');
-      const { url, query, json, timeout, principal } = buildRequest(options, { ...config, ...overrides });
+      // Keys given as `undefined` do not override.
+      const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
+      const { url, query, json, timeout, principal } = buildRequest(options, { ...config, ...given });
       const what = `recommendations ${query.strategy} for ${url}`;
       const { result } = await request(url, { method: 'POST', query, json, timeout, what });
       const malformed = () => new ProtocolError('PROTOCOL', `${what}: malformed result`);

@@ -115,6 +115,15 @@ describe('precedence: get(config) over the initial config over the defaults', ()
     ]);
   });
 
+  it('keys given as undefined do not override; a "__proto__" key stays data', async () => {
+    const client = recommendations({ meta: { trackingId: TID } }, { strategy: 'new', limit: 4, seed: 'p1' });
+    await client.get({ strategy: undefined, limit: undefined, seed: undefined, locale: undefined });
+    await client.get(JSON.parse('{"__proto__": {"limit": 7}, "debug": true}'));
+    const sent = await mock.sent();
+    expect(sent.map((r) => r.url.search)).toEqual(['?strategy=new&n=4', '?strategy=new&n=4&debug=True']);
+    expect(sent[0].body).toBe('{"h":["p1"]}');
+  });
+
   it('config.trackingId and config.visitorId beat meta', async () => {
     mock.platform.admin.recommend.loadFeed('shop2', FEED);
     const client = recommendations({ meta: { trackingId: TID, visitorId: 'meta-v' } }, { trackingId: 'shop2', visitorId: 'config-v' });
