@@ -41,7 +41,7 @@ async function main() {
   showCount();
 
   const qa = document.getElementById('qa')!;
-  qa.append(recommendPanel(), exchangesPanel(), faultsPanel(), eventsPanel(), stashPanel(), experiencesPanel(), integrationsPanel(), catalogPanel());
+  qa.append(eventsPanel(), recommendPanel(), faultsPanel(), exchangesPanel(), stashPanel(), experiencesPanel(), integrationsPanel(), catalogPanel());
 
   let current: Route = { page: 'home' };
   const show = () => render(current, page, locale);

@@ -119,6 +119,6 @@ export function eventsPanel(): HTMLElement {
     el('h4', {}, 'Event log (this page, newest first)'),
     counts,
     el('label', {}, 'Show ', filter),
-    el('table', { class: 'log' }, el('thead', {}, el('tr', {}, el('th', {}, 'seq'), el('th', {}, 'type'), el('th', {}, ''), el('th', {}, 'delivery'), el('th', {}, ''))), log),
+    el('div', { class: 'log-scroll' }, el('table', { class: 'log' }, el('thead', {}, el('tr', {}, el('th', {}, 'seq'), el('th', {}, 'type'), el('th', {}, ''), el('th', {}, 'delivery'), el('th', {}, ''))), log)),
   );
 }

@@ -63,7 +63,7 @@ export function experiencesPanel(): HTMLElement {
             'ul',
             {},
             ...answer.experiencePayloads.map((p) =>
-              el('li', { 'data-experience': p.id }, `#${p.id} variation ${p.variation}${p.isControl ? ' (control)' : ''}: `, el('code', {}, JSON.stringify(p.payload)), ' ', button('seen()', () => seen(p), { 'data-action': 'seen' })),
+              el('li', { 'data-experience': p.id, 'data-variation': p.variation }, `#${p.id} variation ${p.variation}${p.isControl ? ' (control)' : ''}: `, el('code', {}, JSON.stringify(p.payload)), ' ', button('seen()', () => seen(p), { 'data-action': 'seen' })),
             ),
           ),
         );

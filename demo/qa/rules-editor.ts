@@ -59,7 +59,7 @@ export const exampleRules = `[
 
 /** A textarea with its validation message; `check()` reads the current state. */
 export function rulesEditor(): { node: HTMLElement; textarea: HTMLTextAreaElement; check: () => RulesCheck } {
-  const textarea = el('textarea', { name: 'rules', rows: 6, spellcheck: 'false', placeholder: exampleRules });
+  const textarea = el('textarea', { name: 'rules', rows: 4, spellcheck: 'false', placeholder: exampleRules });
   const message = el('p', { class: 'validation', 'data-valid': 'true' }, 'No rules.');
   const check = () => checkRules(textarea.value);
   const update = () => {

@@ -229,7 +229,22 @@ test.describe('demo storefront', () => {
     await recommend.locator('[data-action="get"]').click();
     await expect(recommend.locator('[data-output="recommend"]')).toHaveAttribute('data-code', 'TIMEOUT');
 
-    // Stash reads are retried on HTTP 500: the third attempt fails too, and the error says so.
+    // Stash reads are retried on HTTP 500 (3 attempts), increments never are.
+    await faults.locator('input[name="recommend-latency"]').fill('0');
+    await faults.locator('input[name="recommend-latency"]').dispatchEvent('change');
+    await faults.locator('input[name="stash-500"]').check();
+    const stash = await openPanel(page, 'stash');
+    const sentTo = (path: string) =>
+      page.evaluate((p) => (window as unknown as { svcMock: { exchanges: { url: string }[] } }).svcMock.exchanges.filter((x) => x.url.includes(p)).length, path);
+    await stash.locator('[data-op="get"]').first().click();
+    await expect(stash.locator('[data-output="stash"]')).toHaveAttribute('data-code', 'SERVER_ERROR');
+    expect(await sentTo('/kv/get/')).toBe(3);
+    await stash.locator('select[name="opType"]').selectOption('count');
+    await stash.locator('[data-op="increment"]').click();
+    await expect(stash.locator('[data-output="stash"]')).toHaveAttribute('data-code', 'SERVER_ERROR');
+    expect(await sentTo('/count/incr/')).toBe(1);
+    await keep(page, testInfo, 'fault-stash-500');
+
     await faults.locator('button', { hasText: 'Clear all faults' }).click();
     await expect(faults.locator('[data-output="faults"]')).toHaveText('{}');
     await page.locator('header a.brand').click();
@@ -311,6 +326,14 @@ test.describe('demo storefront', () => {
     await panel.locator('[data-action="get-experiences"]').click();
     await expect(panel.locator('[data-exchange="experiences"] .request-line code')).toHaveText(/[?&]ignoreSegments(&|$)/);
     await expect.poll(() => result.locator('li[data-experience]').count()).toBeGreaterThan(served);
+    // variation: only the payloads of that variation master id.
+    const variation = await result.locator('li[data-experience]').first().getAttribute('data-variation');
+    await panel.locator('input[name="variation"]').fill(variation!);
+    await panel.locator('[data-action="get-experiences"]').click();
+    await expect(panel.locator('[data-exchange="experiences"] .request-line code')).toHaveText(new RegExp(`[?&]variation=${variation}(&|$)`));
+    await expect(result.locator('li[data-experience]').first()).toHaveAttribute('data-variation', variation!);
+    expect(await result.locator(`li[data-experience]:not([data-variation="${variation}"])`).count()).toBe(0);
+    await panel.locator('input[name="variation"]').fill('');
     await panel.locator('input[name="preview"]').check();
     await panel.locator('[data-action="get-experiences"]').click();
     await expect(panel.locator('[data-exchange="experiences"] .request-line code')).toHaveText(/[?&]preview(&|$)/);
