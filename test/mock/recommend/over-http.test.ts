@@ -36,10 +36,11 @@ describe('the engine over HTTP', () => {
   it('turns a rule refused at load (pattern over 256 characters) into HTTP 400 naming the rule', async () => {
     load();
     const rules = [{ condition: { match: [{ var: 'rec.name' }, 'a'.repeat(300)] }, factor: 0 }];
-    expect(await post('strategy=popular', { rules })).toEqual({
-      http: 400,
-      body: { status: 400, message: 'rules[0].condition has a pattern of 300 characters, over the limit of 256' },
-    });
+    const { http, body } = await post('strategy=popular', { rules });
+    expect(http).toBe(400);
+    expect(body.status).toBe(400);
+    // The handler frames the engine's message (the engine's part is what this checks).
+    expect(body.message.endsWith('rules[0].condition has a pattern of 300 characters, over the limit of 256')).toBe(true);
   });
 
   it('learns nothing from an invalid regular expression: it is false, the request succeeds', async () => {
