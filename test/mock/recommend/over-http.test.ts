@@ -51,3 +51,30 @@ describe('the engine over HTTP', () => {
     expect(body.result.items.map((i: { id: string }) => i.id)).toEqual(['x', 'y']);
   });
 });
+
+describe('learning from tracking events sent over HTTP', () => {
+  it('an ecProduct detail batch posted to the events endpoint shows in the next recommendations', async () => {
+    mock.platform.admin.createProperty(TID);
+    let seq = 0;
+    const event = (visitorId: string, type: string, data: Record<string, unknown>) => ({
+      meta: { id: `${visitorId}-${seq}`, type, ts: NOW, visitorId, pageViewId: `pv-${visitorId}`, seq: ++seq, url: 'https://shop.example/' },
+      data,
+    });
+    const product = (productId: string) => ({ productId, name: `Tea ${productId}`, categories: ['Tea'], price: { value: 3, currency: 'GBP' } });
+    const events = ['v1', 'v2'].flatMap((v) => [
+      event(v, 'ecView', { type: 'product', language: 'en', country: 'GB', currency: 'GBP' }),
+      event(v, 'ecProduct', { eventType: 'detail', product: product('green') }),
+      event(v, 'ecProduct', { eventType: 'detail', product: product('black') }),
+    ]);
+    const sent = await fetch(`https://events.svc.example/events/v1/${TID}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+      body: JSON.stringify({ sentAt: NOW, events }),
+    });
+    expect(sent.status).toBe(200);
+    const { body } = await post('strategy=engagement&n=1', { h: ['green'] });
+    expect(body.result.items).toEqual([
+      { id: 'black', weight: 1, strategy: 'cf_viewed', details: { id: 'black', category: 'Tea', name: 'Tea black', unit_price: 3, currency: 'GBP' } },
+    ]);
+  });
+});
