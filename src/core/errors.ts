@@ -88,14 +88,10 @@ export function invalid(argument: string, value: unknown, expectation: string): 
 }
 
 function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 80 ? value.slice(0, 80) + '…' : value);
-  if (typeof value === 'object' && value) {
-    try {
-      const s = JSON.stringify(value);
-      return s.length > 80 ? s.slice(0, 80) + '…' : s;
-    } catch {
-      return 'object';
-    }
-  }
-  return String(value);
+  let text: string | undefined;
+  try {
+    text = typeof value === 'object' || typeof value === 'string' ? JSON.stringify(value) : undefined;
+  } catch {}
+  text ??= String(value);
+  return text.length > 80 ? text.slice(0, 80) + '…' : text;
 }

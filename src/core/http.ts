@@ -40,59 +40,45 @@ export type JsonObject = Record<string, unknown>;
  * envelope's `status` say success. Every failure becomes an `SvcError` naming `what` failed.
  */
 export async function request<T extends JsonObject = JsonObject>(url: string, options: RequestOptions = {}): Promise<T> {
-  const { json, timeout = 0, signal, envelope = true } = options;
-  const method = options.method ?? (json === undefined ? 'GET' : 'POST');
+  const { json, timeout = 0, signal, envelope = true, method = json === undefined ? 'GET' : 'POST' } = options;
   const target = withQuery(url, options.query);
   const what = options.what ?? `${method} ${target}`;
   let response: Response;
+  let body: JsonObject | undefined;
   try {
-    response = await ky(target, {
-      method,
-      json,
-      signal,
-      timeout: timeout > 0 ? timeout : false,
-      retry: 0,
-      throwHttpErrors: false,
-    });
+    response = await ky(target, { method, json, signal, timeout: timeout > 0 && timeout, retry: 0, throwHttpErrors: false });
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
-    if ((error as Error)?.name === 'TimeoutError') {
-      throw new TimeoutError('TIMEOUT', `${what}: no response within ${timeout} ms (request aborted)`, { cause: error });
-    }
-    throw new NetworkError('NETWORK', `${what}: network failure (${(error as Error)?.message ?? error})`, { cause: error });
+    throw (error as Error)?.name === 'TimeoutError'
+      ? new TimeoutError('TIMEOUT', `${what}: no response within ${timeout} ms (request aborted)`, { cause: error })
+      : new NetworkError('NETWORK', `${what}: network failure (${(error as Error)?.message ?? error})`, { cause: error });
   }
-  const http = response.status;
-  let body: unknown;
+  const status = response.status;
+  const fail = (problem: string) => new ProtocolError('PROTOCOL', `${what}: HTTP ${status} with ${problem}`, { status });
   try {
     body = JSON.parse(await response.text());
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
-    throw new ProtocolError('PROTOCOL', `${what}: HTTP ${http} with a body that is not JSON`, { status: http, cause: error });
+    throw fail('a body that is not JSON');
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ProtocolError('PROTOCOL', `${what}: HTTP ${http} with a body that is not a JSON object`, { status: http });
-  }
-  const obj = body as JsonObject;
-  if (!response.ok) throw statusError(what, http, obj, response.headers.get('retry-after'));
+  if (typeof body !== 'object' || !body || Array.isArray(body)) throw fail('a body that is not a JSON object');
+  if (!response.ok) throw statusError(what, status, body, response.headers.get('retry-after'));
   if (envelope) {
-    if (typeof obj.status !== 'number') throw new ProtocolError('PROTOCOL', `${what}: response has no numeric "status"`, { status: http });
-    if (obj.status !== 200) throw statusError(what, obj.status, obj, null);
+    if (typeof body.status !== 'number') throw fail('no numeric "status" in the body');
+    if (body.status !== 200) throw statusError(what, body.status, body);
   }
-  return obj as T;
+  return body as T;
 }
 
-function statusError(what: string, status: number, body: JsonObject, retryAfter: string | null): SvcError {
-  const detail = typeof body.message === 'string' ? `: ${body.message}` : '';
-  const message = `${what}: status ${status}${detail}`;
-  if (status === 404) return new NotFoundError('NOT_FOUND', message, { status });
+function statusError(what: string, status: number, body: JsonObject, retryAfter?: string | null): SvcError {
+  const message = `${what}: status ${status}${typeof body.message === 'string' ? `: ${body.message}` : ''}`;
+  const options = { status };
+  if (status === 404) return new NotFoundError('NOT_FOUND', message, options);
   if (status === 429) {
-    const seconds = Number(retryAfter);
-    const retryAt =
-      typeof body.retryAt === 'string' ? body.retryAt : seconds >= 0 && retryAfter ? new Date(Date.now() + seconds * 1000).toISOString() : undefined;
-    return new RateLimitedError(message, retryAt, { status });
+    const retryAt = typeof body.retryAt === 'string' ? body.retryAt : retryAfter && +retryAfter >= 0 ? new Date(Date.now() + +retryAfter * 1000).toISOString() : undefined;
+    return new RateLimitedError(message, retryAt, options);
   }
-  if (status >= 500) return new ServerError('SERVER_ERROR', message, { status });
-  return new BadRequestError('BAD_REQUEST', message, { status });
+  return status >= 500 ? new ServerError('SERVER_ERROR', message, options) : new BadRequestError('BAD_REQUEST', message, options);
 }
 
 /** Appends query parameters in insertion order; `true` becomes a bare flag (`&preview`). */

@@ -1,19 +1,29 @@
-import Cookies from 'js-cookie';
-
 /** Cookie holding the visitor id (the platform's contextId). */
 export const VISITOR_COOKIE = '_svcTracker';
 /** Older cookie `<visitorId>:<rest>`, read when `_svcTracker` is absent. */
 export const PERMANENT_COOKIE = 'svc_permanent';
 
 /**
+ * The value of a cookie of this page, percent-decoded (a malformed escape is kept as written).
+ * Reading needs no library: js-cookie (0.8 KB) stays with the tracker, the only cookie writer.
+ */
+export function readCookie(name: string): string | undefined {
+  try {
+    const value = document.cookie.match(`(?:^|; )${name}=([^;]*)`)?.[1];
+    try {
+      return value && decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  } catch {
+    return undefined; // no document (Node), or cookies blocked
+  }
+}
+
+/**
  * The visitor id of this browser: `_svcTracker`, else `svc_permanent` before its first `:`.
  * Undefined in Node (no `document`) or when cookies cannot be read: pass an explicit id there.
  */
 export function readVisitorId(): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  try {
-    return Cookies.get(VISITOR_COOKIE) || Cookies.get(PERMANENT_COOKIE)?.split(':')[0] || undefined;
-  } catch {
-    return undefined;
-  }
+  return readCookie(VISITOR_COOKIE) || readCookie(PERMANENT_COOKIE)?.split(':')[0] || undefined;
 }

@@ -104,3 +104,20 @@ describe('retry', () => {
     expect(calls).toBe(1);
   });
 });
+
+describe('readCookie', () => {
+  afterEach(clearCookies);
+  it('decodes percent escapes and keeps a malformed one as written', async () => {
+    const { readCookie } = await import('../../src/core/visitor-id');
+    document.cookie = 'a=x%20y; path=/';
+    document.cookie = 'b=50%zz; path=/';
+    expect(readCookie('a')).toBe('x y');
+    expect(readCookie('b')).toBe('50%zz');
+    expect(readCookie('missing')).toBeUndefined();
+  });
+  it('matches whole names only', async () => {
+    const { readCookie } = await import('../../src/core/visitor-id');
+    document.cookie = 'x_svcTracker=nope; path=/';
+    expect(readCookie('_svcTracker')).toBeUndefined();
+  });
+});
