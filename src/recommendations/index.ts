@@ -74,8 +74,9 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
     },
 
     async clicked(item, position) {
+      if (!isObject(item)) invalid('item', item, 'must be a recommendation');
       if (position !== undefined && !(Number.isInteger(position) && position > 0)) invalid('position', position, 'must be an integer >= 1');
-      const at = isObject(item) ? (results.get(item)?.indexOf(item as Recommendation) ?? -1) : -1;
+      const at = results.get(item)?.indexOf(item as Recommendation) ?? -1;
       await emit('recommendationClicked', item, position ?? (at + 1 || invalid('position', position, 'is required for an item not from get()')));
     },
   };

@@ -135,6 +135,7 @@ describe('path 1: options.emitMetric', () => {
     const { client, emitMetric } = await withEmitMetric();
     await refusal(client.shown(item as Recommendation), argument);
     await refusal(client.clicked(item as Recommendation, 1), argument);
+    await refusal(client.clicked(item as Recommendation), argument === 'item' ? 'item' : 'position');
     expect(emitMetric).not.toHaveBeenCalled();
   });
 
