@@ -1,20 +1,48 @@
 // The visitor's identity in cookies, as PROTOCOL.md "Visitor identity" says: `_svcTracker` and
 // `svc_permanent`, Path=/, the widest Domain the browser accepts, one year renewed on each load,
 // SameSite=Lax, Secure on https. An existing id is never replaced.
-import Cookies from 'js-cookie';
-import { PERMANENT_COOKIE, VISITOR_COOKIE, readVisitorId } from '../core/visitor-id';
+//
+// Written with document.cookie rather than js-cookie: the tracker's budget (3.5 KB gzip) does
+// not fit js-cookie's 0.6 KB. Values are ids of `[A-Za-z0-9:_-]` read and written back as they
+// are, so no encoding is involved. The names are core's VISITOR_COOKIE and PERMANENT_COOKIE
+// (test/tracker/identity.test.ts holds them equal) without importing js-cookie with them.
 
-const PROBE = '_svcProbe';
-/** Probed cookie domain per host name ('' = host cookie); the probe runs once per page. */
+/** `_svcTracker` (the visitor id), then `svc_permanent` (`<visitorId>[:<rest>]`). */
+export const COOKIES = ['_svcTracker', 'svc_permanent'] as const;
+const YEAR_MS = 365 * 864e5;
+
+/** The raw value of cookie `name`, `undefined` when absent or when cookies cannot be read. */
+export function getCookie(name: string): string | undefined {
+  try {
+    return document.cookie.match(`(?:^|; )${name}=([^;]*)`)?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sets (or, with `expires` in the past, removes) a cookie; attributes composed from a table, in order. */
+export function setCookie(name: string, value: string, domain: string, expires = Date.now() + YEAR_MS): void {
+  const attributes: Record<string, string | boolean> = {
+    Domain: domain,
+    Path: '/',
+    Expires: new Date(expires).toUTCString(),
+    SameSite: 'Lax',
+    Secure: location.protocol == 'https:',
+  };
+  let cookie = `${name}=${value}`;
+  for (const key in attributes) if (attributes[key]) cookie += `; ${key}` + (attributes[key] === true ? '' : `=${attributes[key]}`);
+  try {
+    document.cookie = cookie;
+  } catch {
+    // cookies blocked (sandboxed frame): reads say so
+  }
+}
+
+/** The visitor id the cookies hold: `_svcTracker`, else `svc_permanent` before its first `:`. */
+export const readIdentity = () => getCookie(COOKIES[0]) || getCookie(COOKIES[1])?.split(':')[0] || undefined;
+
+/** Probed cookie domain per host name ('' = host cookie). */
 const probed = new Map<string, string>();
-
-const attributes = (domain: string): Cookies.CookieAttributes => ({
-  domain: domain || undefined,
-  path: '/',
-  expires: 365,
-  sameSite: 'Lax',
-  secure: location.protocol == 'https:',
-});
 
 /**
  * The widest domain the browser lets this page set cookies on: candidates from the shortest
@@ -27,17 +55,11 @@ export function cookieDomain(host = location.hostname): string {
   if (domain === undefined) {
     domain = '';
     const labels = host.split('.');
-    if (!/^[\d.]+$|:/.test(host)) {
-      for (let i = labels.length - 2; i >= 0 && !domain; i--) {
-        const candidate = labels.slice(i).join('.');
-        try {
-          Cookies.set(PROBE, '1', { domain: candidate, path: '/' });
-          if (Cookies.get(PROBE)) domain = candidate;
-          Cookies.remove(PROBE, { domain: candidate, path: '/' });
-        } catch {
-          // cookies blocked: a host cookie (which will not stick either)
-        }
-      }
+    for (let i = labels.length - 2; i >= 0 && !domain && !/^[\d.]+$|:/.test(host); i--) {
+      const candidate = labels.slice(i).join('.');
+      setCookie('_svcProbe', '1', candidate);
+      if (getCookie('_svcProbe')) domain = candidate;
+      setCookie('_svcProbe', '', candidate, 0);
     }
     probed.set(host, domain);
   }
@@ -46,23 +68,15 @@ export function cookieDomain(host = location.hostname): string {
 
 /**
  * Writes both cookies: an existing value is written back as it is (expiry renewed), a missing one
- * gets `id`. Returns the visitor id the cookies now hold, or `undefined` when the browser kept
- * none (cookies blocked or disabled).
+ * gets the existing visitor id, else `id`. Returns the visitor id the cookies now hold, `undefined` when the browser kept none.
  */
 export function writeIdentity(id: string, domain: string): string | undefined {
-  try {
-    for (const name of [VISITOR_COOKIE, PERMANENT_COOKIE]) Cookies.set(name, Cookies.get(name) || id, attributes(domain));
-  } catch {
-    // a throwing document.cookie: reported by the read below
-  }
-  return readVisitorId();
+  id = readIdentity() || id;
+  for (const name of COOKIES) setCookie(name, getCookie(name) || id, domain);
+  return readIdentity();
 }
 
 /** Removes both cookies (consent withdrawn). */
 export function removeIdentity(domain: string): void {
-  try {
-    for (const name of [VISITOR_COOKIE, PERMANENT_COOKIE]) Cookies.remove(name, attributes(domain));
-  } catch {
-    // nothing to remove
-  }
+  for (const name of COOKIES) setCookie(name, '', domain, 0);
 }

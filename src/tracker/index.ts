@@ -2,11 +2,10 @@
 import { invalid } from '../core/errors';
 import { endpointFor } from '../core/endpoints';
 import { segment } from '../core/path';
-import { readVisitorId } from '../core/visitor-id';
 import { pageTracker, setPageTracker, type PageTracker } from '../core/tracker-slot';
 import { checkEvent } from './schema';
 import { randomId } from './id';
-import { cookieDomain, removeIdentity, writeIdentity } from './identity';
+import { cookieDomain, readIdentity, removeIdentity, writeIdentity } from './identity';
 import { createStore, type Store } from './store';
 import { KEEPALIVE_BUDGET, MAX_BODY, backoff, batch, post, retryable } from './delivery';
 import type { Consent, TrackingEvent } from './types';
@@ -110,8 +109,6 @@ export function createTracker(options: TrackerOptions): Tracker {
   let saving = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
-  /** Events and bytes of the request in flight. */
-  let inFlight = [0, 0];
   let attempt = 0;
   let waitUntil = 0;
 
@@ -121,10 +118,9 @@ export function createTracker(options: TrackerOptions): Tracker {
   /** Sends batches one at a time until the queue is empty or an attempt fails (then waits for the backoff). */
   const send = async () => {
     while (sending() && Date.now() >= waitUntil) {
-      const [events, body, bytes] = batch(queue, batchSize, MAX_BODY);
+      const [events, body] = batch(queue, batchSize, MAX_BODY);
       let status = 0;
       let retryAfter: string | null = null;
-      inFlight = [events.length, bytes];
       try {
         const response = await post(url, body);
         status = response.status;
@@ -132,13 +128,11 @@ export function createTracker(options: TrackerOptions): Tracker {
       } catch {
         // no answer: retried
       }
-      inFlight = [0, 0];
       if (retryable(status)) {
         waitUntil = Date.now() + backoff(attempt++, retryAfter, retryBase, retryMax);
       } else {
         if (status > 299) rejected += events.length;
-        const done = new Set(events.map((e) => e.meta.id));
-        queue = queue.filter((e) => !done.has(e.meta.id));
+        queue = queue.filter((e) => !events.includes(e));
         attempt = 0;
         save();
       }
@@ -159,10 +153,14 @@ export function createTracker(options: TrackerOptions): Tracker {
     if (wait < 0) void run();
     else timer ??= setTimeout(run, wait);
   };
-  /** Page exit: what is not in flight leaves in keepalive requests, as far as the budget goes; the rest stays stored for the next page. */
+  /**
+   * Page exit: the queue leaves in keepalive requests as far as the browser's budget goes (a
+   * batch in flight may go twice: the platform deduplicates); the record is released so the next
+   * page adopts whatever is not acknowledged.
+   */
   const unload = () => {
-    let rest = queue.slice(inFlight[0]);
-    let budget = KEEPALIVE_BUDGET - inFlight[1];
+    let rest = queue;
+    let budget = KEEPALIVE_BUDGET;
     while (sending() && rest[0]) {
       const [events, body, bytes] = batch(rest, Infinity, budget);
       if (bytes > budget) break;
@@ -173,8 +171,7 @@ export function createTracker(options: TrackerOptions): Tracker {
     save(0);
   };
   const enqueue = (events: TrackingEvent[]) => {
-    const known = new Set(queue.map((e) => e.meta.id));
-    for (const e of events) if (!known.has(e.meta.id)) queue.push(e);
+    queue.push(...events);
     if (queue.length > maxQueue) overflow += queue.splice(0, queue.length - maxQueue).length;
     // Persisted once after the current task, however many events it emitted.
     if (!saving && store) {
@@ -191,7 +188,7 @@ export function createTracker(options: TrackerOptions): Tracker {
   /** Consent granted: write the identity, open storage, take over what dead pages left, send. */
   const start = () => {
     domain = domainOption ?? cookieDomain();
-    const id = visitorId || readVisitorId() || randomId();
+    const id = visitorId || randomId();
     visitorId = writeIdentity(id, domain) || (warn('cookies'), id);
     store = createStore(trackingId, pageViewId);
     if (!store) warn('localStorage');
@@ -265,7 +262,7 @@ export function createTracker(options: TrackerOptions): Tracker {
   };
 
   if (consent == 'granted') start();
-  else if (consent == 'pending') visitorId = readVisitorId() || randomId();
+  else if (consent == 'pending') visitorId = readIdentity() || randomId();
   setPageTracker(tracker);
   return tracker;
 }

@@ -51,31 +51,31 @@ export const META: Shape = { id: 's', type: 's', ts: 'n', visitorId: 's', pageVi
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isString = (v: unknown) => typeof v === 'string';
 
+/** Each field code: its test and what it expects ("must be ..."). */
 const checks: Record<string, [(v: unknown) => boolean, string]> = {
-  s: [isString, 'must be a string'],
-  n: [Number.isFinite, 'must be a finite number'],
-  i: [(v) => Number.isInteger(v) && (v as number) > 0, 'must be an integer >= 1'],
-  k: [(v) => isString(v) || Number.isFinite(v), 'must be a string or a number'],
-  S: [(v) => Array.isArray(v) && v.every(isString), 'must be an array of strings'],
-  M: [(v) => isObject(v) && Object.values(v).every(isString), 'must be an object of strings'],
+  s: [isString, 'a string'],
+  n: [Number.isFinite, 'a finite number'],
+  i: [(v) => Number.isInteger(v) && (v as number) > 0, 'an integer >= 1'],
+  k: [(v) => isString(v) || Number.isFinite(v), 'a string or a number'],
+  S: [(v) => Array.isArray(v) && v.every(isString), 'an array of strings'],
+  M: [(v) => isObject(v) && Object.values(v).every(isString), 'an object of strings'],
 };
 
 /** Throws `InvalidArgumentError` naming the first field of `value` (called `path`) that `shape` refuses. */
 export function checkShape(path: string, value: unknown, shape: Shape): void {
   if (!isObject(value)) invalid(path, value, 'must be an object');
   for (const key in shape) {
-    const optional = key[0] == '?';
-    const name = optional ? key.slice(1) : key;
+    const name = key.replace('?', '');
     const field = shape[key];
     const v = Object.hasOwn(value, name) ? value[name] : undefined;
     const at = `${path}.${name}`;
     if (v === undefined) {
-      if (!optional) invalid(at, v, 'is required');
+      if (key == name) invalid(at, v, 'is required');
     } else if (Array.isArray(field)) {
       if (!field.includes(v as string)) invalid(at, v, `must be one of ${field.join(', ')}`);
     } else if (isString(field)) {
       const [ok, expectation] = checks[field as string];
-      if (!ok(v)) invalid(at, v, expectation);
+      if (!ok(v)) invalid(at, v, 'must be ' + expectation);
     } else checkShape(at, v, field as Shape);
   }
 }

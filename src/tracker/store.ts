@@ -3,33 +3,33 @@
 // what dead pages left behind.
 import type { TrackingEvent } from './types';
 
-/** Record key: `_svcq:<trackingId>:<pageViewId>` -> `{"t": heartbeat ms (0: page gone), "e": events}`. */
-const QUEUE = '_svcq:';
-/** Adoption lock: `_svcl:<trackingId>` -> `<pageViewId> <expiry ms>`. */
-const LOCK = '_svcl:';
 /** A record whose heartbeat is older than this belongs to a dead page (hidden tabs beat at least once a minute). */
 export const STALE_MS = 180_000;
-const LOCK_MS = 5_000;
 
 export interface Store {
-  /** Writes this page's queue with a fresh heartbeat, or `t`. False when storage refused it. */
-  save(events: readonly TrackingEvent[], t?: number): boolean;
-  /** This page's record as stored now, `undefined` when another page adopted it. */
+  /** Writes this page's queue with heartbeat `t` (default now; 0: the page is gone). False when storage refused it. */
+  save(events: readonly TrackingEvent[], t?: number): boolean | undefined;
+  /** This page's events as stored now, `undefined` when another page adopted them. */
   load(): TrackingEvent[] | undefined;
   /** Takes the events of dead or departed pages (their records are removed), under the lock. */
   adopt(): TrackingEvent[];
 }
 
-const valid = (e: TrackingEvent) => typeof e?.meta?.id == 'string' && typeof e.data == 'object';
-
-/** The store, or `undefined` when localStorage is unavailable (blocked, Safari private mode, throwing). */
+/**
+ * The store of `pageViewId`, or `undefined` when localStorage is unavailable (blocked, Safari
+ * private mode, throwing). Keys: `_svcq:<trackingId>:<pageViewId>` -> `{"t": heartbeat ms, "e": events}`,
+ * and the adoption lock `_svcl:<trackingId>` -> `<pageViewId> <expiry ms>`.
+ */
 export function createStore(trackingId: string, pageViewId: string): Store | undefined {
+  const prefix = `_svcq:${trackingId}:`;
+  const key = prefix + pageViewId;
+  const lock = '_svcl:' + trackingId;
   let storage: Storage;
-  const key = QUEUE + trackingId + ':' + pageViewId;
-  const read = (k: string) => {
+  /** A record as [heartbeat, events]; events without a string meta.id are left out. */
+  const read = (k: string): [number, TrackingEvent[]] | undefined => {
     try {
-      const record = JSON.parse(storage.getItem(k)!);
-      return { t: +record.t || 0, e: (Array.isArray(record.e) ? record.e : []).filter(valid) as TrackingEvent[] };
+      const { t, e } = JSON.parse(storage.getItem(k)!);
+      return [+t || 0, e.filter((x: TrackingEvent) => typeof x?.meta?.id == 'string')];
     } catch {
       return undefined;
     }
@@ -44,32 +44,30 @@ export function createStore(trackingId: string, pageViewId: string): Store | und
   return {
     save(events, t = Date.now()) {
       try {
-        if (events.length) storage.setItem(key, JSON.stringify({ t, e: events }));
+        if (events[0]) storage.setItem(key, JSON.stringify({ t, e: events }));
         else storage.removeItem(key);
         return true;
       } catch {
         return false;
       }
     },
-    load: () => read(key)?.e,
+    load: () => read(key)?.[1],
     adopt() {
       const adopted: TrackingEvent[] = [];
-      const lock = LOCK + trackingId;
       const now = Date.now();
       try {
         const [holder, until] = (storage.getItem(lock) || '').split(' ');
-        if (holder && holder != pageViewId && +until > now) return adopted;
-        storage.setItem(lock, pageViewId + ' ' + (now + LOCK_MS));
-        const keys: string[] = [];
-        for (let i = 0; i < storage.length; i++) keys.push(storage.key(i)!);
-        for (const k of keys) {
-          const record = k.startsWith(QUEUE + trackingId + ':') && k != key && read(k);
-          if (record && record.t < now - STALE_MS) {
-            adopted.push(...record.e);
-            storage.removeItem(k);
+        if (holder == pageViewId || !(+until > now)) {
+          storage.setItem(lock, `${pageViewId} ${now + 5000}`);
+          for (const k of Object.keys(storage)) {
+            const record = k.startsWith(prefix) && k != key && read(k);
+            if (record && record[0] < now - STALE_MS) {
+              adopted.push(...record[1]);
+              storage.removeItem(k);
+            }
           }
+          storage.removeItem(lock);
         }
-        storage.removeItem(lock);
       } catch {
         // storage failing midway: what was read is kept, the rest stays for later
       }
