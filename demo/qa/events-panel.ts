@@ -83,7 +83,7 @@ export function eventsPanel(): HTMLElement {
       fill(
         log,
         ...list.map((r) =>
-          el('tr', { 'data-type': r.type, 'data-state': r.state, 'data-id': r.id }, el('td', {}, String(r.seq ?? '')), el('td', {}, r.type), el('td', {}, r.summary), el('td', { class: 'state' }, r.state), el('td', { class: 'muted' }, r.detail)),
+          el('tr', { 'data-type': r.type, 'data-state': r.state, 'data-id': r.id }, el('td', {}, String(r.seq ?? '')), el('td', {}, r.type), el('td', {}, r.summary), el('td', { class: 'state', title: r.detail }, r.state === 'delivered' || !r.detail ? r.state : `${r.state} (${r.detail})`)),
         ),
       );
       const all = [...rows.values()];
@@ -119,6 +119,6 @@ export function eventsPanel(): HTMLElement {
     el('h4', {}, 'Event log (this page, newest first)'),
     counts,
     el('label', {}, 'Show ', filter),
-    el('div', { class: 'log-scroll' }, el('table', { class: 'log' }, el('thead', {}, el('tr', {}, el('th', {}, 'seq'), el('th', {}, 'type'), el('th', {}, ''), el('th', {}, 'delivery'), el('th', {}, ''))), log)),
+    el('div', { class: 'log-scroll' }, el('table', { class: 'log' }, el('thead', {}, el('tr', {}, el('th', {}, 'seq'), el('th', {}, 'type'), el('th', {}, ''), el('th', {}, 'delivery'))), log)),
   );
 }
