@@ -45,15 +45,21 @@ export interface RecommendationsConfig {
 
 /** Metadata of the experience the code runs in. */
 export interface ExperienceMeta {
+  /** The property; required unless `config.trackingId` names one. */
   trackingId?: string;
+  /** The visitor (sent as `contextId`). Default: the `_svcTracker` cookie. */
   visitorId?: string;
+  /** Sent as `experienceId` (its rules apply) and in `shown`/`clicked` events. Default none. */
   experienceId?: string | number;
+  /** Not sent; part of the experience options object. */
   iterationId?: string | number;
+  /** Not sent; part of the experience options object. */
   variationId?: string | number;
 }
 
 /** The experience options object. */
 export interface RecommendationsOptions {
+  /** The experience's metadata; required (an empty object when `config.trackingId` is given). */
   meta: ExperienceMeta;
   /** Delivers `recommendationShown` / `recommendationClicked`; default: the page's tracker, else a direct POST. */
   emitMetric?: (type: string, data: Record<string, unknown>) => unknown;
