@@ -129,9 +129,12 @@ test.describe('demo storefront', () => {
     await expectRecommendations(page, 'pllr_bought_next');
     await keep(page, testInfo, '5-confirmation');
 
-    // The tracker delivered the shopping events, each in the log with its delivery state.
-    await page.evaluate(() => (window as unknown as { svc: { tracker: { flush(): Promise<unknown> } } }).svc.tracker.flush());
+    // The tracker delivered the shopping events, each in the log with its delivery state; the
+    // tracker refused none of the shop's events (they follow PROTOCOL.md's event table).
+    await page.locator('[data-panel="events"] button', { hasText: 'Flush now' }).click();
     const log = page.locator('[data-panel="events"] table.log');
+    await expect(log.locator('tr[data-state="delivered"]').first()).toBeVisible();
+    expect(await log.locator('tr[data-state="refused"]').count()).toBe(0);
     for (const type of ['ecView', 'ecProduct', 'ecBasketItemAction', 'ecBasketItemTransaction', 'ecBasketTransactionSummary', 'recommendationShown']) {
       await page.locator('[data-panel="events"] select[name="type"]').selectOption(type);
       await expect(log.locator(`tr[data-type="${type}"][data-state="delivered"]`).first()).toBeVisible();
@@ -200,6 +203,28 @@ test.describe('demo storefront', () => {
     expect(ids).not.toContain('p002');
     expect(ids).not.toContain('p001');
     await keep(page, testInfo, 'recommend-panel');
+
+    // n, timeout and rules applied to the storefront's widgets.
+    await panel.locator('input[name="n"]').fill('3');
+    await panel.locator('button', { hasText: 'Apply n, timeout and rules to the storefront' }).click();
+    await expect(panel.locator('[data-output="widgets"]')).toContainText('n 3, timeout 0, 1 rule(s)');
+    await page.locator('header a.brand').click();
+    expect(await expectRecommendations(page, 'popular')).toBe(3);
+    expect(await page.locator('#page section.recs[data-strategy="popular"] li[data-id="p002"]').count()).toBe(0);
+  });
+
+  test('switching the locale changes the product details and the locale of the requests', async ({ page }) => {
+    const locales = await page.locator('#locale option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(locales[0]).toBe('en-GBP');
+    expect(locales.length).toBe(3);
+    await page.goto('/product/p001');
+    await expect(page.locator('#status')).toHaveAttribute('data-ready', 'true');
+    const english = await page.locator('article.product h2.name').textContent();
+    await page.locator('#locale').selectOption(locales[1]);
+    await expect(page.locator('article.product h2.name')).not.toHaveText(english!);
+    await expectRecommendations(page, 'engagement');
+    const last = await page.evaluate(() => [...(window as unknown as { svcMock: { exchanges: { api: string; url: string }[] } }).svcMock.exchanges].reverse().find((x) => x.api === 'recs')!.url);
+    expect(new URL(last).searchParams.get('locale')).toBe(locales[1]);
   });
 
   test('faults switched on show the documented errors: HTTP 500 -> SERVER_ERROR, offline -> NETWORK, latency over a timeout -> TIMEOUT', async ({ page }, testInfo) => {
