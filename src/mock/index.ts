@@ -3,5 +3,16 @@ export { createHandlers, type HandlerOptions } from './handlers';
 export type { Clock } from './platform/clock';
 export type { Fault, Faults, Route } from './platform/faults';
 export type { PropertySettings, Property } from './platform/properties';
-export { FIXTURE_TRACKING_ID, type FixtureOptions } from './fixtures';
+export { FIXTURE_TRACKING_ID, generateFixtures, type FixtureOptions, type Fixtures } from './fixtures';
+// The areas' own types, for customers' tests that drive the platform.
+export type * from './platform/recommend';
+export { InvalidRuleError, InvalidFeedError, PROMOTION_FACTOR, type Promotion } from './platform/recommend';
+export type { StashLevel, StashRequest, StashReply, StashDelivery } from './platform/stash';
+export { STASH_LIMITS } from './platform/stash';
+export type { ReceivedEvent, EventStats, StrategyMetrics, IngestResult } from './platform/events';
+export type * from './platform/experiences';
+export { seedDemoExperiences } from './platform/experiences/fixtures';
+export * from './platform/integrations/types';
+export { INTEGRATION_TIMEOUT, runAt, type IntegrationsAdmin } from './platform/integrations';
+export { seedDemoIntegrations, DEMO_INTEGRATIONS } from './platform/integrations/fixtures';
 export { defaultEndpoints, type Endpoints } from '../core/endpoints';
