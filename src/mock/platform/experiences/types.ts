@@ -1,4 +1,3 @@
-import type { RulesLogic } from 'json-logic-js';
 
 /** What a variation serves: key/value attributes handed to the shop's developer. */
 export type Payload = Record<string, unknown>;
@@ -23,7 +22,7 @@ export interface VariationDefinition {
 /** Who an iteration is for: a JsonLogic condition over the visitor's profile (see `VisitorProfile`). */
 export interface Segment {
   name: string;
-  condition: RulesLogic;
+  condition: Record<string, unknown>;
 }
 
 export interface IterationDefinition {
