@@ -10,7 +10,7 @@ import { chart, type StrategyMetrics } from './chart';
 import { button, panel } from './panel';
 
 /** Where an event is on its way to the platform. */
-type Delivery = 'queued' | 'sending' | 'delivered' | 'retrying' | 'dropped' | 'refused';
+type Delivery = 'queued' | 'sending' | 'delivered' | 'retrying' | 'dropped' | 'refused' | 'withheld';
 
 interface Row {
   id: string;
@@ -97,7 +97,9 @@ export function eventsPanel(): HTMLElement {
   if (t) {
     t.on(/.*/, (event: TrackedEvent) => {
       const id = typeof event.meta.id === 'string' ? event.meta.id : `local-${rows.size}`;
-      if (!rows.has(id)) rows.set(id, { id, type: String(event.meta.type), seq: event.meta.seq, summary: summarize(event.data), state: 'queued', attempts: 0, detail: '' });
+      // With consent denied the tracker tells its listeners but sends nothing.
+      const withheld = t.consentState === 'denied';
+      if (!rows.has(id)) rows.set(id, { id, type: String(event.meta.type), seq: event.meta.seq, summary: summarize(event.data), state: withheld ? 'withheld' : 'queued', attempts: 0, detail: withheld ? 'consent denied' : '' });
       render();
     });
   }
@@ -112,7 +114,7 @@ export function eventsPanel(): HTMLElement {
   return panel(
     'events',
     'Events and metrics',
-    t ? el('div', { class: 'buttons' }, button('Flush now', () => t.flush()), button('Consent: granted', () => t.consent('granted')), button('Consent: denied', () => t.consent('denied'))) : el('p', { class: 'warning' }, 'window.svc.tracker is not in this build of svc.min.js.'),
+    t ? el('div', { class: 'buttons' }, button('Flush now', () => t.flush()), button('Consent: granted', () => (t.consent('granted'), render())), button('Consent: denied', () => (t.consent('denied'), render()))) : el('p', { class: 'warning' }, 'window.svc.tracker is not in this build of svc.min.js.'),
     el('h4', {}, 'Shown, clicked and click-through rate per strategy (mock metrics)'),
     metrics,
     button('Refresh chart', render),

@@ -6,7 +6,7 @@ import { platform } from '../platform';
 import { sdk, tracker } from '../sdk';
 import { TRACKING_ID } from '../shop/catalog';
 import { showCallExchange } from './exchanges-panel';
-import { button, field, panel, showError } from './panel';
+import { button, field, panel, running, showError } from './panel';
 import type { ExperiencePayload } from '../../src/experiences';
 
 /** `1,2` -> [1, 2]; anything not a number is passed on as is, for the client to refuse. */
@@ -45,7 +45,7 @@ export function experiencesPanel(): HTMLElement {
 
   const get = () =>
     showCallExchange(exchange, 'experiences', 'experiences', async () => {
-      result.dataset.state = 'running';
+      running(result);
       try {
         const answer = await client.getExperiences({
           ...(contextId.value.trim() ? { contextId: contextId.value.trim() } : {}),

@@ -45,10 +45,16 @@ export function showError(out: HTMLElement, error: unknown): void {
   out.textContent = `${e?.code ?? e?.name ?? 'Error'}: ${e?.message ?? String(error)}`;
 }
 
-/** Runs `action` and shows its result or error in `out`. */
-export async function run(out: HTMLElement, action: () => unknown): Promise<void> {
+/** Marks an output as waiting for a call (clearing the previous outcome). */
+export function running(out: HTMLElement): void {
+  delete out.dataset.code;
   out.dataset.state = 'running';
   out.textContent = '…';
+}
+
+/** Runs `action` and shows its result or error in `out`. */
+export async function run(out: HTMLElement, action: () => unknown): Promise<void> {
+  running(out);
   try {
     show(out, await action());
   } catch (error) {

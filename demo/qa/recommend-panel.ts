@@ -7,7 +7,7 @@ import type { RecommendationsConfig, Rule } from '../../src/recommendations';
 import { locales, TRACKING_ID } from '../shop/catalog';
 import { widgetSettings } from '../shop/widget';
 import { showCallExchange } from './exchanges-panel';
-import { button, field, panel, showError, show } from './panel';
+import { button, field, panel, running, showError, show } from './panel';
 import { rulesEditor } from './rules-editor';
 
 /** The seed's strategy catalog (native, then partner). */
@@ -57,8 +57,7 @@ export function recommendPanel(): HTMLElement {
     if (!factory) return showError(result, { code: 'MISSING', message: 'window.svc.recommendations is not in this build of svc.min.js' });
     const c = config();
     if (!c) return fill(exchange, el('p', { class: 'muted', 'data-exchange': 'recommend' }, 'No request was sent.'));
-    result.dataset.state = 'running';
-    result.textContent = '…';
+    running(result);
     await showCallExchange(exchange, 'recs', 'recommend', async () => {
       try {
         const items = await factory({ meta: { trackingId: TRACKING_ID, visitorId: tracker()?.visitorId } }).get(c);

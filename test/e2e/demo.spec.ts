@@ -276,6 +276,43 @@ test.describe('demo storefront', () => {
     await expect(widget).toHaveAttribute('data-state', 'ready');
   });
 
+  test('the event log shows each delivery state: retried while the events endpoint fails, delivered after, withheld without consent', async ({ page }, testInfo) => {
+    const faults = await openPanel(page, 'faults');
+    const events = page.locator('[data-panel="events"]');
+    const log = events.locator('table.log');
+    await events.locator('button', { hasText: 'Flush now' }).click();
+    await expect(log.locator('tr[data-type="ecView"]').first()).toHaveAttribute('data-state', 'delivered');
+
+    await faults.locator('input[name="events-500"]').check();
+    await page.locator('header nav a').first().click();
+    const view = log.locator('tr[data-type="ecView"]').first();
+    await events.locator('button', { hasText: 'Flush now' }).click();
+    await expect(view).toHaveAttribute('data-state', 'retrying');
+    await expect(view.locator('.state')).toHaveText('retrying (HTTP 500)');
+    await keep(page, testInfo, 'events-retrying');
+    await faults.locator('input[name="events-500"]').uncheck();
+    await events.locator('button', { hasText: 'Flush now' }).click();
+    await expect(view).toHaveAttribute('data-state', 'delivered');
+    const id = await view.getAttribute('data-id');
+    const copies = await page.evaluate(
+      (eventId) => (window as unknown as { svcMock: { platform: { inspect: { events: { received(t: string): { meta: { id: string } }[] } } } } }).svcMock.platform.inspect.events.received('demo_shop').filter((e) => e.meta.id === eventId).length,
+      id,
+    );
+    expect(copies).toBe(1);
+
+    // Consent denied: the tracker still tells the page, but nothing is sent.
+    await events.locator('button', { hasText: 'Consent: denied' }).click();
+    await expect(events.locator('[data-output="event-counts"]')).toContainText('consent denied');
+    const sentBefore = await page.evaluate(() => (window as unknown as { svcMock: { exchanges: { api: string }[] } }).svcMock.exchanges.filter((x) => x.api === 'events').length);
+    await page.locator('header a.brand').click();
+    await expect(log.locator('tr[data-type="ecView"]').first()).toHaveAttribute('data-state', 'withheld');
+    await events.locator('button', { hasText: 'Flush now' }).click();
+    const sentAfter = await page.evaluate(() => (window as unknown as { svcMock: { exchanges: { api: string }[] } }).svcMock.exchanges.filter((x) => x.api === 'events').length);
+    expect(sentAfter).toBe(sentBefore);
+    await events.locator('button', { hasText: 'Consent: granted' }).click();
+    await expect(events.locator('[data-output="event-counts"]')).toContainText('consent granted');
+  });
+
   test('the stash playground runs every opType and shows the full keys', async ({ page }) => {
     const panel = await openPanel(page, 'stash');
     const visitorId = await page.evaluate(() => (window as unknown as { svc: { tracker: { visitorId: string } } }).svc.tracker.visitorId);
