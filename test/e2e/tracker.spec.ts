@@ -198,7 +198,7 @@ type TrackerHandle = {
 };
 
 const YEAR_S = 365 * 86_400;
-const ours = (cookies: { name: string }[]) => cookies.filter((c) => /^(_svc|svc_)/.test(c.name)).sort((a, b) => (a.name < b.name ? -1 : 1));
+const ours = <T extends { name: string }>(cookies: T[]) => cookies.filter((c) => /^(_svc|svc_)/.test(c.name)).sort((a, b) => (a.name < b.name ? -1 : 1));
 
 /** Both visitor cookies as the browser holds them: value, domain, Path=/, SameSite=Lax, not Secure on http, expiring in one year. */
 async function expectVisitorCookies(context: BrowserContext, domain: string, tracker: string, permanent = tracker) {
@@ -336,6 +336,22 @@ test.describe('failure modes and consent', () => {
     });
     expectAll(platform, pending.pageViewId, 5);
     expect(new Set(platform.inspect.events.received(TID).map((e) => e.meta.visitorId))).toEqual(new Set([visitorId]));
+    await expectVisitorCookies(context, 'localhost', visitorId);
+  });
+
+  test('the script tag with data-consent="pending": window.svc.tracker waits for consent, then sends', async ({ context, page }) => {
+    const { platform, sent } = await platformFor(context);
+    await page.goto('/test-pages/tracker-pending.html');
+    const pageViewId = await emitAndFlush(page, 4);
+    expect(sent).toEqual([]);
+    expect(ours(await context.cookies())).toEqual([]);
+    const visitorId = await page.evaluate(async () => {
+      const t = (window as unknown as Svc).svc.tracker;
+      t.consent('granted');
+      await t.flush();
+      return t.visitorId!;
+    });
+    expectAll(platform, pageViewId, 4);
     await expectVisitorCookies(context, 'localhost', visitorId);
   });
 
