@@ -52,65 +52,65 @@ export interface Integration {
   cancel(key: IntegrationKey): Promise<number>;
 }
 
-const WHOLE_MS = 'must be a whole number of milliseconds >= 0';
+/** `value` when it is whole milliseconds >= 0, else `INVALID_ARGUMENT` naming `argument`. */
+const ms = (argument: string, value: unknown): number =>
+  Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : invalid(argument, value, 'must be an integer >= 0');
 
 /** A client for the integration `name` of a property. Throws `INVALID_ARGUMENT` for a bad name or options. */
 export function createIntegration(name: string, options: IntegrationOptions): Integration {
   const path = `/v1/${segment('options.trackingId', options?.trackingId)}/integrations/${segment('name', name)}/`;
-  const { timeout = 0 } = options;
-  if (!(Number.isInteger(timeout) && timeout >= 0)) invalid('options.timeout', timeout, WHOLE_MS);
+  const timeout = ms('options.timeout', options.timeout ?? 0);
 
-  /** Sends `op` and returns the response once its `field` (and `executionId`, but for cancel) has the type expected. */
-  const send = async (op: string, json: JsonObject, field: string, type: string): Promise<JsonObject> => {
-    let b: JsonObject;
-    try {
-      b = await request(endpointFor('integrations', options.endpoint) + path + op, { json, timeout, what: `integration "${name}" ${op}` });
-    } catch (error) {
-      // 504: the handler did not finish within the integration's own timeout.
-      const e = error as SvcError;
-      throw e.status === 504 ? new TimeoutError('TIMEOUT', e.message, { status: 504 }) : e;
+  /**
+   * Sends `op` and answers the response's `fields` once they have the types expected (`cancelled` a
+   * number, `result` anything, the others strings). A 504 is the handler missing the integration's own timeout.
+   */
+  const send = async <T>(op: string, json: JsonObject, ...fields: string[]): Promise<T> => {
+    const what = `integration "${name}" ${op}`;
+    const b = await request(endpointFor('integrations', options.endpoint) + path + op, { json, timeout, what }).catch((e: SvcError) => {
+      throw e.status == 504 ? new TimeoutError('TIMEOUT', e.message, { status: 504 }) : e;
+    });
+    const answer: JsonObject = {};
+    for (const f of fields) {
+      if (f != 'result' && typeof b[f] != (f == 'cancelled' ? 'number' : 'string')) throw new ProtocolError('PROTOCOL', `${what}: bad "${f}" in response`);
+      answer[f] = b[f];
     }
-    if (typeof b[field] != type || (op != 'cancel' && typeof b.executionId != 'string')) throw new ProtocolError('PROTOCOL', `integration "${name}" ${op}: response has no ${type} "${field}"`);
-    return b;
+    return answer as T;
   };
-  const body = (payload: unknown, o: ExecuteOptions | undefined): JsonObject => {
+  const body = (payload: unknown, key: unknown = {}): JsonObject => {
     try {
       JSON.stringify(payload);
     } catch {
-      invalid('payload', payload, 'must be JSON-serialisable');
+      invalid('payload', payload, 'must be JSON');
     }
-    return { payload: payload === undefined ? {} : payload, key: checkKey(o?.key === undefined ? {} : o.key, 'options.key') };
+    return { payload: payload === undefined ? {} : payload, key: checkKey(key, 'options.key') };
   };
 
   return {
     async execute(payload, o) {
-      const { executionId, result } = await send('execute', body(payload, o), 'executionId', 'string');
-      return { executionId, result } as Execution<never>;
+      return send<Execution<never>>('execute', body(payload, o?.key), 'executionId', 'result');
     },
     async schedule(payload, o = {}) {
-      const json = body(payload, o);
-      const { delay = 0, window } = o;
-      if (!(Number.isSafeInteger(delay) && delay >= 0)) invalid('options.delay', delay, WHOLE_MS);
-      json.delay = delay;
+      const { window } = o;
+      const json = body(payload, o.key);
+      json.delay = ms('options.delay', o.delay ?? 0);
       if (window !== undefined) {
         const fault = windowFault(window);
-        if (fault) invalid('options.' + fault, fault == 'window' ? window : window[fault.slice(7) as keyof ScheduleWindow], 'must be like {day: "mon-fri", time: "09:00-17:00"}');
+        if (fault) invalid('options.' + fault, fault == 'window' ? window : window[fault.slice(7) as keyof ScheduleWindow], 'must be like {day:"mon-fri",time:"09:00-17:00"}');
         json.window = window;
       }
-      const { executionId, runAt } = await send('schedule', json, 'runAt', 'string');
-      return { executionId, runAt } as ScheduledExecution;
+      return send<ScheduledExecution>('schedule', json, 'executionId', 'runAt');
     },
     async cancel(key) {
-      if (!Object.keys(checkKey(key, 'key')).length) invalid('key', key, 'must name at least one value');
-      return (await send('cancel', { key }, 'cancelled', 'number')).cancelled as number;
+      checkKey(key, 'key', 1);
+      return (await send<{ cancelled: number }>('cancel', { key }, 'cancelled')).cancelled;
     },
   };
 }
 
-function checkKey(key: unknown, argument: string): IntegrationKey {
-  if (typeof key != 'object' || !key || Array.isArray(key)) invalid(argument, key, 'must be an object of string or number values');
-  for (const [name, value] of Object.entries(key)) {
-    if (typeof value != 'string' && !Number.isFinite(value)) invalid(`${argument}.${name}`, value, 'must be a string or a finite number');
-  }
+/** `key` when it is an object of string or finite number values (at least `min` of them). */
+function checkKey(key: unknown, argument: string, min = 0): IntegrationKey {
+  if (typeof key != 'object' || !key || Array.isArray(key) || Object.keys(key).length < min) invalid(argument, key, `must be a${min ? ' non-empty' : 'n'} object of strings/numbers`);
+  for (const [name, value] of Object.entries(key)) typeof value == 'string' || Number.isFinite(value) || invalid(`${argument}.${name}`, value, 'must be a string or finite number');
   return key as IntegrationKey;
 }

@@ -35,6 +35,7 @@ describe('createIntegration refuses bad options at creation', () => {
     ['options.trackingId', () => createIntegration('x', undefined as unknown as { trackingId: string })],
     ['options.timeout', () => createIntegration('x', { trackingId: tid, timeout: -1 })],
     ['options.timeout', () => createIntegration('x', { trackingId: tid, timeout: 1.5 })],
+    ['options.timeout', () => createIntegration('x', { trackingId: tid, timeout: 2 ** 53 })],
   ])('%s', async (argument, create) => {
     let error: unknown;
     try {
@@ -88,6 +89,20 @@ describe('each call refuses bad arguments before any request', () => {
     expect(error.code).toBe('INVALID_ARGUMENT');
     expect((error as InvalidArgumentError).argument).toBe(argument);
     expect(error.message.startsWith(`${argument} `)).toBe(true);
+    expect(await mock.sent()).toEqual([]);
+  });
+
+  it('names the argument, the expectation and the value in the message', async () => {
+    const i = echo();
+    const messages = [];
+    for (const call of [() => i.schedule({}, { window: { day: 'mon', time: '9-5' } }), () => i.cancel({}), () => i.execute({}, { key: { n: Infinity } })]) {
+      messages.push((await failure(call())).message);
+    }
+    expect(messages).toEqual([
+      'options.window.time must be like {day:"mon-fri",time:"09:00-17:00"} (got "9-5")',
+      'key must be a non-empty object of strings/numbers (got {})',
+      'options.key.n must be a string or finite number (got Infinity)',
+    ]);
     expect(await mock.sent()).toEqual([]);
   });
 

@@ -38,6 +38,12 @@ describe('window grammar', () => {
     expect(windowFault({ days: 'mon' })).toBe('window');
     expect(windowFault({ day: 'mon', time: '9-5' })).toBe('window.time');
     expect(windowFault({ day: 'moon', time: '09:00-17:00' })).toBe('window.day');
+    expect(windowFault('mon-fri')).toBe('window');
+    expect(windowFault(['mon'])).toBe('window');
+    expect(windowFault({ day: undefined })).toBe('window');
+    expect(windowFault({ day: 'mon', time: undefined })).toBeUndefined();
+    expect(windowFault({ day: ['mon'] })).toBe('window.day');
+    expect(windowFault({ time: '10:00-10:00' })).toBe('window.time');
   });
 });
 
