@@ -15,7 +15,7 @@ const encoder = new TextEncoder();
  */
 export function batch(events: readonly TrackingEvent[], max: number, limit: number): [TrackingEvent[], string, number] {
   const parts: string[] = [];
-  let bytes = 30;
+  let bytes = 40; // {"sentAt":<13 digits>,"events":[]}
   for (const event of events) {
     const part = JSON.stringify(event);
     const n = encoder.encode(part).length + 1;
