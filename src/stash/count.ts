@@ -20,25 +20,22 @@ export interface CountStash {
 export const count = (c: Connection): CountStash => {
   const counterKey = (key: unknown) => {
     const [, name, date] = /^(.+):(\d{4}-\d\d-\d\d)$/.exec(key as string) ?? [];
-    return date ? `${c.full(name, 'counterKey')}:${date}` : invalid('counterKey', key, 'must be "<key>:<YYYY-MM-DD>" as increment resolves it');
+    return date ? `${c.full(name, 'counterKey')}:${date}` : invalid('counterKey', key, 'must be "<key>:<YYYY-MM-DD>"');
   };
   const step = (op: string) => async (key: string, dimension: 'date') => {
     if (dimension !== 'date') invalid('dimension', dimension, 'must be "date"');
     const fullKey = c.full(key);
-    const data = (await c.send(op, fullKey, { json: { dimension }, mode: 'count' }))?.data as Record<string, unknown> | undefined;
-    const entries = Object.entries(data ?? {});
-    const [[returned, date] = []] = entries;
     // The platform answers `{"<fullKey>:<date>": "<date>"}`; give the caller back their own key.
-    return entries.length === 1 && typeof date === 'string' && returned === `${fullKey}:${date}` ? { [`${key}:${date}`]: date } : malformed(`count ${op} data`);
+    const [[returned, date] = [], more] = Object.entries((await c.send(op, fullKey, { dimension }))?.data ?? {});
+    return !more && typeof date == 'string' && returned == `${fullKey}:${date}` ? { [`${key}:${date}`]: date } : malformed();
   };
   return {
     increment: step('incr'),
     decrement: step('decr'),
     get: (async (keys: unknown) => {
-      if (!Array.isArray(keys)) return integer((await c.send('get', counterKey(keys)))?.data ?? '0');
-      const values = await c.batch(keys, counterKey);
-      const counts: Record<string, number> = Object.create(null);
-      for (const key of keys) counts[key] = integer(values[key] ?? '0');
+      if (!Array.isArray(keys)) return (await c.read(counterKey(keys), integer)) ?? 0;
+      const counts = await c.batch(keys, counterKey, integer);
+      for (const key of keys) counts[key] ??= 0;
       return counts;
     }) as CountStash['get'],
   };

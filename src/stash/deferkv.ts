@@ -23,22 +23,22 @@ export interface DeferKvStash {
 
 /** UNIX seconds: a positive integer below 10^11 (a larger one is a time in milliseconds). */
 const seconds = (timestamp: unknown) =>
-  Number.isInteger(timestamp) && (timestamp as number) > 0 && (timestamp as number) < 1e11
-    ? (timestamp as number)
-    : invalid('timestamp', timestamp, 'must be UNIX seconds: a positive integer below 1e11');
+  Number.isInteger(timestamp) && (timestamp as number) > 0 && (timestamp as number) < 1e11 ? (timestamp as number) : invalid('timestamp', timestamp, 'must be UNIX seconds (an integer, 0 < t < 1e11)');
+
+const row = (data: unknown): DeferredValue => {
+  const { value, route } = Object(data);
+  return typeof value == 'string' && typeof route == 'string' ? { value, route } : malformed();
+};
 
 export const deferkv = (c: Connection): DeferKvStash => ({
   async set(key, value, timestamp, route) {
-    const json = { data: checkValue(value), timestamp: seconds(timestamp), route: segment('route', route) && route };
-    await c.send('set', c.full(key), { json, mode: 'overwrite' });
+    // A valid route is its own percent-encoding.
+    await c.send('set', c.full(key), { data: checkValue(value), timestamp: seconds(timestamp), route: segment('route', route) });
   },
   async remove(key, timestamp) {
-    return !!(await c.send('remove', c.full(key), { json: { timestamp: seconds(timestamp) }, mode: 'overwrite' }));
+    return !!(await c.send('remove', c.full(key), { timestamp: seconds(timestamp) }));
   },
   async get(key, timestamp) {
-    const body = await c.send('get', c.full(key), { query: { timestamp: seconds(timestamp) } });
-    if (!body) return undefined;
-    const { value, route } = (body.data ?? {}) as Partial<DeferredValue>;
-    return typeof value === 'string' && typeof route === 'string' ? { value, route } : malformed('deferkv row');
+    return c.read(c.full(key), row, { timestamp: seconds(timestamp) });
   },
 });

@@ -1,5 +1,5 @@
 import { invalid } from '../core/errors';
-import { connect, own, type Connection } from './connection';
+import { connect, type Connection } from './connection';
 import type { StashOptions } from './options';
 import { kv, type KvStash } from './kv';
 import { deferkv, type DeferKvStash, type DeferredValue } from './deferkv';
@@ -15,15 +15,16 @@ export interface StashClients {
 }
 export type OpType = keyof StashClients;
 
-const clients: { [T in OpType]: (c: Connection) => StashClients[T] } = { kv, deferkv, ts, count };
+/** The client maker of each opType; no prototype, so `__proto__` or `toString` is no opType. */
+const clients = { __proto__: null, kv, deferkv, ts, count } as { [T in OpType]: (c: Connection) => StashClients[T] };
 
 /**
  * A stash client for `opType` (`kv`, `deferkv`, `ts` or `count`) of the property `trackingId`.
  * Throws `INVALID_ARGUMENT` for an unknown opType, an invalid tracking id or options.
  */
 export function createStash<T extends OpType>(opType: T, trackingId: string, options: StashOptions = {}): StashClients[T] {
-  if (!own(clients, opType)) invalid('opType', opType, 'must be one of kv, deferkv, ts, count');
-  return clients[opType](connect(opType, trackingId, options));
+  const client = clients[opType] ?? invalid('opType', opType, 'must be kv, deferkv, ts or count');
+  return client(connect(opType, trackingId, options));
 }
 
 export type { StashOptions, StashLevel } from './options';

@@ -1,4 +1,3 @@
-import { invalid } from '../core/errors';
 import { checkValue, malformed, type Connection } from './connection';
 
 /** `createStash('kv', …)`: plain key-value storage. */
@@ -11,20 +10,11 @@ export interface KvStash {
   get(keys: readonly string[]): Promise<Record<string, string>>;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : malformed('kv value'));
+const text = (value: unknown) => (typeof value == 'string' ? value : malformed());
 
 export const kv = (c: Connection): KvStash => ({
   async set(key, value) {
-    if (c.level !== 'public') invalid('options.level', c.level, 'is read-only from clients: write protected values from a server with a credential');
-    await c.send('set', c.full(key), { json: { data: checkValue(value) }, mode: 'overwrite' });
+    await c.send('set', c.full(key), { data: checkValue(value) });
   },
-  get: (async (keys: unknown) => {
-    if (Array.isArray(keys)) {
-      const values = await c.batch(keys, c.full);
-      for (const key in values) text(values[key]);
-      return values;
-    }
-    const body = await c.send('get', c.full(keys));
-    return body && text(body.data);
-  }) as KvStash['get'],
+  get: (async (keys: unknown) => (Array.isArray(keys) ? c.batch(keys, c.full, text) : c.read(c.full(keys), text))) as KvStash['get'],
 });

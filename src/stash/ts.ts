@@ -9,14 +9,13 @@ export interface TsStash {
 }
 
 /** A `"<unix seconds>"` or `"<integer>"` the platform sends as a string. */
-export const integer = (data: unknown): number => (typeof data === 'string' && /^-?\d{1,15}$/.test(data) ? Number(data) : malformed('integer'));
+export const integer = (data: unknown): number => (typeof data == 'string' && /^-?\d{1,15}$/.test(data) ? +data : malformed());
 
 export const ts = (c: Connection): TsStash => ({
   async set(key) {
-    return integer((await c.send('set', c.full(key), { mode: 'overwrite' }))?.data);
+    return integer((await c.send('set', c.full(key)))?.data);
   },
   async get(key) {
-    const body = await c.send('get', c.full(key));
-    return body && integer(body.data);
+    return c.read(c.full(key), integer);
   },
 });

@@ -90,6 +90,14 @@ describe('never retried', () => {
     expect(await mock.sent()).toHaveLength(1);
   });
 
+  it('a body without a numeric status is PROTOCOL, one request', async () => {
+    mock.platform.faults.set('stash', { raw: '{"status":"500","data":"v"}' });
+    const error = await failure(() => createStash('kv', 'shop1').get('k'));
+    expect(error).toMatchObject({ code: 'PROTOCOL', retryable: false });
+    expect(error.message).toBe('stash kv get "k": status "500"');
+    expect(await mock.sent()).toHaveLength(1);
+  });
+
   it('body status 404 resolves undefined after one request', async () => {
     await expect(createStash('ts', 'shop1').get('never')).resolves.toBeUndefined();
     expect(await mock.sent()).toHaveLength(1);
