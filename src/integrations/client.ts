@@ -92,13 +92,9 @@ export function createIntegration(name: string, options: IntegrationOptions): In
     },
     async schedule(payload, o = {}) {
       const { window } = o;
-      const json = body(payload, o.key);
-      json.delay = ms('options.delay', o.delay ?? 0);
-      if (window !== undefined) {
-        const fault = windowFault(window);
-        if (fault) invalid('options.' + fault, fault == 'window' ? window : window[fault.slice(7) as keyof ScheduleWindow], 'must be like {day:"mon-fri",time:"09:00-17:00"}');
-        json.window = window;
-      }
+      const json = { ...body(payload, o.key), delay: ms('options.delay', o.delay ?? 0), window };
+      const fault = window !== undefined && windowFault(window);
+      if (fault) invalid('options.' + fault, fault == 'window' ? window : window![fault.slice(7) as keyof ScheduleWindow], 'must be like {day:"mon-fri",time:"09:00-17:00"}');
       return send<ScheduledExecution>('schedule', json, 'executionId', 'runAt');
     },
     async cancel(key) {
