@@ -25,10 +25,9 @@ export class SvcError extends Error {
   readonly code: ErrorCode;
   readonly status?: number;
   constructor(code: ErrorCode, message: string, options: SvcErrorOptions = {}) {
-    super(message);
+    super(message, options);
     this.code = code;
     this.status = options.status;
-    if (options.cause !== undefined) (this as { cause?: unknown }).cause = options.cause;
   }
   /** True when trying the same request again may succeed (network, 5xx, 429). */
   get retryable(): boolean {

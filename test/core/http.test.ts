@@ -130,6 +130,7 @@ describe('request', () => {
     const error = await failure(request(url));
     expect(error.code).toBe('NETWORK');
     expect(error.retryable).toBe(true);
+    expect((error as Error & { cause?: unknown }).cause).toBeInstanceOf(Error);
   });
 
   it('rejects with the caller signal reason when aborted from outside', async () => {
