@@ -13,6 +13,15 @@ export const platform = createMockPlatform({ fixtures: true });
 // The demo experiences and integrations of the mock, unless the fixtures already brought them.
 if (!platform.admin.experiences.list(FIXTURE_TRACKING_ID).length) seedDemoExperiences(platform.admin.experiences, FIXTURE_TRACKING_ID);
 if (!platform.admin.integrations.list(FIXTURE_TRACKING_ID).length) seedDemoIntegrations(platform.admin.integrations, FIXTURE_TRACKING_ID);
+
+// The storefront requires Trusted Types (scripts/demo-server.mjs). Its one policy lets the MSW
+// worker's script URL through and nothing else: no other script URL, and no HTML at all.
+const WORKER_URL = '/mockServiceWorker.js';
+type TrustedTypes = { createPolicy(name: string, rules: { createScriptURL(url: string): string | null }): unknown };
+(globalThis as { trustedTypes?: TrustedTypes }).trustedTypes?.createPolicy('default', {
+  createScriptURL: (url) => (new URL(url, location.href).href === new URL(WORKER_URL, location.href).href ? url : null),
+});
+
 const worker = setupWorker(...createHandlers(platform));
 
 /** One request to the platform and its answer, as the worker saw them. */
@@ -90,4 +99,4 @@ worker.events.on('request:end', ({ requestId }) => {
 });
 
 /** Resolves once the service worker intercepts requests. */
-export const ready: Promise<unknown> = worker.start({ serviceWorker: { url: '/mockServiceWorker.js' }, onUnhandledRequest: 'bypass', quiet: true });
+export const ready: Promise<unknown> = worker.start({ serviceWorker: { url: WORKER_URL }, onUnhandledRequest: 'bypass', quiet: true });

@@ -21,6 +21,12 @@ const types = {
 };
 // The demo must work under a strict CSP: no inline script, nothing from other origins.
 const csp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self' https://*.svc.example; worker-src 'self'; object-src 'none'; base-uri 'none'";
+// The storefront page also requires Trusted Types. Its only policy (`default`, demo/mock.ts)
+// lets exactly one script URL through, the MSW worker's, and no HTML: any string given to an
+// HTML sink (innerHTML, outerHTML, insertAdjacentHTML, document.write) throws, so product data
+// can only ever reach the page as text.
+const storefrontCsp = `${csp}; require-trusted-types-for 'script'; trusted-types default`;
+const demoPage = join(root, 'demo', 'index.html');
 
 /** Maps a URL path to a file under demo/ or dist/, refusing anything that escapes them. */
 function fileFor(pathname) {
@@ -82,7 +88,7 @@ const server = createServer(async (req, res) => {
     const body = await readFile(file);
     res.writeHead(200, {
       'Content-Type': types[extname(file)] ?? 'application/octet-stream',
-      'Content-Security-Policy': csp,
+      'Content-Security-Policy': file === demoPage ? storefrontCsp : csp,
       'Cache-Control': 'no-store',
     });
     res.end(body);
@@ -90,8 +96,8 @@ const server = createServer(async (req, res) => {
     // Pages of the storefront are one HTML file; unknown paths that are not a static file type get it
     // (so a product id with a dot in it still opens the product page).
     if (!types[extname(pathname)]) {
-      const body = await readFile(join(root, 'demo', 'index.html'));
-      res.writeHead(200, { 'Content-Type': types['.html'], 'Content-Security-Policy': csp, 'Cache-Control': 'no-store' });
+      const body = await readFile(demoPage);
+      res.writeHead(200, { 'Content-Type': types['.html'], 'Content-Security-Policy': storefrontCsp, 'Cache-Control': 'no-store' });
       res.end(body);
       return;
     }

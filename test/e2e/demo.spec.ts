@@ -468,3 +468,31 @@ test.describe('demo storefront', () => {
     expect(await hostile.text()).not.toContain('<script>');
   });
 });
+
+test('the storefront page is served under a strict CSP with Trusted Types: an HTML string cannot reach the DOM', async ({ page }) => {
+  const response = await page.goto('/category/Bags');
+  const csp = response!.headers()['content-security-policy'];
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).toContain("require-trusted-types-for 'script'; trusted-types default");
+  await expect(page.locator('#status')).toHaveAttribute('data-ready', 'true');
+  const outcome = await page.evaluate(() => {
+    try {
+      document.body.insertAdjacentHTML('beforeend', '<img src=x>');
+      return 'inserted';
+    } catch (error) {
+      return (error as Error).name;
+    }
+  });
+  expect(outcome).toBe('TypeError');
+  expect(await page.locator('img[src="x"]').count()).toBe(0);
+  // The page's one policy lets the worker's script URL through and no other.
+  const scriptUrl = await page.evaluate(() => {
+    try {
+      new Worker('/dist/svc.min.js');
+      return 'created';
+    } catch (error) {
+      return (error as Error).name;
+    }
+  });
+  expect(scriptUrl).toBe('TypeError');
+});
