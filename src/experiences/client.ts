@@ -1,87 +1,76 @@
 import { endpointFor } from '../core/endpoints';
-import { invalid, SvcError } from '../core/errors';
+import { invalid, type SvcError } from '../core/errors';
 import { request, withQuery } from '../core/http';
 import { segment } from '../core/path';
 import { retry } from '../core/retry';
 import { readVisitorId } from '../core/visitor-id';
 import { ExperienceNotFoundError } from './not-found';
-import { isId, readExperiences } from './response';
+import { isId, isUrl, readExperiences } from './response';
 import type { ExperiencePayload, ExperiencesClient, ExperiencesClientOptions, GetExperiencesOptions, SeenResult } from './types';
 
-const HTTP_URL = /^https?:\/\//i;
+/** A visitor id given by the caller (contextId, deviceId): 1-256 characters. */
+const isVisitor = (value: unknown): value is string => typeof value == 'string' && value.length > 0 && value.length <= 256;
+const VISITOR = 'must be a string of 1-256 characters';
+const isBoolean = (value: unknown) => typeof value == 'boolean';
 
-/** Checks a visitor id given by the caller (contextId, deviceId): a non-empty string of at most 256 characters. */
-function visitor(argument: string, value: unknown): string {
-  if (typeof value !== 'string' || !value || value.length > 256) invalid(argument, value, 'must be a non-empty string of at most 256 characters');
-  return value as string;
-}
-
-function flag(argument: string, value: unknown): boolean {
-  if (value !== undefined && typeof value !== 'boolean') invalid(argument, value, 'must be a boolean');
-  return value === true;
-}
+/** getExperiences' options, in the order they are checked: each may be left out, else must pass. */
+const OPTIONS: [keyof GetExperiencesOptions, (value: unknown) => boolean, string][] = [
+  ['contextId', isVisitor, VISITOR],
+  ['experienceIds', (value) => Array.isArray(value) && value.length > 0 && value.every(isId), 'must be a non-empty array of positive integers'],
+  ['variation', isId, 'must be a positive integer'],
+  ['preview', isBoolean, 'must be a boolean'],
+  ['ignoreSegments', isBoolean, 'must be a boolean'],
+];
 
 /**
  * A client of the platform's server experiences, for Node (server-side rendering) and browsers.
  * Options are checked here, once: a wrong one throws `InvalidArgumentError`.
  */
 export function createExperiencesClient(options: ExperiencesClientOptions): ExperiencesClient {
-  if (typeof options !== 'object' || options === null) invalid('options', options, 'must be an object');
-  const trackingId = segment('trackingId', options.trackingId);
+  const trackingId = segment('trackingId', options?.trackingId);
   const { endpoint, timeout = 0 } = options;
-  if (endpoint !== undefined && (typeof endpoint !== 'string' || !HTTP_URL.test(endpoint))) invalid('endpoint', endpoint, 'must be an http(s) URL');
-  if (typeof timeout !== 'number' || !(timeout >= 0) || timeout === Infinity) invalid('timeout', timeout, 'must be a number of milliseconds >= 0');
-  const url = `${endpointFor('experiences', endpoint)}/v1/${trackingId}/experiences`;
-  const what = `experiences of "${options.trackingId}"`;
+  if (endpoint !== undefined && !isUrl(endpoint)) invalid('endpoint', endpoint, 'must be an http(s) URL');
+  if (!(Number.isFinite(timeout) && timeout >= 0)) invalid('timeout', timeout, 'must be milliseconds >= 0');
+  const base = `${endpointFor('experiences', endpoint)}/v1/${trackingId}/experiences`;
+  const what = `experiences of "${trackingId}"`; // as given: segment() leaves its characters unencoded
 
   return {
     async getExperiences(params: GetExperiencesOptions = {}) {
-      if (typeof params !== 'object' || params === null) invalid('options', params, 'must be an object');
-      const { experienceIds, variation, signal } = params;
-      const contextId = params.contextId === undefined ? readVisitorId() : visitor('contextId', params.contextId);
-      if (experienceIds !== undefined && !(Array.isArray(experienceIds) && experienceIds.length > 0 && experienceIds.every(isId))) {
-        invalid('experienceIds', experienceIds, 'must be a non-empty array of experience ids (positive integers)');
+      if (typeof params != 'object' || !params) invalid('options', params, 'must be an object');
+      for (const [name, accepts, expectation] of OPTIONS) {
+        if (params[name] !== undefined && !accepts(params[name])) invalid(name, params[name], expectation);
       }
-      if (variation !== undefined && !isId(variation)) invalid('variation', variation, 'must be a variation id (positive integer)');
-      const preview = flag('preview', params.preview);
-      const ignoreSegments = flag('ignoreSegments', params.ignoreSegments);
-
+      const { experienceIds, preview, variation, ignoreSegments, signal } = params;
+      const contextId = params.contextId ?? readVisitorId();
       // PROTOCOL.md's order; the id list keeps its literal commas (`experienceIds=1,2`).
-      let target = withQuery(url, { contextId });
-      if (experienceIds) target += `${contextId ? '&' : '?'}experienceIds=${experienceIds.join(',')}`;
-      target = withQuery(target, { preview, variation, ignoreSegments });
-
+      let url = withQuery(base, { contextId });
+      if (experienceIds) url += `${contextId ? '&' : '?'}experienceIds=${experienceIds}`; // Array toString: 1,2
       let body;
       try {
-        body = await request(target, { timeout, signal, envelope: false, what });
+        body = await request(url, { query: { preview, variation, ignoreSegments }, timeout, signal, envelope: false, what });
       } catch (error) {
         // 404 {"message":"experience 7 not found"}: name the id when it is one the caller asked for.
-        const id = error instanceof SvcError && error.code === 'NOT_FOUND' ? Number(/experience (\d+) not found/.exec(error.message)?.[1]) : NaN;
-        throw experienceIds?.includes(id) ? new ExperienceNotFoundError(id, options.trackingId, error) : error;
+        const id = (error as SvcError)?.code == 'NOT_FOUND' && +(/experience (\d+) not/.exec((error as SvcError).message)?.[1] as string);
+        throw experienceIds?.includes(id as number) ? new ExperienceNotFoundError(id as number, error as SvcError) : error;
       }
-      return { ...readExperiences(body, what), generated: !contextId };
+      return readExperiences(body, what, !contextId);
     },
 
     async seen(experiencePayload: ExperiencePayload, deviceId: string | undefined = readVisitorId()): Promise<SeenResult> {
       const callback = (experiencePayload as Partial<ExperiencePayload> | null)?.callback;
-      if (typeof callback !== 'string' || !HTTP_URL.test(callback)) {
-        invalid('experiencePayload.callback', callback, 'must be the http(s) URL the platform returned');
-      }
-      const id = visitor('deviceId', deviceId);
+      if (!isUrl(callback)) invalid('experiencePayload.callback', callback, 'must be an http(s) URL');
+      if (!isVisitor(deviceId)) invalid('deviceId', deviceId, VISITOR);
       let attempts = 0;
-      const send = () => {
-        attempts++;
-        return request(callback as string, { method: 'POST', json: { id }, timeout, envelope: false, what: `seen experience ${experiencePayload.id}` });
-      };
-      try {
-        await retry(send, { shouldRetry: (error) => error instanceof SvcError && error.code === 'NETWORK' });
-        return { ok: true, status: 200, attempts };
-      } catch (error) {
-        const failure = error as SvcError;
-        // HTTP 200 is the platform's whole answer: a body that is not JSON does not undo it.
-        if (failure.status === 200) return { ok: true, status: 200, attempts };
-        return { ok: false, status: failure.status, attempts, error: failure };
-      }
+      // Only a network failure is tried again: any HTTP answer ends it.
+      const error = await retry(() => (attempts++, request(callback, { json: { id: deviceId }, timeout, envelope: false })), {
+        shouldRetry: (failure) => (failure as SvcError).code == 'NETWORK',
+      }).then(
+        () => undefined,
+        (failure: SvcError) => failure,
+      );
+      // HTTP 200 is the platform's whole answer: a body that is not JSON does not undo it.
+      const status = error ? error.status : 200;
+      return status == 200 ? { ok: true, status, attempts } : { ok: false, status, attempts, error };
     },
   };
 }

@@ -1,12 +1,17 @@
-import { NotFoundError } from '../core/errors';
+import { NotFoundError, type SvcError } from '../core/errors';
 
 /** An id of `experienceIds` is unknown or archived (HTTP 404 `experience 7 not found`). */
 export class ExperienceNotFoundError extends NotFoundError {
   override name = 'ExperienceNotFoundError';
-  /** The id the platform could not serve. */
-  readonly experienceId: number;
-  constructor(experienceId: number, trackingId: string, cause: unknown) {
-    super('NOT_FOUND', `experience ${experienceId} not found in "${trackingId}" (unknown or archived)`, { status: 404, cause });
-    this.experienceId = experienceId;
+  /**
+   * @param experienceId The id the platform could not serve.
+   * @param cause The platform's 404, whose message this error keeps
+   *   (`experiences of "shop": status 404: experience 7 not found`).
+   */
+  constructor(
+    readonly experienceId: number,
+    cause: SvcError,
+  ) {
+    super('NOT_FOUND', cause.message, { status: 404, cause });
   }
 }

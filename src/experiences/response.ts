@@ -1,32 +1,45 @@
 import { ProtocolError } from '../core/errors';
 import type { JsonObject } from '../core/http';
-import type { ExperiencePayload } from './types';
+import type { Experiences, ExperiencePayload } from './types';
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Accepts or refuses one value. */
+type Check = (value: unknown) => boolean;
+/** A JSON shape: a check, an object's fields, or `[item]` for a list of items. */
+type Shape = Check | [Shape] | { [field: string]: Shape };
+
+const isObject = (value: unknown): value is JsonObject => typeof value == 'object' && value !== null && !Array.isArray(value);
+const isString: Check = (value) => typeof value == 'string';
 /** A positive safe integer: experience and variation ids. */
 export const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+/** An absolute http(s) URL: the endpoint option and callbacks. */
+export const isUrl = (value: unknown): value is string => isString(value) && /^https?:\/\//i.test(value as string);
 
-/** Checks a 200 body against PROTOCOL.md's shape before anything uses it; `PROTOCOL` otherwise. */
-export function readExperiences(body: JsonObject, what: string): { experiencePayloads: ExperiencePayload[]; contextId: string; cookieDomains: string[] } {
-  const fail = (reason: string): never => {
-    throw new ProtocolError('PROTOCOL', `${what}: response ${reason}`, { status: 200 });
-  };
-  const { experiencePayloads, contextId, cookieDomains } = body;
-  if (!Array.isArray(experiencePayloads)) fail('has no "experiencePayloads" array');
-  if (typeof contextId !== 'string' || !contextId) fail('has no "contextId" string');
-  if (!Array.isArray(cookieDomains) || !cookieDomains.every((d) => typeof d === 'string')) fail('has no "cookieDomains" array of strings');
-  (experiencePayloads as unknown[]).forEach((p, i) => {
-    if (
-      !isObject(p) ||
-      !isObject(p.payload) ||
-      typeof p.isControl !== 'boolean' ||
-      !isId(p.id) ||
-      !isId(p.variation) ||
-      typeof p.callback !== 'string' ||
-      !/^https?:\/\//i.test(p.callback)
-    ) {
-      fail(`experiencePayloads[${i}] is not {payload, isControl, id, callback, variation}`);
-    }
-  });
-  return { experiencePayloads: experiencePayloads as ExperiencePayload[], contextId: contextId as string, cookieDomains: cookieDomains as string[] };
+/** PROTOCOL.md's 200 body of `GET .../experiences`, field by field. */
+const RESPONSE: { [field in Exclude<keyof Experiences, 'generated'>]: Shape } = {
+  experiencePayloads: [{ payload: isObject, isControl: (value) => typeof value == 'boolean', id: isId, callback: isUrl, variation: isId } satisfies { [field in keyof ExperiencePayload]: Shape }],
+  contextId: (value) => isString(value) && value !== '',
+  cookieDomains: [isString],
+};
+
+/** The path of the first value `shape` refuses (`response.experiencePayloads[0].id`), else undefined. */
+function refused(value: unknown, shape: Shape, path: string): string | undefined {
+  if (typeof shape == 'function') return shape(value) ? undefined : path;
+  const list = Array.isArray(shape);
+  if (list ? !Array.isArray(value) : !isObject(value)) return path;
+  const fields = value as Record<string, unknown>;
+  for (const key of list ? Object.keys(fields) : Object.keys(shape)) {
+    const bad = refused(fields[key], list ? shape[0] : (shape as Record<string, Shape>)[key], list ? `${path}[${key}]` : `${path}.${key}`);
+    if (bad) return bad;
+  }
+}
+
+/**
+ * Checks a 200 body against PROTOCOL.md's shape before anything uses it (`PROTOCOL` naming the
+ * first bad field otherwise) and returns its fields, `generated` added.
+ */
+export function readExperiences(body: JsonObject, what: string, generated: boolean): Experiences {
+  const bad = refused(body, RESPONSE, 'response');
+  if (bad) throw new ProtocolError('PROTOCOL', `${what}: invalid ${bad}`, { status: 200 });
+  const { experiencePayloads, contextId, cookieDomains } = body as unknown as Experiences;
+  return { experiencePayloads, contextId, cookieDomains, generated };
 }

@@ -148,8 +148,11 @@ describe('getExperiences errors', () => {
     expect(error.code).toBe('NOT_FOUND');
     expect(error.status).toBe(404);
     expect((error as ExperienceNotFoundError).experienceId).toBe(7);
-    expect(error.message).toBe('experience 7 not found in "shop" (unknown or archived)');
+    expect(error.message).toBe('experiences of "shop": status 404: experience 7 not found');
     expect(error.retryable).toBe(false);
+    // The platform's own 404 stays reachable as the cause.
+    expect(error.cause).toBeInstanceOf(SvcError);
+    expect(error.cause).toMatchObject({ name: 'NotFoundError', code: 'NOT_FOUND', status: 404, message: error.message });
   });
 
   it('NOT_FOUND naming an archived id', async () => {
@@ -195,14 +198,17 @@ describe('getExperiences errors', () => {
   });
 
   it.each([
-    ['{"experiencePayloads":{},"contextId":"v","cookieDomains":[]}', 'response has no "experiencePayloads" array'],
-    ['{"experiencePayloads":[],"cookieDomains":[]}', 'response has no "contextId" string'],
-    ['{"experiencePayloads":[],"contextId":"v","cookieDomains":[1]}', 'response has no "cookieDomains" array of strings'],
-    ['{"experiencePayloads":[],"contextId":"v"}', 'response has no "cookieDomains" array of strings'],
-    ['{"experiencePayloads":[{"payload":{},"isControl":"no","id":1,"callback":"https://x.example/cb","variation":11}],"contextId":"v","cookieDomains":[]}', 'response experiencePayloads[0] is not {payload, isControl, id, callback, variation}'],
-    ['{"experiencePayloads":[{"payload":[],"isControl":false,"id":1,"callback":"https://x.example/cb","variation":11}],"contextId":"v","cookieDomains":[]}', 'response experiencePayloads[0] is not {payload, isControl, id, callback, variation}'],
-    ['{"experiencePayloads":[{"payload":{},"isControl":false,"id":1,"callback":"javascript:alert(1)","variation":11}],"contextId":"v","cookieDomains":[]}', 'response experiencePayloads[0] is not {payload, isControl, id, callback, variation}'],
-    ['{"experiencePayloads":[{"payload":{},"isControl":false,"id":1.5,"callback":"https://x.example/cb","variation":11}],"contextId":"v","cookieDomains":[]}', 'response experiencePayloads[0] is not {payload, isControl, id, callback, variation}'],
+    ['{"experiencePayloads":{},"contextId":"v","cookieDomains":[]}', 'invalid response.experiencePayloads'],
+    ['{"experiencePayloads":[],"cookieDomains":[]}', 'invalid response.contextId'],
+    ['{"experiencePayloads":[],"contextId":"","cookieDomains":[]}', 'invalid response.contextId'],
+    ['{"experiencePayloads":[],"contextId":"v","cookieDomains":[".a.example",1]}', 'invalid response.cookieDomains[1]'],
+    ['{"experiencePayloads":[],"contextId":"v"}', 'invalid response.cookieDomains'],
+    ['{"experiencePayloads":[null],"contextId":"v","cookieDomains":[]}', 'invalid response.experiencePayloads[0]'],
+    ['{"experiencePayloads":[{"payload":{},"isControl":"no","id":1,"callback":"https://x.example/cb","variation":11}],"contextId":"v","cookieDomains":[]}', 'invalid response.experiencePayloads[0].isControl'],
+    ['{"experiencePayloads":[{"payload":[],"isControl":false,"id":1,"callback":"https://x.example/cb","variation":11}],"contextId":"v","cookieDomains":[]}', 'invalid response.experiencePayloads[0].payload'],
+    ['{"experiencePayloads":[{"payload":{},"isControl":false,"id":1,"callback":"javascript:alert(1)","variation":11}],"contextId":"v","cookieDomains":[]}', 'invalid response.experiencePayloads[0].callback'],
+    ['{"experiencePayloads":[{"payload":{},"isControl":false,"id":1,"callback":"https://x.example/cb","variation":11},{"payload":{},"isControl":false,"id":1.5,"callback":"https://x.example/cb","variation":11}],"contextId":"v","cookieDomains":[]}', 'invalid response.experiencePayloads[1].id'],
+    ['{"experiencePayloads":[{"payload":{},"isControl":false,"id":1,"callback":"https://x.example/cb"}],"contextId":"v","cookieDomains":[]}', 'invalid response.experiencePayloads[0].variation'],
   ])('PROTOCOL for a 200 body of the wrong shape: %s', async (raw, reason) => {
     mock.platform.faults.set('experiences', { raw });
     const error = await failure(client().getExperiences({ contextId: 'v' }));
