@@ -106,7 +106,7 @@ export function createIntegration(name: string, options: IntegrationOptions): In
 
 /** `key` when it is an object of string or finite number values (at least `min` of them). */
 function checkKey(key: unknown, argument: string, min = 0): IntegrationKey {
-  if (typeof key != 'object' || !key || Array.isArray(key) || Object.keys(key).length < min) invalid(argument, key, `must be a${min ? ' non-empty' : 'n'} object of strings/numbers`);
+  if (typeof key != 'object' || !key || Array.isArray(key) || Object.keys(key).length < min) invalid(argument, key, `must be a${min ? ' non-empty' : 'n'} object`);
   for (const [name, value] of Object.entries(key)) typeof value == 'string' || Number.isFinite(value) || invalid(`${argument}.${name}`, value, 'must be a string or finite number');
   return key as IntegrationKey;
 }

@@ -100,7 +100,7 @@ describe('each call refuses bad arguments before any request', () => {
     }
     expect(messages).toEqual([
       'options.window.time must be like {day:"mon-fri",time:"09:00-17:00"} (got "9-5")',
-      'key must be a non-empty object of strings/numbers (got {})',
+      'key must be a non-empty object (got {})',
       'options.key.n must be a string or finite number (got Infinity)',
     ]);
     expect(await mock.sent()).toEqual([]);
