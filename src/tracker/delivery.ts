@@ -1,7 +1,5 @@
 // How the queue travels: request bodies under the platform's 64 KiB, which answers to retry, and
 // how long to wait before trying again. The sending itself lives with the tracker's state (index.ts).
-import type { TrackingEvent } from './types';
-
 /** Bytes of one request body at most: under the platform's 64 KiB limit. */
 export const MAX_BODY = 60_000;
 /** What Chromium lets the keepalive requests of a page carry in all (64 KiB), with a margin. */
@@ -10,20 +8,20 @@ export const KEEPALIVE_BUDGET = 64_000;
 const encoder = new TextEncoder();
 
 /**
- * The body `{"sentAt","events"}` of the first events of `events` that fit: at most `max` events
- * and `limit` UTF-8 bytes (one event at least). Returns the events taken, the body and its bytes.
+ * The body `{"sentAt","events"}` of the first events of `events` (each as its JSON) that fit: at
+ * most `max` events and `limit` UTF-8 bytes (one event at least). Returns how many were taken,
+ * the body and its bytes.
  */
-export function batch(events: readonly TrackingEvent[], max: number, limit: number): [TrackingEvent[], string, number] {
-  const parts: string[] = [];
+export function batch(events: readonly string[], max: number, limit: number): [number, string, number] {
   let bytes = 40; // {"sentAt":<13 digits>,"events":[]}
+  let n = 0;
   for (const event of events) {
-    const part = JSON.stringify(event);
-    const n = encoder.encode(part).length + 1;
-    if (parts.length >= max || (parts[0] && bytes + n > limit)) break;
-    parts.push(part);
-    bytes += n;
+    const size = encoder.encode(event).length + 1;
+    if (n >= max || (n && bytes + size > limit)) break;
+    bytes += size;
+    n++;
   }
-  return [events.slice(0, parts.length), `{"sentAt":${Date.now()},"events":[${parts}]}`, bytes];
+  return [n, `{"sentAt":${Date.now()},"events":[${events.slice(0, n)}]}`, bytes];
 }
 
 /** POSTs a body as `text/plain;charset=UTF-8` (a simple request: no preflight), kept alive past page exit. */

@@ -53,7 +53,8 @@ export interface Tracker extends PageTracker {
   readonly dropped: { overflow: number; rejected: number };
   /**
    * Validates `data` against the event table (`INVALID_ARGUMENT` naming the field), adds `meta`,
-   * tells `on` handlers, and queues the event for delivery (unless consent is denied). Returns it.
+   * serialises the event (what travels is `data` as it is now), tells `on` handlers, and queues it
+   * for delivery (unless consent is denied). Returns it.
    */
   emit(type: string, data: Record<string, unknown>): TrackingEvent;
   /** Calls `handler` for this page's earlier events of `type` (a name or a RegExp), then for new ones. Returns an unsubscribe. */
@@ -98,8 +99,8 @@ export function createTracker(options: TrackerOptions): Tracker {
   const pageViewId = randomId();
   const history: TrackingEvent[] = [];
   const handlers = new Set<[string | RegExp, EventHandler]>();
-  /** Unacknowledged events, oldest first. */
-  let queue: TrackingEvent[] = [];
+  /** Unacknowledged events as their JSON (serialised once, at `emit`), oldest first. */
+  let queue: string[] = [];
   let visitorId: string | undefined;
   let store: Store | undefined;
   let domain: string | undefined;
@@ -118,7 +119,8 @@ export function createTracker(options: TrackerOptions): Tracker {
   /** Sends batches one at a time until the queue is empty or an attempt fails (then waits for the backoff). */
   const send = async () => {
     while (sending() && Date.now() >= waitUntil) {
-      const [events, body] = batch(queue, batchSize, MAX_BODY);
+      const [n, body] = batch(queue, batchSize, MAX_BODY);
+      const events = queue.slice(0, n);
       let status = 0;
       let retryAfter: string | null = null;
       try {
@@ -162,15 +164,15 @@ export function createTracker(options: TrackerOptions): Tracker {
     let rest = queue;
     let budget = KEEPALIVE_BUDGET;
     while (sending() && rest[0]) {
-      const [events, body, bytes] = batch(rest, Infinity, budget);
+      const [n, body, bytes] = batch(rest, Infinity, budget);
       if (bytes > budget) break;
       budget -= bytes;
-      rest = rest.slice(events.length);
+      rest = rest.slice(n);
       post(url, body).catch(() => {});
     }
     save(0);
   };
-  const enqueue = (events: TrackingEvent[]) => {
+  const enqueue = (events: string[]) => {
     queue.push(...events);
     if (queue.length > maxQueue) overflow += queue.splice(0, queue.length - maxQueue).length;
     // Persisted once after the current task, however many events it emitted.
@@ -225,11 +227,18 @@ export function createTracker(options: TrackerOptions): Tracker {
       checkEvent(type, data);
       const event: TrackingEvent = {
         meta: { id: randomId(), type, ts: Date.now(), visitorId: visitorId!, pageViewId, seq: ++seq, url: location.href },
-        data: copy(data),
+        data,
       };
+      // Serialised now, once: what travels (and is stored) is the data as it was at emit.
+      let json: string;
+      try {
+        json = JSON.stringify(event);
+      } catch {
+        invalid('data', data, 'must be serialisable to JSON');
+      }
       history.push(event);
       for (const [match, handler] of handlers) if (matches(match, type)) call(handler, event);
-      if (consent != 'denied') enqueue([event]);
+      if (consent != 'denied') enqueue([json]);
       return event;
     },
     on(type, handler) {
@@ -266,15 +275,6 @@ export function createTracker(options: TrackerOptions): Tracker {
   setPageTracker(tracker);
   return tracker;
 }
-
-/** The caller's data as it will travel, so later changes to the caller's object do not reach the queue. */
-const copy = (data: Record<string, unknown>) => {
-  try {
-    return JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
-  } catch {
-    return invalid('data', data, 'must be serialisable to JSON');
-  }
-};
 
 const matches = (match: string | RegExp, type: string) => (typeof match == 'string' ? match == type : match.test(type));
 

@@ -7,12 +7,12 @@ import type { TrackingEvent } from './types';
 export const STALE_MS = 180_000;
 
 export interface Store {
-  /** Writes this page's queue with heartbeat `t` (default now; 0: the page is gone). False when storage refused it. */
-  save(events: readonly TrackingEvent[], t?: number): boolean | undefined;
-  /** This page's events as stored now, `undefined` when another page adopted them. */
-  load(): TrackingEvent[] | undefined;
-  /** Takes the events of dead or departed pages (their records are removed), under the lock. */
-  adopt(): TrackingEvent[];
+  /** Writes this page's queue (events as JSON) with heartbeat `t` (default now; 0: the page is gone). False when storage refused it. */
+  save(events: readonly string[], t?: number): boolean | undefined;
+  /** This page's events (as JSON) as stored now, `undefined` when another page adopted them. */
+  load(): string[] | undefined;
+  /** Takes the events (as JSON) of dead or departed pages (their records are removed), under the lock. */
+  adopt(): string[];
 }
 
 /**
@@ -25,11 +25,11 @@ export function createStore(trackingId: string, pageViewId: string): Store | und
   const key = prefix + pageViewId;
   const lock = '_svcl:' + trackingId;
   let storage: Storage;
-  /** A record as [heartbeat, events]; events without a string meta.id are left out. */
-  const read = (k: string): [number, TrackingEvent[]] | undefined => {
+  /** A record as [heartbeat, events as JSON]; events without a string meta.id are left out. */
+  const read = (k: string): [number, string[]] | undefined => {
     try {
       const { t, e } = JSON.parse(storage.getItem(k)!);
-      return [+t || 0, e.filter((x: TrackingEvent) => typeof x?.meta?.id == 'string')];
+      return [+t || 0, e.filter((x: TrackingEvent) => typeof x?.meta?.id == 'string').map((x: TrackingEvent) => JSON.stringify(x))];
     } catch {
       return undefined;
     }
@@ -44,7 +44,7 @@ export function createStore(trackingId: string, pageViewId: string): Store | und
   return {
     save(events, t = Date.now()) {
       try {
-        if (events[0]) storage.setItem(key, JSON.stringify({ t, e: events }));
+        if (events[0]) storage.setItem(key, `{"t":${t},"e":[${events}]}`);
         else storage.removeItem(key);
         return true;
       } catch {
@@ -53,7 +53,7 @@ export function createStore(trackingId: string, pageViewId: string): Store | und
     },
     load: () => read(key)?.[1],
     adopt() {
-      const adopted: TrackingEvent[] = [];
+      const adopted: string[] = [];
       const now = Date.now();
       try {
         const [holder, until] = (storage.getItem(lock) || '').split(' ');

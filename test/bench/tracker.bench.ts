@@ -84,9 +84,9 @@ export default async function (): Promise<Row[]> {
       note,
     });
     return [
-      emitRow('delivering', 'Chromium; validation, meta, copy, queue, localStorage save per task; queue drained between runs'),
+      emitRow('delivering', 'Chromium; validation, meta, serialisation, queue, localStorage save per task; queue drained between runs'),
       emitRow('unreachable', 'same with the platform down: the whole 1,000-event queue saved per task'),
-      emitRow('memory', 'consent pending: no storage, validation + meta + copy only'),
+      emitRow('memory', 'consent pending: no storage; validation, meta, serialisation'),
       { bench: 'tracker', metric: 'createTracker() start-up, median of 20', value: round(median(startups), 3), unit: 'ms', note: 'Chromium, fresh context: cookies written, storage opened, dead pages scanned' },
     ];
   } finally {

@@ -85,7 +85,7 @@ describe('emit', () => {
     expect(await mock.sent()).toEqual([]);
   });
 
-  it('copies data: changing the caller object afterwards does not change the event', async () => {
+  it('serialises at emit: changing the caller object afterwards does not change what travels', async () => {
     const t = start();
     const data = product(1);
     t.emit('ecProduct', data);
