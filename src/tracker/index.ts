@@ -63,7 +63,7 @@ export interface Tracker extends PageTracker {
   flush(): Promise<void>;
   /** Grants or withdraws consent. Withdrawing drops the queue and removes the cookies. */
   consent(state: 'granted' | 'denied'): void;
-  /** Removes the tracker's listeners and timers (the queue stays stored for the next page). */
+  /** Removes the tracker's listeners and timers; what is queued stays stored, released for the next page to send. */
   stop(): void;
 }
 
@@ -201,7 +201,7 @@ export function createTracker(options: TrackerOptions): Tracker {
   const listeners: Array<[string, (event: PageTransitionEvent) => void, EventTarget]> = [
     ['pagehide', unload, window],
     // Back from the back/forward cache: another page may have adopted the queue meanwhile.
-    ['pageshow', (e) => e.persisted && store && ((queue = store.load() ?? []), save()), window],
+    ['pageshow', (e) => e.persisted && store && ((queue = store.load() ?? []), save(), schedule()), window],
     ['visibilitychange', () => document.visibilityState == 'hidden' && schedule(true), document],
     ['online', () => ((attempt = waitUntil = 0), schedule(true)), window],
   ];
@@ -262,6 +262,7 @@ export function createTracker(options: TrackerOptions): Tracker {
       visitorId = undefined;
     },
     stop() {
+      save(0);
       consent = 'denied';
       clearTimeout(timer);
       clearInterval(heartbeat);

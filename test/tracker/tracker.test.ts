@@ -206,6 +206,28 @@ describe('storage', () => {
     expect(JSON.parse(localStorage.getItem(`_svcq:${TID}:${t.pageViewId}`)!).t).toBe(0);
   });
 
+  it('back from the back/forward cache: the queue is what storage holds now (empty when another page adopted it)', async () => {
+    mock.platform.faults.set('events', { status: 503 });
+    const t = start({ retryBase: 60_000, retryMax: 60_000 });
+    emitN(t, 3);
+    await t.flush();
+    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    expect(t.queued).toBe(3);
+    localStorage.removeItem(`_svcq:${TID}:${t.pageViewId}`); // adopted by another page meanwhile
+    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    expect(t.queued).toBe(0);
+  });
+
+  it('stop() releases the stored queue for the next page', async () => {
+    mock.platform.faults.set('events', { status: 503 });
+    const t = start({ retryBase: 60_000, retryMax: 60_000 });
+    emitN(t, 2);
+    await t.flush();
+    t.stop();
+    expect(JSON.parse(localStorage.getItem(`_svcq:${TID}:${t.pageViewId}`)!).t).toBe(0);
+    expect(pageTracker()).toBeUndefined();
+  });
+
   it('localStorage full: keeps working in memory and says so once', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const t = start();
