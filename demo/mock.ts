@@ -5,14 +5,8 @@
 import { setupWorker } from 'msw/browser';
 import { createMockPlatform, createHandlers } from '../src/mock';
 
-import { FIXTURE_TRACKING_ID } from '../src/mock/fixtures';
-import { seedDemoExperiences } from '../src/mock/platform/experiences/fixtures';
-import { seedDemoIntegrations } from '../src/mock/platform/integrations/fixtures';
-
+/** The platform with its fixtures: the demo catalog and history, experiences and integrations of `demo_shop`. */
 export const platform = createMockPlatform({ fixtures: true });
-// The demo experiences and integrations of the mock, unless the fixtures already brought them.
-if (!platform.admin.experiences.list(FIXTURE_TRACKING_ID).length) seedDemoExperiences(platform.admin.experiences, FIXTURE_TRACKING_ID);
-if (!platform.admin.integrations.list(FIXTURE_TRACKING_ID).length) seedDemoIntegrations(platform.admin.integrations, FIXTURE_TRACKING_ID);
 
 // The storefront requires Trusted Types (scripts/demo-server.mjs). Its one policy lets the MSW
 // worker's script URL through and nothing else: no other script URL, and no HTML at all.
