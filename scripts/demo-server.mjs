@@ -53,7 +53,7 @@ function hash(text) {
   return h >>> 0;
 }
 
-export function productImage(productId) {
+function productImage(productId) {
   const h = hash(productId);
   const hue = h % 360;
   const accent = (hue + 40 + ((h >>> 9) % 100)) % 360;
