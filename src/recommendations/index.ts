@@ -3,7 +3,7 @@ import { invalid, NoRecommendationsError, ProtocolError } from '../core/errors';
 import { request } from '../core/http';
 import { pageTracker } from '../core/tracker-slot';
 import { postEvent, type RecommendationEvent } from './events';
-import { buildRequest, isObject, trackingIdOf, visitorIdOf } from './request';
+import { buildRequest, isId, isObject, trackingIdOf, visitorIdOf } from './request';
 import type { Recommendation, RecommendationList, Recommendations, RecommendationsConfig, RecommendationsOptions, ShownItem } from './types';
 import { toWeight } from './weight';
 
@@ -17,7 +17,7 @@ export { setEndpoints } from '../core/endpoints';
  * `config`. Throws `INVALID_ARGUMENT` at once when `options` or the tracking id is missing or wrong.
  */
 export function recommendations(options: RecommendationsOptions, config: RecommendationsConfig = {}): Recommendations {
-  if (!isObject(options) || !isObject(options.meta)) invalid('options', options, 'must be {meta: {trackingId}}');
+  if (!isObject(options?.meta)) invalid('options', options, 'must be {meta: {trackingId}}');
   if (!isObject(config)) invalid('config', config, 'must be an object');
   const { emitMetric, meta } = options;
   if (emitMetric && typeof emitMetric != 'function') invalid('options.emitMetric', emitMetric, 'must be a function');
@@ -29,9 +29,9 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
   /** Validates `item` and delivers the event: `emitMetric`, else the tracker (which queues and retries), else one direct POST. */
   async function emit(type: RecommendationEvent, item: ShownItem, position?: number): Promise<void> {
     if (!isObject(item)) invalid('item', item, 'must be a recommendation');
-    for (const key of ['id', 'strategy'] as const) if (typeof item[key] != 'string' || !item[key]) invalid(`item.${key}`, item[key], 'must be a non-empty string');
+    for (const key of ['id', 'strategy'] as const) isId(item[key]) || invalid('item.' + key, item[key], 'must be a non-empty string');
     const data: Record<string, unknown> = { id: item.id, weight: toWeight(item.weight), strategy: item.strategy };
-    if (meta.experienceId !== undefined) data.experienceId = String(meta.experienceId);
+    if (meta.experienceId !== undefined) data.experienceId = '' + meta.experienceId;
     if (position) data.position = position;
     const tracker = options.tracker ?? pageTracker();
     if (emitMetric) await emitMetric(type, data);
@@ -42,42 +42,37 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
   return {
     async get(overrides = {}) {
       if (!isObject(overrides)) invalid('config', overrides, 'must be an object');
-      // Keys given as `undefined` do not override.
-      const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
-      const { url, query, json, timeout, principal } = buildRequest(options, { ...config, ...given });
+      const { url, query, json, timeout, principal } = buildRequest(options, config, overrides);
       const what = `recommendations ${query.strategy} for ${url}`;
-      const { result } = await request(url, { method: 'POST', query, json, timeout, what });
+      const { result } = await request(url, { query, json, timeout, what });
       const malformed = () => new ProtocolError('PROTOCOL', `${what}: malformed result`);
       if (!isObject(result) || !Array.isArray(result.items)) throw malformed();
       const list: RecommendationList = result.items.map((item: unknown) => {
-        if (!isObject(item) || typeof item.id != 'string' || typeof item.weight != 'number') throw malformed();
-        const { id, weight, strategy = principal, details = {} } = item;
-        if (typeof strategy != 'string' || !isObject(details)) throw malformed();
+        const { id, weight, strategy = principal, details = {} } = isObject(item) ? item : {};
+        if (typeof id != 'string' || typeof weight != 'number' || typeof strategy != 'string' || !isObject(details)) throw malformed();
         return { id, weight, strategy, details };
       });
-      if (!list.length) throw new NoRecommendationsError('NO_RECOMMENDATIONS', `${what}: no recommendations`);
+      if (!list[0]) throw new NoRecommendationsError('NO_RECOMMENDATIONS', `${what}: no recommendations`);
       for (const item of list) results.set(item, list);
       if (Array.isArray(result.rules)) list.rules = result.rules;
       return list;
     },
 
     async shown(item) {
-      if (isObject(item) && shown.has(item)) return;
+      if (shown.has(item)) return;
       // Counted as shown from the start (concurrent calls send once); a failed delivery un-counts it, so a later call retries.
       if (isObject(item)) shown.add(item);
-      try {
-        await emit('recommendationShown', item);
-      } catch (error) {
+      await emit('recommendationShown', item).catch((error) => {
         shown.delete(item);
         throw error;
-      }
+      });
     },
 
     async clicked(item, position) {
       if (!isObject(item)) invalid('item', item, 'must be a recommendation');
       if (position !== undefined && !(Number.isInteger(position) && position > 0)) invalid('position', position, 'must be an integer >= 1');
       const at = results.get(item)?.indexOf(item as Recommendation) ?? -1;
-      await emit('recommendationClicked', item, position ?? (at + 1 || invalid('position', position, 'is required for an item not from get()')));
+      await emit('recommendationClicked', item, position ?? (at + 1 || invalid('position', position, 'is required for items not from get()')));
     },
   };
 }

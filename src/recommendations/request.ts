@@ -3,7 +3,7 @@ import { invalid } from '../core/errors';
 import type { Query } from '../core/http';
 import { segment } from '../core/path';
 import { readVisitorId } from '../core/visitor-id';
-import { ADVISED_FALLBACKS, kindOf } from './strategies';
+import { ADVISED_FALLBACKS, DEPRECATED, NEEDS_SEED } from './strategies';
 import type { RecommendationsConfig, RecommendationsOptions } from './types';
 import { localeOf } from './locale';
 
@@ -20,72 +20,102 @@ export interface RecsRequest {
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value == 'object' && !!value && !Array.isArray(value);
 
+const isString = (value: unknown): value is string => typeof value == 'string';
+
+/** A non-empty string. */
+export const isId = (value: unknown): value is string => typeof value == 'string' && !!value;
+
+export type Check = [key: string, test: (value: any) => unknown, expectation: string];
+
+/**
+ * Checks `holder[key]` of each row; the first failing one throws `INVALID_ARGUMENT` naming
+ * `prefix + key`, the value and `must be <expectation>`.
+ */
+export const check = (holder: any, prefix: string, checks: Check[]) =>
+  checks.map(([key, test, expectation]) => test(holder?.[key]) || invalid(prefix + key, holder?.[key], 'must be ' + expectation));
+
+const optional =
+  (test: (value: unknown) => unknown) =>
+  (value: unknown): unknown =>
+    value === undefined || test(value);
+
+/** The seed's defaults (RecommendationsConfig documents each). */
+const DEFAULTS: RecommendationsConfig = { strategy: 'popular', limit: 10, seed: 'all', rules: [], timeout: 0 };
+
+/** Config keys checked as given (after the defaults). */
+const CONFIG: Check[] = [
+  ['strategy', (s) => isString(s) || (Array.isArray(s) && s.length), 'a name or a list'],
+  ['seed', (s) => !Array.isArray(s) || s.length, 'a non-empty list'],
+  ['limit', (n) => Number.isInteger(n) && n > 0 && n < 51, 'an integer 1..50'],
+  ['timeout', (t) => typeof t == 'number' && t >= 0 && t < 2 ** 31, 'ms 0..2^31-1'],
+  ['rules', Array.isArray, 'an array'],
+  ['locale', optional(isId), 'like en-GBP'],
+  ['endpoint', optional(isString), 'a URL'],
+];
+
+/** Each rule's fields. */
+const RULE: Check[] = [
+  ['condition', (c) => isObject(c) && Object.keys(c).length == 1, 'JsonLogic with one operator'],
+  ['factor', (f) => typeof f == 'number' && f >= 0 && f < 1 / 0, 'a number >= 0'],
+  ['name', optional(isString), 'a string'],
+];
+
+/** Keys given as `undefined` do not override. */
+const given = (config: object) => Object.fromEntries(Object.entries(config).filter(([, value]) => value !== undefined));
+
 /** Tracking id of `config` or `options.meta`, validated as a path segment. */
 export const trackingIdOf = (options: RecommendationsOptions, config: RecommendationsConfig) =>
   segment('trackingId', config.trackingId ?? options.meta.trackingId);
 
-/** Visitor id of `config`, `options.meta`, else the cookie; refused when not a string. */
+/** Visitor id of `config`, `options.meta`, else the cookie; refused when given but not a non-empty string. */
 export function visitorIdOf(options: RecommendationsOptions, config: RecommendationsConfig): string | undefined {
   const id = config.visitorId ?? options.meta.visitorId ?? readVisitorId();
-  return id === undefined || (typeof id == 'string' && id) ? id : invalid('visitorId', id, 'must be a non-empty string');
+  return id === undefined || isId(id) ? id : invalid('visitorId', id, 'must be a non-empty string');
 }
 
-/** Validates `config` (merged over the defaults) and builds the request. Throws `INVALID_ARGUMENT`, sends nothing. */
-export function buildRequest(options: RecommendationsOptions, config: RecommendationsConfig): RecsRequest {
-  const { strategy = 'popular', limit = 10, seed = 'all', rules = [], timeout = 0, locale, debug, endpoint } = config;
-  const trackingId = trackingIdOf(options, config);
-  const visitorId = visitorIdOf(options, config);
+/**
+ * Validates `overrides` over `config` over the defaults and builds the request.
+ * Throws `INVALID_ARGUMENT`, sends nothing.
+ */
+export function buildRequest(options: RecommendationsOptions, config: RecommendationsConfig, overrides: RecommendationsConfig): RecsRequest {
+  const c = { ...DEFAULTS, ...given(config), ...given(overrides) } as Required<RecommendationsConfig>;
+  const { strategy, seed, rules, locale, endpoint } = c;
+  const { experienceId } = options.meta;
+  const trackingId = trackingIdOf(options, c);
+  const visitorId = visitorIdOf(options, c);
+  check(c, '', CONFIG);
+  if (!optional(isString)(experienceId) && !Number.isInteger(experienceId)) invalid('options.meta.experienceId', experienceId, 'must be a string or an integer');
+  rules.map((rule, i) => check(rule, `rules[${i}].`, RULE));
+
+  const h = [seed].flat().map((s: unknown, i) => {
+    const id = isObject(s) ? (s.type == 'c' ? s.id : s.category) : 0;
+    return isId(s) ? s : isId(id) ? { type: 'c' as const, id } : invalid(`seed[${i}]`, s, 'must be an id or {category}');
+  });
+  const productId = h.find((s) => isId(s) && s != 'all') as string | undefined;
 
   const strategies = typeof strategy == 'string' ? strategy.split(',').map((s) => s.trim()) : strategy;
-  if (!Array.isArray(strategies) || !strategies.length) invalid('strategy', strategy, 'must be a name, a comma-separated list or an array');
-  if (strategies.length > ADVISED_FALLBACKS + 1) console.warn(`svc recommendations: ${strategies.length - 1} fallbacks, 2-3 advised`);
-
-  const h = (Array.isArray(seed) ? seed : [seed]).map((s: unknown, i) => {
-    if (typeof s == 'string' && s) return s;
-    const id = isObject(s) ? (s.type == 'c' ? s.id : s.category) : 0;
-    return typeof id == 'string' && id ? { type: 'c' as const, id } : invalid(`seed[${i}]`, s, 'must be a product id, {category} or {type: "c", id}');
+  if (strategies.length > ADVISED_FALLBACKS + 1) console.warn(`svc: ${strategies.length - 1} fallbacks, 2-3 advised`);
+  strategies.map((name, i) => {
+    if (!isString(name) || !/^\w+$/.test(name)) invalid(`strategy[${i}]`, name, 'must be a strategy name');
+    if (DEPRECATED.test(name)) invalid('strategy', name, 'is deprecated: use popular');
+    if (name != 'popular' && h.some(isObject)) invalid('seed', seed, 'with a category needs popular');
+    if (name.startsWith('partner_') && !visitorId) invalid('visitorId', visitorId, 'is required by ' + name);
+    if (NEEDS_SEED.test(name) && !productId) invalid('seed', seed, 'must name a product for ' + name);
   });
-  if (!h.length) invalid('seed', seed, 'must not be empty');
-  const productId = h.find((s): s is string => typeof s == 'string' && s != 'all');
-
-  strategies.forEach((name, i) => {
-    const kind = typeof name == 'string' && /^\w+$/.test(name) ? kindOf(name) : invalid(`strategy[${i}]`, name, 'must be a strategy name');
-    if (kind == 'deprecated') invalid('strategy', name, 'is deprecated: use popular');
-    if (name != 'popular' && h.some(isObject)) invalid('seed', seed, 'with a category needs strategy popular');
-    if (name.startsWith('partner_') && !visitorId) invalid('visitorId', visitorId, `is required by ${name}`);
-    if (kind == 'partner+seed' && !productId) invalid('seed', seed, `must name a product for ${name}`);
-  });
-
-  if (!Number.isInteger(limit) || limit < 1 || limit > 50) invalid('limit', limit, 'must be an integer 1..50');
-  if (!(typeof timeout == 'number' && timeout >= 0 && timeout < 2 ** 31)) invalid('timeout', timeout, 'must be ms, 0..2^31-1');
-  if (!Array.isArray(rules)) invalid('rules', rules, 'must be an array');
-  rules.forEach((rule, i) => {
-    if (!isObject(rule) || !isObject(rule.condition) || Object.keys(rule.condition).length != 1) {
-      invalid(`rules[${i}].condition`, rule?.condition, 'must be a JsonLogic object with one operator');
-    }
-    if (!(typeof rule.factor == 'number' && rule.factor >= 0 && rule.factor < 1 / 0)) invalid(`rules[${i}].factor`, rule.factor, 'must be a number >= 0');
-    if ((rule.name ?? '') !== String(rule.name ?? '')) invalid(`rules[${i}].name`, rule.name, 'must be a string');
-  });
-  const { experienceId } = options.meta;
-  if ((experienceId ?? '') !== String(experienceId ?? '') && !Number.isInteger(experienceId)) {
-    invalid('options.meta.experienceId', experienceId, 'must be a string or an integer');
-  }
-  if (locale !== undefined && (typeof locale != 'string' || !locale)) invalid('locale', locale, 'must be like en-GBP');
-  if ((endpoint ?? '') !== String(endpoint ?? '')) invalid('endpoint', endpoint, 'must be a URL');
 
   return {
-    url: `${(endpoint || endpointFor('recs') + '/vc/recommend/2.1/').replace(/\/+$/, '')}/${trackingId}`,
+    url: `${(endpoint || endpointFor('recs') + '/vc/recommend/2.1').replace(/\/+$/, '')}/${trackingId}`,
     query: {
       strategy: strategies.join(),
-      n: limit,
+      n: c.limit,
       locale: locale ?? localeOf(options.tracker),
       contextId: visitorId,
       experienceId,
       seed: strategies[1] && productId,
-      debug: debug ? 'True' : undefined,
+      debug: c.debug ? 'True' : undefined,
     },
-    json: rules.length ? { h, rules } : { h },
-    timeout,
+    json: rules[0] ? { h, rules } : { h },
+    timeout: c.timeout,
     principal: strategies[0],
   };
 }

@@ -4,6 +4,7 @@
  * - `partner`: a `partner_` strategy; needs a visitor id; `partner+seed` also needs a product-id seed;
  * - `deprecated`: refused by the client (use `popular`).
  * Names missing here are sent as given: the platform answers unknown ones with no items.
+ * The client checks requests with the two patterns below (a test keeps them equal to this table).
  */
 export const STRATEGIES = {
   popular: 'native',
@@ -36,9 +37,10 @@ export type StrategyKind = (typeof STRATEGIES)[keyof typeof STRATEGIES];
 /** A strategy of the catalog; any other name (a chain component such as `cf_viewed`) is a plain string. */
 export type StrategyName = keyof typeof STRATEGIES;
 
+/** The `deprecated` strategies of the catalog. */
+export const DEPRECATED = /^(pp[13]|pop)$/;
+/** The `partner+seed` strategies of the catalog (every `partner_` strategy needs a visitor id). */
+export const NEEDS_SEED = /^partner_(product_(conversion|clickthrough|similar)|basket_revenue)$/;
+
 /** Fallbacks beyond this many get a console warning (the seed: "two to three advised"). */
 export const ADVISED_FALLBACKS = 3;
-
-/** The kind of a strategy name, `undefined` when the catalog does not name it. */
-export const kindOf = (name: string): StrategyKind | undefined =>
-  Object.prototype.hasOwnProperty.call(STRATEGIES, name) ? STRATEGIES[name as StrategyName] : undefined;
