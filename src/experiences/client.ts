@@ -13,14 +13,30 @@ const isVisitor = (value: unknown): value is string => typeof value == 'string' 
 const VISITOR = 'must be a string of 1-256 characters';
 const isBoolean = (value: unknown) => typeof value == 'boolean';
 
-/** getExperiences' options, in the order they are checked: each may be left out, else must pass. */
-const OPTIONS: [keyof GetExperiencesOptions, (value: unknown) => boolean, string][] = [
+/** An option's name, what it accepts and the expectation its refusal states. */
+type Rule<Options> = [keyof Options, (value: unknown) => boolean, string];
+
+/** createExperiencesClient's optional options (trackingId is a path segment, checked by core). */
+const CLIENT_OPTIONS: Rule<ExperiencesClientOptions>[] = [
+  ['endpoint', isUrl, 'must be an http(s) URL'],
+  ['timeout', (value) => Number.isFinite(value) && (value as number) >= 0, 'must be milliseconds >= 0'],
+];
+
+/** getExperiences' options, in the order they are checked. */
+const GET_OPTIONS: Rule<GetExperiencesOptions>[] = [
   ['contextId', isVisitor, VISITOR],
   ['experienceIds', (value) => Array.isArray(value) && value.length > 0 && value.every(isId), 'must be a non-empty array of positive integers'],
   ['variation', isId, 'must be a positive integer'],
   ['preview', isBoolean, 'must be a boolean'],
   ['ignoreSegments', isBoolean, 'must be a boolean'],
 ];
+
+/** Refuses the first option of `rules` that is given (not undefined) and not accepted. */
+function check<Options>(options: Options, rules: Rule<Options>[]): void {
+  for (const [name, accepts, expectation] of rules) {
+    if (options[name] !== undefined && !accepts(options[name])) invalid(name as string, options[name], expectation);
+  }
+}
 
 /**
  * A client of the platform's server experiences, for Node (server-side rendering) and browsers.
@@ -29,17 +45,14 @@ const OPTIONS: [keyof GetExperiencesOptions, (value: unknown) => boolean, string
 export function createExperiencesClient(options: ExperiencesClientOptions): ExperiencesClient {
   const trackingId = segment('trackingId', options?.trackingId);
   const { endpoint, timeout = 0 } = options;
-  if (endpoint !== undefined && !isUrl(endpoint)) invalid('endpoint', endpoint, 'must be an http(s) URL');
-  if (!(Number.isFinite(timeout) && timeout >= 0)) invalid('timeout', timeout, 'must be milliseconds >= 0');
+  check(options, CLIENT_OPTIONS);
   const base = `${endpointFor('experiences', endpoint)}/v1/${trackingId}/experiences`;
   const what = `experiences of "${trackingId}"`; // as given: segment() leaves its characters unencoded
 
   return {
     async getExperiences(params: GetExperiencesOptions = {}) {
       if (typeof params != 'object' || !params) invalid('options', params, 'must be an object');
-      for (const [name, accepts, expectation] of OPTIONS) {
-        if (params[name] !== undefined && !accepts(params[name])) invalid(name, params[name], expectation);
-      }
+      check(params, GET_OPTIONS);
       const { experienceIds, preview, variation, ignoreSegments, signal } = params;
       const contextId = params.contextId ?? readVisitorId();
       // PROTOCOL.md's order; the id list keeps its literal commas (`experienceIds=1,2`).
