@@ -12,13 +12,17 @@ export interface Endpoints {
   integrations: string;
 }
 
-export const defaultEndpoints: Readonly<Endpoints> = Object.freeze({
+/** The default base URL of an interface: every one is `https://<name>.svc.example`. */
+const defaultFor = (name: keyof Endpoints) => `https://${name}.svc.example`;
+
+/** The defaults, for reading (a plain literal, so bundles that never read it drop it). */
+export const defaultEndpoints: Readonly<Endpoints> = {
   recs: 'https://recs.svc.example',
   experiences: 'https://experiences.svc.example',
   stash: 'https://stash.svc.example',
   events: 'https://events.svc.example',
   integrations: 'https://integrations.svc.example',
-});
+};
 
 // Shared by every bundle on the page (each package carries its own copy of core).
 const slot = Symbol.for('svc.endpoints');
@@ -32,6 +36,6 @@ export function setEndpoints(endpoints: Partial<Endpoints>): void {
 
 /** The base URL for `name`: the client's own override, else the global one, else the default. No trailing slash. */
 export function endpointFor(name: keyof Endpoints, override?: string): string {
-  const url = override || (globalThis as Holder)[slot]?.[name] || defaultEndpoints[name];
+  const url = override || (globalThis as Holder)[slot]?.[name] || defaultFor(name);
   return url.replace(/\/+$/, '');
 }

@@ -32,6 +32,16 @@ describe('readVisitorId', () => {
 
 describe('endpoints', () => {
   afterEach(() => setEndpoints({ ...defaultEndpoints }));
+  it('the defaults are PROTOCOL.md base URLs, and endpointFor agrees with the table', () => {
+    expect(defaultEndpoints).toEqual({
+      recs: 'https://recs.svc.example',
+      experiences: 'https://experiences.svc.example',
+      stash: 'https://stash.svc.example',
+      events: 'https://events.svc.example',
+      integrations: 'https://integrations.svc.example',
+    });
+    for (const [name, url] of Object.entries(defaultEndpoints)) expect(endpointFor(name as keyof typeof defaultEndpoints)).toBe(url);
+  });
   it('per-client override beats global beats default; trailing slashes removed', () => {
     expect(endpointFor('recs')).toBe('https://recs.svc.example');
     setEndpoints({ recs: 'https://global.example/' });
