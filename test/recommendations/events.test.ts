@@ -1,17 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useMockPlatform } from '../support/mock-server';
 import { recommendations, InvalidArgumentError, setEndpoints, type Recommendation } from '../../src/recommendations';
-import { setPageTracker } from '../../src/core/tracker-slot';
 import { defaultEndpoints } from '../../src/core/endpoints';
 import { RAW_ANSWER, TID } from './feed';
-import { pageTrackerWith } from './tracker-double';
 
-// shown()/clicked(): the events of PROTOCOL.md's table, through each of the three delivery
-// paths (emitMetric, the page's tracker, a direct POST), once per shown item, positions inferred.
+// shown()/clicked(): the events of PROTOCOL.md's table through emitMetric and a direct POST, once per
+// shown item, positions inferred. Delivery through the page's tracker: events-tracker.test.ts (happy-dom).
 const mock = useMockPlatform();
 beforeEach(() => mock.platform.faults.set('recommend', RAW_ANSWER));
 afterEach(() => {
-  setPageTracker(undefined);
   setEndpoints({ ...defaultEndpoints });
 });
 
@@ -146,42 +143,6 @@ describe('path 1: options.emitMetric', () => {
     await refusal(client.clicked({ ...items[0] }), 'position');
     await refusal(recommendations({ meta: { trackingId: TID }, emitMetric }).clicked(items[0]), 'position');
     expect(emitMetric).not.toHaveBeenCalled();
-  });
-});
-
-describe('path 2: the page tracker', () => {
-  it('options.tracker receives emit(type, data); no request', async () => {
-    const tracker = pageTrackerWith();
-    const client = recommendations({ meta: { trackingId: TID, experienceId: 'exp-1' }, tracker });
-    const items = await client.get();
-    await client.shown(items[0]);
-    await client.shown(items[0]);
-    await client.clicked(items[1]);
-    expect(tracker.emitted).toEqual([
-      ['recommendationShown', { id: 'p2', weight: 9.5, strategy: 'popular', experienceId: 'exp-1' }],
-      ['recommendationClicked', { id: 'p4', weight: 7, strategy: 'cf_viewed', experienceId: 'exp-1', position: 2 }],
-    ]);
-    expect(await mock.sent()).toHaveLength(1);
-  });
-
-  it('the page tracker (pageTracker()) when options name none', async () => {
-    const tracker = pageTrackerWith();
-    setPageTracker(tracker);
-    const client = recommendations({ meta: { trackingId: TID } });
-    const items = await client.get();
-    await client.shown(items[2]);
-    expect(tracker.emitted).toEqual([['recommendationShown', { id: 'p1', weight: 3, strategy: 'popular' }]]);
-    expect(await mock.sent()).toHaveLength(1);
-  });
-
-  it('emitMetric wins over a tracker', async () => {
-    const tracker = pageTrackerWith();
-    setPageTracker(tracker);
-    const emitMetric = vi.fn();
-    const client = recommendations({ meta: { trackingId: TID }, emitMetric, tracker });
-    await client.shown((await client.get())[0]);
-    expect(emitMetric).toHaveBeenCalledTimes(1);
-    expect(tracker.emitted).toEqual([]);
   });
 });
 
