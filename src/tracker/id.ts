@@ -7,7 +7,6 @@ export function randomId(): string {
   const b = crypto.getRandomValues(new Uint8Array(16));
   b[6] = (b[6] & 15) | 64;
   b[8] = (b[8] & 63) | 128;
-  let s = '';
-  for (let i = 0; i < 16; i++) s += (i == 4 || i == 6 || i == 8 || i == 10 ? '-' : '') + (b[i] + 256).toString(16).slice(1);
-  return s;
+  // Dashes before bytes 4, 6, 8 and 10: 8-4-4-4-12 hex digits.
+  return b.reduce((id, x, i) => id + (i > 3 && i < 11 && !(i & 1) ? '-' : '') + (x | 256).toString(16).slice(1), '');
 }
