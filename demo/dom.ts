@@ -39,9 +39,6 @@ export function fill(node: Element, ...children: Child[]): void {
   node.replaceChildren(...toNodes(children));
 }
 
-/** Pretty JSON for `<pre>` views (as text). */
-export const pretty = (value: unknown): string => (value === undefined ? '' : JSON.stringify(value, null, 2));
-
 /** A short description of an error: its code and message (SvcError), else its message. */
 export function describeError(error: unknown): string {
   const e = error as { code?: string; message?: string; name?: string };

@@ -1,10 +1,9 @@
 // A recommendations widget of the storefront: one `get()`, the items rendered as text, `shown`
 // for each rendered item, `clicked` when one is followed. Errors show their stable code.
 import { el, describeError } from '../dom';
-import { sdk, type Recommendation, type RecommendationsClient } from '../sdk';
+import { sdk, tracker, type Recommendation, type RecommendationsClient } from '../sdk';
 import type { Rule, Seed } from '../../src/recommendations';
 import { formatPrice, toProduct, TRACKING_ID } from './catalog';
-import { tracker } from '../sdk';
 
 export interface WidgetOptions {
   title: string;
