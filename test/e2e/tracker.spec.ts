@@ -1,3 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { getResponse } from 'msw';
 import { createHandlers, createMockPlatform, type MockPlatform } from '../../src/mock';
@@ -369,5 +375,53 @@ test.describe('failure modes and consent', () => {
     }, TID);
     expect(denied).toEqual({ storage: [], cookie: '', visitorId: null });
     expect(sent).toEqual([]);
+  });
+});
+
+test.describe('page exit without a next page of ours', () => {
+  // Requests a page starts in `pagehide` outlive it in the browser, where Playwright's routes no
+  // longer see them. So here the platform listens on real HTTPS in Node (a self-signed
+  // certificate) and Chromium reaches it by mapping events.svc.example to it.
+  test('the departing page delivers what fits the keepalive budget; the rest on the next visit: all 500, each once', async ({ baseURL }) => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-tracker-tls-'));
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=events.svc.example', '-days', '1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    const platform = createMockPlatform();
+    const handlers = createHandlers(platform);
+    const bodies: number[] = [];
+    const server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks).toString('utf8');
+      bodies.push(body.length);
+      const response = await getResponse(handlers, new Request(`https://events.svc.example${req.url}`, { method: req.method, body: req.method == 'POST' ? body : undefined }));
+      res.writeHead(response?.status ?? 404, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
+      res.end(response ? Buffer.from(await response.arrayBuffer()) : '');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: [...chromiumArgs, `--host-resolver-rules=MAP events.svc.example 127.0.0.1:${port}`, '--ignore-certificate-errors'],
+    });
+    try {
+      const page = await browser.newPage({ baseURL });
+      await page.goto(PAGE);
+      const first = await pageViewIdOf(page);
+      await emit(page, 500, 'about:blank');
+      await page.waitForURL('about:blank');
+      // The keepalive requests of the departed page arrive on their own: part of the 500.
+      await expect.poll(() => heldCount(platform, first), { timeout: 10_000 }).toBeGreaterThan(20);
+      const byKeepalive = heldCount(platform, first);
+      expect(byKeepalive).toBeLessThan(500);
+      test.info().annotations.push({ type: "delivered at page exit", description: String(byKeepalive) });
+      // The next visit sends the rest.
+      await page.goto(PAGE);
+      await expect.poll(() => heldCount(platform, first), { timeout: 30_000 }).toBe(500);
+      expectAll(platform, first, 500);
+      for (const size of bodies) expect(size).toBeLessThan(64 * 1024);
+    } finally {
+      await browser.close();
+      server.close();
+    }
   });
 });
