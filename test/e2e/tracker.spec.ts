@@ -11,7 +11,9 @@ import { chromiumArgs, chromiumPath } from './browser';
 
 // The tracker in Chromium against @svc/mock. The mock platform runs here, in Node, behind
 // Playwright routes: it outlives the pages, so "emit, navigate away, then count" counts what
-// really reached the platform, keepalive requests of departed pages included.
+// really reached the platform. Routes see requests a page started while alive (in flight at
+// navigation included) but not those started in `pagehide`: the test of page exit to another
+// site (at the end) serves the platform over real HTTPS instead.
 
 const TID = 'e2e_shop';
 const PAGE = '/test-pages/tracker.html';
