@@ -23,15 +23,16 @@ export const isObject = (value: unknown): value is Record<string, unknown> =>
 const isString = (value: unknown): value is string => typeof value == 'string';
 
 /** A non-empty string. */
-export const isId = (value: unknown): value is string => typeof value == 'string' && !!value;
+export const isId = (value: unknown): value is string => isString(value) && !!value;
 
-export type Check = [key: string, test: (value: any) => unknown, expectation: string];
+/** A checked key, its test, and what it must be. */
+type Check = [key: string, test: (value: any) => unknown, expectation: string];
 
 /**
  * Checks `holder[key]` of each row; the first failing one throws `INVALID_ARGUMENT` naming
  * `prefix + key`, the value and `must be <expectation>`.
  */
-export const check = (holder: any, prefix: string, checks: Check[]) =>
+const check = (holder: any, prefix: string, checks: Check[]) =>
   checks.map(([key, test, expectation]) => test(holder?.[key]) || invalid(prefix + key, holder?.[key], 'must be ' + expectation));
 
 const optional =
