@@ -26,7 +26,7 @@ async function traffic() {
 describe('path 2: the page tracker', () => {
   it('options.tracker receives emit(type, data) and delivers it; the client sends no request of its own', async () => {
     const tracker = trackers.start();
-    setPageTracker(undefined);
+    setPageTracker(undefined); // only options.tracker names it
     const emitted = recommendationEvents(tracker);
     const client = recommendations({ meta: { trackingId: TID, experienceId: 'exp-1' }, tracker });
     const items = await client.get();
