@@ -5,7 +5,7 @@ export const PERMANENT_COOKIE = 'svc_permanent';
 
 /**
  * The value of a cookie of this page, percent-decoded (a malformed escape is kept as written).
- * Reading needs no library: js-cookie (0.8 KB) stays with the tracker, the only cookie writer.
+ * Reading needs no library: one regular expression over `document.cookie`.
  */
 export function readCookie(name: string): string | undefined {
   try {
