@@ -24,7 +24,9 @@ test('window.svc.recommendations: get, refusal, timeout, shown', async ({ page }
       (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
     );
     w.svcMock.platform.faults.set('recommend', { latencyMs: 3_000, times: 1 });
-    const timedOut = await client.get({ timeout: 50 }).then(
+    // 500 ms, not less: the request must reach the worker before the client aborts it (the answer
+    // is held for 3 s, so the timeout still fires).
+    const timedOut = await client.get({ timeout: 500 }).then(
       () => 'resolved',
       (e: { code: string }) => e.code,
     );
