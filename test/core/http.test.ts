@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { request, withQuery } from '../../src/core/http';
 import { SvcError } from '../../src/core/errors';
+import { failure } from '../support/failure';
 
 // The HTTP layer against the wire shapes it must survive: platform envelopes and what
 // proxies and broken servers put in front of them (HTML error pages, truncated JSON).
@@ -12,14 +13,6 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-async function failure(promise: Promise<unknown>): Promise<SvcError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(SvcError);
-  return error as SvcError;
-}
 
 describe('request', () => {
   it('returns the JSON body when HTTP and body status say 200', async () => {

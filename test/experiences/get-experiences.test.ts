@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useMockPlatform } from '../support/mock-server';
 import { createExperiencesClient, ExperienceNotFoundError, SvcError, type GetExperiencesOptions } from '../../src/experiences';
+import { failure } from '../support/failure';
 
 // getExperiences against the mock platform: PROTOCOL.md's "Server experiences" GET, each query
 // parameter on the wire and in effect, each error, and refusals that send nothing.
@@ -29,14 +30,6 @@ function seed() {
   });
 }
 
-async function failure(promise: Promise<unknown>): Promise<SvcError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(SvcError);
-  return error as SvcError;
-}
 
 const client = () => createExperiencesClient({ trackingId: TID });
 const sentUrls = async () => (await mock.sent()).map((r) => `${r.method} ${r.url.href}`);

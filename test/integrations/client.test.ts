@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createIntegration, type Integration } from '../../src/integrations';
-import { SvcError, InvalidArgumentError, RateLimitedError } from '../../src/core/errors';
+import { InvalidArgumentError, RateLimitedError } from '../../src/core/errors';
 import { setEndpoints } from '../../src/core/endpoints';
 import { createHandlers } from '../../src/mock';
 import { useMockPlatform } from '../support/mock-server';
+import { failure } from '../support/failure';
 
 // The client against the mock platform: what it refuses before sending, the exact requests it
 // sends, and how it maps the platform's answers.
@@ -17,14 +18,6 @@ function echo(name = 'echo') {
   return createIntegration(name, { trackingId: tid });
 }
 
-async function failure(promise: Promise<unknown>): Promise<SvcError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(SvcError);
-  return error as SvcError;
-}
 
 describe('createIntegration refuses bad options at creation', () => {
   it.each([

@@ -1,20 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useMockPlatform } from '../support/mock-server';
-import { recommendations, SvcError, RateLimitedError } from '../../src/recommendations';
+import { recommendations, RateLimitedError } from '../../src/recommendations';
 import { FEED, RAW_ANSWER, TID } from './feed';
+import { failure } from '../support/failure';
 
 // Every error code get() can reject with, each caused by what the platform (or the network) does.
 const mock = useMockPlatform();
 beforeEach(() => mock.platform.admin.recommend.loadFeed(TID, FEED));
 
-async function failure(promise: Promise<unknown>): Promise<SvcError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(SvcError);
-  return error as SvcError;
-}
 const client = () => recommendations({ meta: { trackingId: TID } });
 
 describe('get() rejects', () => {
