@@ -5,8 +5,6 @@ export const MAX_BODY = 60_000;
 /** What Chromium lets the keepalive requests of a page carry in all (64 KiB), with a margin. */
 export const KEEPALIVE_BUDGET = 64_000;
 
-const encoder = new TextEncoder();
-
 /**
  * The body `{"sentAt","events"}` of the first events of `events` (each as its JSON) that fit: at
  * most `max` events and `limit` UTF-8 bytes (one event at least). Returns how many were taken,
@@ -16,7 +14,7 @@ export function batch(events: readonly string[], max: number, limit: number): [n
   let bytes = 40; // {"sentAt":<13 digits>,"events":[]}
   let n = 0;
   for (const event of events) {
-    const size = encoder.encode(event).length + 1;
+    const size = new Blob([event]).size + 1; // UTF-8 bytes, and the comma
     if (n >= max || (n && bytes + size > limit)) break;
     bytes += size;
     n++;
@@ -28,8 +26,8 @@ export function batch(events: readonly string[], max: number, limit: number): [n
 export const post = (url: string, body: string) => fetch(url, { method: 'POST', body, keepalive: true, credentials: 'omit' });
 
 /** Worth trying again: no answer (0), 408, 429, 5xx. Anything else is final: 2xx acknowledged, other 4xx refused. */
-export const retryable = (status: number) => !status || status == 408 || status == 429 || status > 499;
+export const retryable = (status?: number) => !status || status == 408 || status == 429 || status > 499;
 
 /** Ms before attempt `attempt` + 1: Retry-After (seconds) when the platform said so, else full jitter in [0, min(max, base * 2^attempt)]. */
-export const backoff = (attempt: number, retryAfter: string | null, base: number, max: number) =>
-  Math.max(1000 * +(retryAfter || 0) || 0, Math.random() * Math.min(max, base * 2 ** attempt));
+export const backoff = (attempt: number, retryAfter: string | null | undefined, base: number, max: number) =>
+  Math.max(1000 * +retryAfter! || 0, Math.random() * Math.min(max, base * 2 ** attempt));

@@ -23,19 +23,10 @@ const jar = (): string => {
 /** The raw value of cookie `name` in `cookies` (default: read now), `undefined` when absent. */
 export const getCookie = (name: string, cookies = jar()): string | undefined => cookies.match(`(?:^|; )${name}=([^;]*)`)?.[1];
 
-/** Sets (or, with `expires` in the past, removes) a cookie; attributes composed from a table, in order. */
+/** Sets (or, with `expires` in the past, removes) a cookie with the attributes of PROTOCOL.md, in its order. */
 export function setCookie(name: string, value: string, domain: string, expires = Date.now() + YEAR_MS): void {
-  const attributes: Record<string, string | boolean> = {
-    Domain: domain,
-    Path: '/',
-    Expires: new Date(expires).toUTCString(),
-    SameSite: 'Lax',
-    Secure: location.protocol == 'https:',
-  };
-  let cookie = `${name}=${value}`;
-  for (const key in attributes) if (attributes[key]) cookie += `; ${key}` + (attributes[key] === true ? '' : `=${attributes[key]}`);
   try {
-    document.cookie = cookie;
+    document.cookie = `${name}=${value}${domain && '; Domain=' + domain}; Path=/; Expires=${new Date(expires).toUTCString()}; SameSite=Lax${location.protocol == 'https:' ? '; Secure' : ''}`;
   } catch {
     // cookies blocked (sandboxed frame): reads say so
   }

@@ -3,7 +3,7 @@ import { invalid } from '../core/errors';
 import { endpointFor } from '../core/endpoints';
 import { segment } from '../core/path';
 import { pageTracker, setPageTracker, type PageTracker } from '../core/tracker-slot';
-import { checkEvent } from './schema';
+import { checkEvent, checkShape, oneOf, type Shape } from './schema';
 import { randomId } from './id';
 import { cookieDomain, readIdentity, removeIdentity, writeIdentity } from './identity';
 import { createStore, type Store } from './store';
@@ -38,6 +38,18 @@ export interface TrackerOptions {
   retryMax?: number;
 }
 
+/** How `createTracker` checks its options (the event table's field codes; `trackingId` is a path segment, checked by core). */
+const OPTIONS: Shape = {
+  '?endpoint': 's',
+  '?consent': ['granted', 'pending', 'denied'],
+  '?cookieDomain': 's',
+  '?batchSize': 'i',
+  '?batchDelay': 'u',
+  '?maxQueue': 'i',
+  '?retryBase': 'i',
+  '?retryMax': 'i',
+};
+
 export type EventHandler = (event: TrackingEvent) => void;
 
 export interface Tracker extends PageTracker {
@@ -68,45 +80,36 @@ export interface Tracker extends PageTracker {
 }
 
 /** What the tracker could not use; each is said once on the console. */
-const warned = new Set<string>();
-const warn = (what: string) => {
-  if (!warned.has(what)) console.warn(`svc tracker: ${what} unavailable, working in memory`);
-  warned.add(what);
-};
+const warned: Record<string, unknown> = {};
+const warn = (what: string) => (warned[what] ||= (console.warn(`svc tracker: ${what} unavailable, working in memory`), 1));
 
 /** Starts the tracker of this page and registers it for the other packages (`pageTracker()`). */
 export function createTracker(options: TrackerOptions): Tracker {
-  if (typeof options != 'object' || !options) invalid('options', options, 'must be an object');
-  const { trackingId, cookieDomain: domainOption, consent: initial = 'granted' } = options;
+  checkShape('options', options, OPTIONS);
+  const {
+    trackingId,
+    cookieDomain: domainOption,
+    consent: initial = 'granted',
+    batchSize = 20,
+    batchDelay = 1000,
+    maxQueue = 1000,
+    retryBase = 1000,
+    retryMax = 60000,
+  } = options;
   const url = `${endpointFor('events', options.endpoint)}/events/v1/${segment('options.trackingId', trackingId)}`;
-  if (!/^(granted|pending|denied)$/.test(initial)) invalid('options.consent', initial, 'must be granted, pending or denied');
-  if (domainOption !== undefined && typeof domainOption != 'string') invalid('options.cookieDomain', domainOption, 'must be a string');
-  const [batchSize, batchDelay, maxQueue, retryBase, retryMax] = (
-    [
-      ['batchSize', 20, 1],
-      ['batchDelay', 1000, 0],
-      ['maxQueue', 1000, 1],
-      ['retryBase', 1000, 1],
-      ['retryMax', 60000, 1],
-    ] as const
-  ).map(([name, fallback, min]) => {
-    const value = options[name] ?? fallback;
-    if (!Number.isInteger(value) || value < min) invalid('options.' + name, value, `must be an integer >= ${min}`);
-    return value;
-  });
 
   let consent: Consent = initial;
   const pageViewId = randomId();
   const history: TrackingEvent[] = [];
-  const handlers = new Set<[string | RegExp, EventHandler]>();
+  /** The `on` subscriptions, each a listener that filters by type. */
+  const handlers = new Set<EventHandler>();
+  const dropped = { overflow: 0, rejected: 0 };
   /** Unacknowledged events as their JSON (serialised once, at `emit`), oldest first. */
   let queue: string[] = [];
   let visitorId: string | undefined;
   let store: Store | undefined;
   let domain: string | undefined;
   let seq = 0;
-  let overflow = 0;
-  let rejected = 0;
   let saving = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
@@ -121,19 +124,13 @@ export function createTracker(options: TrackerOptions): Tracker {
     while (sending() && Date.now() >= waitUntil) {
       const [n, body] = batch(queue, batchSize, MAX_BODY);
       const events = queue.slice(0, n);
-      let status = 0;
-      let retryAfter: string | null = null;
-      try {
-        const response = await post(url, body);
-        status = response.status;
-        retryAfter = response.headers.get('Retry-After');
-      } catch {
-        // no answer: retried
-      }
+      // No answer (a network error) is retried like a 5xx.
+      const response = await post(url, body).catch(() => undefined);
+      const status = response?.status;
       if (retryable(status)) {
-        waitUntil = Date.now() + backoff(attempt++, retryAfter, retryBase, retryMax);
+        waitUntil = Date.now() + backoff(attempt++, response?.headers.get('Retry-After'), retryBase, retryMax);
       } else {
-        if (status > 299) rejected += events.length;
+        if (status! > 299) dropped.rejected += events.length;
         queue = queue.filter((e) => !events.includes(e));
         attempt = 0;
         save();
@@ -174,7 +171,7 @@ export function createTracker(options: TrackerOptions): Tracker {
   };
   const enqueue = (events: string[]) => {
     queue.push(...events);
-    if (queue.length > maxQueue) overflow += queue.splice(0, queue.length - maxQueue).length;
+    if (queue.length > maxQueue) dropped.overflow += queue.splice(0, queue.length - maxQueue).length;
     // Persisted once after the current task, however many events it emitted.
     if (!saving && store) {
       saving = true;
@@ -198,14 +195,15 @@ export function createTracker(options: TrackerOptions): Tracker {
     schedule();
   };
 
-  const listeners: Array<[string, (event: PageTransitionEvent) => void, EventTarget]> = [
-    ['pagehide', unload, window],
-    // Back from the back/forward cache: another page may have adopted the queue meanwhile.
-    ['pageshow', (e) => e.persisted && store && ((queue = store.load() ?? []), save(), schedule()), window],
-    ['visibilitychange', () => document.visibilityState == 'hidden' && schedule(true), document],
-    ['online', () => ((attempt = waitUntil = 0), schedule(true)), window],
-  ];
-  for (const [type, listener, target] of listeners) target.addEventListener(type, listener as EventListener);
+  // Every listener goes with `stop()` through one signal.
+  const listening = new AbortController();
+  const listen = (target: EventTarget, type: string, listener: (event: PageTransitionEvent) => unknown) =>
+    target.addEventListener(type, listener as EventListener, listening);
+  listen(window, 'pagehide', unload);
+  // Back from the back/forward cache: another page may have adopted the queue meanwhile.
+  listen(window, 'pageshow', (e) => e.persisted && store && ((queue = store.load() ?? []), save(), schedule()));
+  listen(document, 'visibilitychange', () => document.visibilityState == 'hidden' && schedule(true));
+  listen(window, 'online', () => ((attempt = waitUntil = 0), schedule(true)));
   // The heartbeat telling other pages this one is alive; adoption of what pages that died left.
   const heartbeat = setInterval(() => (save(), adopt()), 30_000);
 
@@ -220,9 +218,7 @@ export function createTracker(options: TrackerOptions): Tracker {
     get queued() {
       return queue.length;
     },
-    get dropped() {
-      return { overflow, rejected };
-    },
+    dropped,
     emit(type, data) {
       checkEvent(type, data);
       const event: TrackingEvent = {
@@ -234,24 +230,33 @@ export function createTracker(options: TrackerOptions): Tracker {
       try {
         json = JSON.stringify(event);
       } catch {
-        invalid('data', data, 'must be serialisable to JSON');
+        invalid('data', data, 'must be JSON');
       }
       history.push(event);
-      for (const [match, handler] of handlers) if (matches(match, type)) call(handler, event);
+      handlers.forEach((listener) => listener(event));
       if (consent != 'denied') enqueue([json]);
       return event;
     },
     on(type, handler) {
       if (typeof type != 'string' && !(type instanceof RegExp)) invalid('type', type, 'must be an event type or a RegExp');
       if (typeof handler != 'function') invalid('handler', handler, 'must be a function');
-      const entry: [string | RegExp, EventHandler] = [type, handler];
-      for (const event of history.slice()) if (matches(type, event.meta.type)) call(handler, event);
-      handlers.add(entry);
-      return () => void handlers.delete(entry);
+      // A throwing handler must not break `emit`: its error is reported asynchronously.
+      const listener: EventHandler = (event) => {
+        try {
+          if (typeof type == 'string' ? type == event.meta.type : type.test(event.meta.type)) handler(event);
+        } catch (error) {
+          setTimeout(() => {
+            throw error;
+          });
+        }
+      };
+      history.slice().forEach(listener);
+      handlers.add(listener);
+      return () => void handlers.delete(listener);
     },
     flush: run,
     consent(state) {
-      if (state != 'granted' && state != 'denied') invalid('state', state, 'must be granted or denied');
+      oneOf('state', state, ['granted', 'denied']);
       if (state == consent) return;
       consent = state;
       if (state == 'granted') return start();
@@ -266,8 +271,8 @@ export function createTracker(options: TrackerOptions): Tracker {
       consent = 'denied';
       clearTimeout(timer);
       clearInterval(heartbeat);
-      for (const [type, listener, target] of listeners) target.removeEventListener(type, listener as EventListener);
-      if (pageTracker() === tracker) setPageTracker(undefined);
+      listening.abort();
+      if (pageTracker() == tracker) setPageTracker(undefined);
     },
   };
 
@@ -276,16 +281,3 @@ export function createTracker(options: TrackerOptions): Tracker {
   setPageTracker(tracker);
   return tracker;
 }
-
-const matches = (match: string | RegExp, type: string) => (typeof match == 'string' ? match == type : match.test(type));
-
-/** A throwing handler must not break `emit`: its error is reported asynchronously. */
-const call = (handler: EventHandler, event: TrackingEvent) => {
-  try {
-    handler(event);
-  } catch (error) {
-    setTimeout(() => {
-      throw error;
-    });
-  }
-};

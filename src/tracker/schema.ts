@@ -4,11 +4,11 @@
 import { invalid } from '../core/errors';
 
 /**
- * A field's expected value: `s` string, `n` finite number, `i` integer >= 1, `k` string or number
+ * A field's expected value: `s` string, `n` finite number, `i` integer >= 1, `u` integer >= 0, `k` string or number
  * (an id), `S` array of strings, `M` object of strings (all fields optional), a string array
  * (one of those values), or a nested `Shape`.
  */
-export type Field = 's' | 'n' | 'i' | 'k' | 'S' | 'M' | readonly string[] | Shape;
+export type Field = 's' | 'n' | 'i' | 'u' | 'k' | 'S' | 'M' | readonly string[] | Shape;
 /** Fields of an object; a name starting with `?` is optional. Fields not named are let through. */
 export type Shape = { readonly [name: string]: Field };
 
@@ -51,15 +51,22 @@ export const META: Shape = { id: 's', type: 's', ts: 'n', visitorId: 's', pageVi
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isString = (v: unknown) => typeof v === 'string';
 
+const integer = (min: number): [(v: unknown) => boolean, string] => [(v) => Number.isInteger(v) && (v as number) >= min, 'an integer >= ' + min];
+
 /** Each field code: its test and what it expects ("must be ..."). */
 const checks: Record<string, [(v: unknown) => boolean, string]> = {
   s: [isString, 'a string'],
   n: [Number.isFinite, 'a finite number'],
-  i: [(v) => Number.isInteger(v) && (v as number) > 0, 'an integer >= 1'],
+  i: integer(1),
+  u: integer(0),
   k: [(v) => isString(v) || Number.isFinite(v), 'a string or a number'],
   S: [(v) => Array.isArray(v) && v.every(isString), 'an array of strings'],
   M: [(v) => isObject(v) && Object.values(v).every(isString), 'an object of strings'],
 };
+
+/** Throws `InvalidArgumentError` (`<argument> must be one of a, b, c`) unless `value` is one of `values`. */
+export const oneOf = (argument: string, value: unknown, values: readonly unknown[]) =>
+  values.includes(value) || invalid(argument, value, 'must be one of ' + values.join(', '));
 
 /** Throws `InvalidArgumentError` naming the first field of `value` (called `path`) that `shape` refuses. */
 export function checkShape(path: string, value: unknown, shape: Shape): void {
@@ -71,9 +78,8 @@ export function checkShape(path: string, value: unknown, shape: Shape): void {
     const at = `${path}.${name}`;
     if (v === undefined) {
       if (key == name) invalid(at, v, 'is required');
-    } else if (Array.isArray(field)) {
-      if (!field.includes(v as string)) invalid(at, v, `must be one of ${field.join(', ')}`);
-    } else if (isString(field)) {
+    } else if (Array.isArray(field)) oneOf(at, v, field);
+    else if (isString(field)) {
       const [ok, expectation] = checks[field as string];
       if (!ok(v)) invalid(at, v, 'must be ' + expectation);
     } else checkShape(at, v, field as Shape);
@@ -82,8 +88,6 @@ export function checkShape(path: string, value: unknown, shape: Shape): void {
 
 /** Throws `InvalidArgumentError` when `type` is not in the table or `data` lacks or mistypes a required field. */
 export function checkEvent(type: unknown, data: unknown, typeName = 'type', dataName = 'data'): void {
-  if (!isString(type) || !Object.hasOwn(EVENT_SCHEMA, type as string)) {
-    invalid(typeName, type, `must be one of ${Object.keys(EVENT_SCHEMA).join(', ')}`);
-  }
+  oneOf(typeName, type, Object.keys(EVENT_SCHEMA));
   checkShape(dataName, data, EVENT_SCHEMA[type as string]);
 }
