@@ -4,9 +4,8 @@
  * Event ids, page view ids and new visitor ids all come from here.
  */
 export function randomId(): string {
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 15) | 64;
-  b[8] = (b[8] & 63) | 128;
-  // Dashes before bytes 4, 6, 8 and 10: 8-4-4-4-12 hex digits.
-  return b.reduce((id, x, i) => id + (i > 3 && i < 11 && !(i & 1) ? '-' : '') + (x | 256).toString(16).slice(1), '');
+  const bytes = crypto.getRandomValues(new Uint8Array(31));
+  let i = 0;
+  // Each `0` of the template becomes a random hex digit, `8` one of 8-b (the variant); `4` is the version.
+  return '00000000-0000-4000-8000-000000000000'.replace(/[08]/g, (c) => (+c | (bytes[i++] & (15 >> +c / 4))).toString(16));
 }

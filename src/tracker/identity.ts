@@ -11,17 +11,12 @@
 export const COOKIES = ['_svcTracker', 'svc_permanent'] as const;
 const YEAR_MS = 365 * 864e5;
 
-/** `document.cookie`, or `''` where reading it throws (sandboxed frames). Each read is a round trip to the browser: read once, parse many. */
-const jar = (): string => {
+/** The raw value of cookie `name`, `undefined` when absent or where reading cookies throws (sandboxed frames). */
+export const getCookie = (name: string): string | undefined => {
   try {
-    return document.cookie;
-  } catch {
-    return '';
-  }
+    return document.cookie.match(`(?:^|; )${name}=([^;]*)`)?.[1];
+  } catch {}
 };
-
-/** The raw value of cookie `name` in `cookies` (default: read now), `undefined` when absent. */
-export const getCookie = (name: string, cookies = jar()): string | undefined => cookies.match(`(?:^|; )${name}=([^;]*)`)?.[1];
 
 /** Sets (or, with `expires` in the past, removes) a cookie with the attributes of PROTOCOL.md, in its order. */
 export function setCookie(name: string, value: string, domain: string, expires = Date.now() + YEAR_MS): void {
@@ -33,7 +28,7 @@ export function setCookie(name: string, value: string, domain: string, expires =
 }
 
 /** The visitor id the cookies hold: `_svcTracker`, else `svc_permanent` before its first `:`. */
-export const readIdentity = (cookies = jar()) => getCookie(COOKIES[0], cookies) || getCookie(COOKIES[1], cookies)?.split(':')[0] || undefined;
+export const readIdentity = () => getCookie(COOKIES[0]) || getCookie(COOKIES[1])?.split(':')[0] || undefined;
 
 /** Probed cookie domain per host name ('' = host cookie). */
 const probed = new Map<string, string>();
@@ -65,9 +60,8 @@ export function cookieDomain(host = location.hostname): string {
  * gets the existing visitor id, else `id`. Returns the visitor id the cookies now hold, `undefined` when the browser kept none.
  */
 export function writeIdentity(id: string, domain: string): string | undefined {
-  const cookies = jar();
-  id = readIdentity(cookies) || id;
-  for (const name of COOKIES) setCookie(name, getCookie(name, cookies) || id, domain);
+  id = readIdentity() || id;
+  for (const name of COOKIES) setCookie(name, getCookie(name) || id, domain);
   return readIdentity();
 }
 

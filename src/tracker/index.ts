@@ -40,14 +40,14 @@ export interface TrackerOptions {
 
 /** How `createTracker` checks its options (the event table's field codes; `trackingId` is a path segment, checked by core). */
 const OPTIONS: Shape = {
-  '?endpoint': 's',
-  '?consent': ['granted', 'pending', 'denied'],
-  '?cookieDomain': 's',
-  '?batchSize': 'i',
-  '?batchDelay': 'u',
-  '?maxQueue': 'i',
-  '?retryBase': 'i',
-  '?retryMax': 'i',
+  endpoint: 's',
+  consent: ['granted', 'pending', 'denied'],
+  cookieDomain: 's',
+  batchSize: 'i',
+  batchDelay: 'u',
+  maxQueue: 'i',
+  retryBase: 'i',
+  retryMax: 'i',
 };
 
 export type EventHandler = (event: TrackingEvent) => void;
@@ -85,7 +85,7 @@ const warn = (what: string) => (warned[what] ||= (console.warn(`svc tracker: ${w
 
 /** Starts the tracker of this page and registers it for the other packages (`pageTracker()`). */
 export function createTracker(options: TrackerOptions): Tracker {
-  checkShape('options', options, OPTIONS);
+  checkShape('options', options, OPTIONS, true);
   const {
     trackingId,
     cookieDomain: domainOption,
@@ -195,15 +195,16 @@ export function createTracker(options: TrackerOptions): Tracker {
     schedule();
   };
 
-  // Every listener goes with `stop()` through one signal.
+  // On the window (`visibilitychange` bubbles up from the document); all go with `stop()` through one signal.
   const listening = new AbortController();
-  const listen = (target: EventTarget, type: string, listener: (event: PageTransitionEvent) => unknown) =>
-    target.addEventListener(type, listener as EventListener, listening);
-  listen(window, 'pagehide', unload);
-  // Back from the back/forward cache: another page may have adopted the queue meanwhile.
-  listen(window, 'pageshow', (e) => e.persisted && store && ((queue = store.load() ?? []), save(), schedule()));
-  listen(document, 'visibilitychange', () => document.visibilityState == 'hidden' && schedule(true));
-  listen(window, 'online', () => ((attempt = waitUntil = 0), schedule(true)));
+  const listeners: Record<string, (event: PageTransitionEvent) => unknown> = {
+    pagehide: unload,
+    // Back from the back/forward cache: another page may have adopted the queue meanwhile.
+    pageshow: (e) => e.persisted && store && ((queue = store.load() ?? []), save(), schedule()),
+    visibilitychange: () => document.visibilityState == 'hidden' && schedule(true),
+    online: () => ((attempt = waitUntil = 0), schedule(true)),
+  };
+  for (const type in listeners) addEventListener(type, listeners[type] as EventListener, listening);
   // The heartbeat telling other pages this one is alive; adoption of what pages that died left.
   const heartbeat = setInterval(() => (save(), adopt()), 30_000);
 
@@ -238,7 +239,7 @@ export function createTracker(options: TrackerOptions): Tracker {
       return event;
     },
     on(type, handler) {
-      if (typeof type != 'string' && !(type instanceof RegExp)) invalid('type', type, 'must be an event type or a RegExp');
+      if (typeof type != 'string' && !(type instanceof RegExp)) invalid('type', type, 'must be a string or a RegExp');
       if (typeof handler != 'function') invalid('handler', handler, 'must be a function');
       // A throwing handler must not break `emit`: its error is reported asynchronously.
       const listener: EventHandler = (event) => {
@@ -270,7 +271,7 @@ export function createTracker(options: TrackerOptions): Tracker {
       save(0);
       consent = 'denied';
       clearTimeout(timer);
-      clearInterval(heartbeat);
+      clearTimeout(heartbeat); // one list of timers for both (HTML spec)
       listening.abort();
       if (pageTracker() == tracker) setPageTracker(undefined);
     },

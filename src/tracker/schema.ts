@@ -68,8 +68,8 @@ const checks: Record<string, [(v: unknown) => boolean, string]> = {
 export const oneOf = (argument: string, value: unknown, values: readonly unknown[]) =>
   values.includes(value) || invalid(argument, value, 'must be one of ' + values.join(', '));
 
-/** Throws `InvalidArgumentError` naming the first field of `value` (called `path`) that `shape` refuses. */
-export function checkShape(path: string, value: unknown, shape: Shape): void {
+/** Throws `InvalidArgumentError` naming the first field of `value` (called `path`) that `shape` refuses; `optional`: every field of `shape` is. */
+export function checkShape(path: string, value: unknown, shape: Shape, optional?: boolean): void {
   if (!isObject(value)) invalid(path, value, 'must be an object');
   for (const key in shape) {
     const name = key.replace('?', '');
@@ -77,7 +77,7 @@ export function checkShape(path: string, value: unknown, shape: Shape): void {
     const v = Object.hasOwn(value, name) ? value[name] : undefined;
     const at = `${path}.${name}`;
     if (v === undefined) {
-      if (key == name) invalid(at, v, 'is required');
+      if (key == name && !optional) invalid(at, v, 'is required');
     } else if (Array.isArray(field)) oneOf(at, v, field);
     else if (isString(field)) {
       const [ok, expectation] = checks[field as string];

@@ -371,7 +371,7 @@ test.describe('failure modes and consent', () => {
       w.t = w.svc.createTracker({ trackingId, consent: 'denied' });
       w.t.emit('ecProduct', { eventType: 'detail', product: { productId: 'p1' } });
       await w.t.flush();
-      document.dispatchEvent(new Event('visibilitychange'));
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true })); // as the browser fires it
       window.dispatchEvent(new Event('pagehide'));
       return { storage: Object.keys(localStorage), cookie: document.cookie, visitorId: w.t.visitorId ?? null };
     }, TID);
