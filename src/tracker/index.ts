@@ -3,7 +3,7 @@ import { invalid } from '../core/errors';
 import { endpointFor } from '../core/endpoints';
 import { segment } from '../core/path';
 import { pageTracker, setPageTracker, type PageTracker } from '../core/tracker-slot';
-import { checkEvent, checkShape, oneOf, type Shape } from './schema';
+import { checkEvent, checkField, checkShape, type Shape } from './schema';
 import { randomId } from './id';
 import { cookieDomain, readIdentity, removeIdentity, writeIdentity } from './identity';
 import { createStore, type Store } from './store';
@@ -239,8 +239,8 @@ export function createTracker(options: TrackerOptions): Tracker {
       return event;
     },
     on(type, handler) {
-      if (typeof type != 'string' && !(type instanceof RegExp)) invalid('type', type, 'must be a string or a RegExp');
-      if (typeof handler != 'function') invalid('handler', handler, 'must be a function');
+      checkField('type', type, 'r');
+      checkField('handler', handler, 'f');
       // A throwing handler must not break `emit`: its error is reported asynchronously.
       const listener: EventHandler = (event) => {
         try {
@@ -257,7 +257,7 @@ export function createTracker(options: TrackerOptions): Tracker {
     },
     flush: run,
     consent(state) {
-      oneOf('state', state, ['granted', 'denied']);
+      checkField('state', state, ['granted', 'denied']);
       if (state == consent) return;
       consent = state;
       if (state == 'granted') return start();

@@ -5,10 +5,11 @@ import { invalid } from '../core/errors';
 
 /**
  * A field's expected value: `s` string, `n` finite number, `i` integer >= 1, `u` integer >= 0, `k` string or number
- * (an id), `S` array of strings, `M` object of strings (all fields optional), a string array
+ * (an id), `S` array of strings, `M` object of strings (all fields optional), `r` string or
+ * RegExp, `f` function, a string array
  * (one of those values), or a nested `Shape`.
  */
-export type Field = 's' | 'n' | 'i' | 'u' | 'k' | 'S' | 'M' | readonly string[] | Shape;
+export type Field = 's' | 'n' | 'i' | 'u' | 'k' | 'S' | 'M' | 'r' | 'f' | readonly string[] | Shape;
 /** Fields of an object; a name starting with `?` is optional. Fields not named are let through. */
 export type Shape = { readonly [name: string]: Field };
 
@@ -62,32 +63,34 @@ const checks: Record<string, [(v: unknown) => boolean, string]> = {
   k: [(v) => isString(v) || Number.isFinite(v), 'a string or a number'],
   S: [(v) => Array.isArray(v) && v.every(isString), 'an array of strings'],
   M: [(v) => isObject(v) && Object.values(v).every(isString), 'an object of strings'],
+  r: [(v) => isString(v) || v instanceof RegExp, 'a string or a RegExp'],
+  f: [(v) => typeof v == 'function', 'a function'],
 };
 
-/** Throws `InvalidArgumentError` (`<argument> must be one of a, b, c`) unless `value` is one of `values`. */
-export const oneOf = (argument: string, value: unknown, values: readonly unknown[]) =>
-  values.includes(value) || invalid(argument, value, 'must be one of ' + values.join(', '));
+/** Throws `InvalidArgumentError` naming `argument` unless `value` is what `field` expects. */
+export function checkField(argument: string, value: unknown, field: Field): void {
+  if (Array.isArray(field)) {
+    if (!field.includes(value as string)) invalid(argument, value, 'must be one of ' + field.join(', '));
+  } else if (isString(field)) {
+    const [ok, expectation] = checks[field as string];
+    if (!ok(value)) invalid(argument, value, 'must be ' + expectation);
+  } else checkShape(argument, value, field as Shape);
+}
 
 /** Throws `InvalidArgumentError` naming the first field of `value` (called `path`) that `shape` refuses; `optional`: every field of `shape` is. */
 export function checkShape(path: string, value: unknown, shape: Shape, optional?: boolean): void {
   if (!isObject(value)) invalid(path, value, 'must be an object');
   for (const key in shape) {
     const name = key.replace('?', '');
-    const field = shape[key];
     const v = Object.hasOwn(value, name) ? value[name] : undefined;
     const at = `${path}.${name}`;
-    if (v === undefined) {
-      if (key == name && !optional) invalid(at, v, 'is required');
-    } else if (Array.isArray(field)) oneOf(at, v, field);
-    else if (isString(field)) {
-      const [ok, expectation] = checks[field as string];
-      if (!ok(v)) invalid(at, v, 'must be ' + expectation);
-    } else checkShape(at, v, field as Shape);
+    if (v !== undefined) checkField(at, v, shape[key]);
+    else if (key == name && !optional) invalid(at, v, 'is required');
   }
 }
 
 /** Throws `InvalidArgumentError` when `type` is not in the table or `data` lacks or mistypes a required field. */
 export function checkEvent(type: unknown, data: unknown, typeName = 'type', dataName = 'data'): void {
-  oneOf(typeName, type, Object.keys(EVENT_SCHEMA));
+  checkField(typeName, type, Object.keys(EVENT_SCHEMA));
   checkShape(dataName, data, EVENT_SCHEMA[type as string]);
 }
