@@ -9,7 +9,6 @@
 
 /** `_svcTracker` (the visitor id), then `svc_permanent` (`<visitorId>[:<rest>]`). */
 export const COOKIES = ['_svcTracker', 'svc_permanent'] as const;
-const YEAR_MS = 365 * 864e5;
 
 /** The raw value of cookie `name`, `undefined` when absent or where reading cookies throws (sandboxed frames). */
 export const getCookie = (name: string): string | undefined => {
@@ -18,17 +17,17 @@ export const getCookie = (name: string): string | undefined => {
   } catch {}
 };
 
-/** Sets (or, with `expires` in the past, removes) a cookie with the attributes of PROTOCOL.md, in its order. */
-export function setCookie(name: string, value: string, domain: string, expires = Date.now() + YEAR_MS): void {
+/** Sets (or, with `maxAge` -1, removes) a cookie with the attributes of PROTOCOL.md; `maxAge` in seconds, default one year. */
+export function setCookie(name: string, value: string, domain: string, maxAge = 31_536_000): void {
   try {
-    document.cookie = `${name}=${value}${domain && '; Domain=' + domain}; Path=/; Expires=${new Date(expires).toUTCString()}; SameSite=Lax${location.protocol == 'https:' ? '; Secure' : ''}`;
+    document.cookie = `${name}=${value}${domain && '; Domain=' + domain}; Path=/; Max-Age=${maxAge}; SameSite=Lax${location.protocol == 'https:' ? '; Secure' : ''}`;
   } catch {
     // cookies blocked (sandboxed frame): reads say so
   }
 }
 
-/** The visitor id the cookies hold: `_svcTracker`, else `svc_permanent` before its first `:`. */
-export const readIdentity = () => getCookie(COOKIES[0]) || getCookie(COOKIES[1])?.split(':')[0] || undefined;
+/** The visitor id the cookies hold: `_svcTracker`, else `svc_permanent` before its first `:`; falsy when neither does. */
+export const readIdentity = () => getCookie(COOKIES[0]) || getCookie(COOKIES[1])?.split(':')[0];
 
 /** Probed cookie domain per host name ('' = host cookie). */
 const probed = new Map<string, string>();
@@ -48,7 +47,7 @@ export function cookieDomain(host = location.hostname): string {
       const candidate = labels.slice(i).join('.');
       setCookie('_svcProbe', '1', candidate);
       if (getCookie('_svcProbe')) domain = candidate;
-      setCookie('_svcProbe', '', candidate, 0);
+      setCookie('_svcProbe', '', candidate, -1);
     }
     probed.set(host, domain);
   }
@@ -67,5 +66,5 @@ export function writeIdentity(id: string, domain: string): string | undefined {
 
 /** Removes both cookies (consent withdrawn). */
 export function removeIdentity(domain: string): void {
-  for (const name of COOKIES) setCookie(name, '', domain, 0);
+  for (const name of COOKIES) setCookie(name, '', domain, -1);
 }

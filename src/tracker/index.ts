@@ -116,7 +116,7 @@ export function createTracker(options: TrackerOptions): Tracker {
   let attempt = 0;
   let waitUntil = 0;
 
-  const save = (t?: number) => store && !store.save(queue, t) && warn('localStorage');
+  const save = (t?: number) => store?.save(queue, t) && warn('localStorage');
   const sending = () => consent == 'granted' && queue.length;
 
   /** Sends batches one at a time until the queue is empty or an attempt fails (then waits for the backoff). */
@@ -244,7 +244,7 @@ export function createTracker(options: TrackerOptions): Tracker {
       // A throwing handler must not break `emit`: its error is reported asynchronously.
       const listener: EventHandler = (event) => {
         try {
-          if (typeof type == 'string' ? type == event.meta.type : type.test(event.meta.type)) handler(event);
+          if (type instanceof RegExp ? type.test(event.meta.type) : type == event.meta.type) handler(event);
         } catch (error) {
           setTimeout(() => {
             throw error;

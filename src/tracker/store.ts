@@ -7,8 +7,8 @@ import type { TrackingEvent } from './types';
 export const STALE_MS = 180_000;
 
 export interface Store {
-  /** Writes this page's queue (events as JSON) with heartbeat `t` (default now; 0: the page is gone). False when storage refused it. */
-  save(events: readonly string[], t?: number): boolean | undefined;
+  /** Writes this page's queue (events as JSON) with heartbeat `t` (default now; 0: the page is gone). True when storage refused it. */
+  save(events: readonly string[], t?: number): true | undefined;
   /** This page's events (as JSON) as stored now, `undefined` when another page adopted them. */
   load(): string[] | undefined;
   /** Takes the events (as JSON) of dead or departed pages (their records are removed), under the lock. */
@@ -18,7 +18,7 @@ export interface Store {
 /**
  * The store of `pageViewId`, or `undefined` when localStorage is unavailable (blocked, Safari
  * private mode, throwing). Keys: `_svcq:<trackingId>:<pageViewId>` -> `{"t": heartbeat ms, "e": events}`,
- * and the adoption lock `_svcl:<trackingId>` -> `<pageViewId> <expiry ms>`.
+ * and the adoption lock `_svcl:<trackingId>` -> `<expiry ms>` (taken when absent or expired).
  */
 export function createStore(trackingId: string, pageViewId: string): Store | undefined {
   const prefix = `_svcq:${trackingId}:`;
@@ -46,9 +46,8 @@ export function createStore(trackingId: string, pageViewId: string): Store | und
       try {
         if (events[0]) storage.setItem(key, `{"t":${t},"e":[${events}]}`);
         else storage.removeItem(key);
-        return true;
       } catch {
-        return false;
+        return true;
       }
     },
     load: () => read(key)?.[1],
@@ -56,9 +55,8 @@ export function createStore(trackingId: string, pageViewId: string): Store | und
       const adopted: string[] = [];
       const now = Date.now();
       try {
-        const [holder, until] = (storage.getItem(lock) || '').split(' ');
-        if (holder == pageViewId || !(+until > now)) {
-          storage.setItem(lock, `${pageViewId} ${now + 5000}`);
+        if (!(+storage.getItem(lock)! > now)) {
+          storage.setItem(lock, now + 5000 + '');
           for (const k of Object.keys(storage)) {
             const record = k.startsWith(prefix) && k != key && read(k);
             if (record && record[0] < now - STALE_MS) {

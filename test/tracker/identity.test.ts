@@ -5,7 +5,7 @@ import { PERMANENT_COOKIE, VISITOR_COOKIE, readVisitorId } from '../../src/core/
 
 // The cookie layer in happy-dom; domains on real hosts (.example.co.uk) are in test/e2e/tracker.spec.ts.
 beforeEach(() => {
-  for (const name of [...COOKIES, '_svcProbe']) setCookie(name, '', '', 0);
+  for (const name of [...COOKIES, '_svcProbe']) setCookie(name, '', '', -1);
   expect(document.cookie).toBe('');
 });
 

@@ -190,7 +190,7 @@ describe('storage', () => {
 
   it('does not adopt while another page holds the lock', async () => {
     localStorage.setItem(`_svcq:${TID}:gone`, JSON.stringify({ t: 0, e: [] }));
-    localStorage.setItem(`_svcl:${TID}`, `other-page ${Date.now() + 5000}`);
+    localStorage.setItem(`_svcl:${TID}`, `${Date.now() + 5000}`);
     start();
     expect(queueKeys()).toEqual([`_svcq:${TID}:gone`]);
   });
