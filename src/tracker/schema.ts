@@ -49,7 +49,7 @@ export const EVENT_SCHEMA: { readonly [type: string]: Shape } = {
 /** `meta` of an event on the wire, as the tracker writes it and the platform checks it. */
 export const META: Shape = { id: 's', type: 's', ts: 'n', visitorId: 's', pageViewId: 's', seq: 'n', url: 's' };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v == 'object' && !Array.isArray(v);
 const isString = (v: unknown) => typeof v === 'string';
 
 const integer = (min: number): [(v: unknown) => boolean, string] => [(v) => Number.isInteger(v) && (v as number) >= min, 'an integer >= ' + min];
