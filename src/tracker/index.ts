@@ -81,7 +81,7 @@ export interface Tracker extends PageTracker {
 
 /** What the tracker could not use; each is said once on the console. */
 const warned: Record<string, unknown> = {};
-const warn = (what: string) => (warned[what] ||= (console.warn(`svc tracker: ${what} unavailable, working in memory`), 1));
+const warn = (what: string) => (warned[what] ||= (console.warn(`svc tracker: no ${what}, in memory only`), 1));
 
 /** Starts the tracker of this page and registers it for the other packages (`pageTracker()`). */
 export function createTracker(options: TrackerOptions): Tracker {

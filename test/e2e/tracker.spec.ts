@@ -301,7 +301,7 @@ test.describe('failure modes and consent', () => {
     const pageViewId = await emitAndFlush(page, 30);
     await emitAndFlush(page, 0);
     expectAll(platform, pageViewId, 30);
-    expect(said).toEqual(['svc tracker: localStorage unavailable, working in memory']);
+    expect(said).toEqual(['svc tracker: no localStorage, in memory only']);
     // Cookies still work.
     const visitorId = await page.evaluate(() => (window as unknown as Svc).svc.tracker.visitorId!);
     await expectVisitorCookies(context, 'localhost', visitorId);
@@ -318,7 +318,7 @@ test.describe('failure modes and consent', () => {
     const pageViewId = await emitAndFlush(page, 10);
     expectAll(platform, pageViewId, 10);
     expect(new Set(platform.inspect.events.received(TID).map((e) => e.meta.visitorId))).toEqual(new Set([visitorId]));
-    expect(said).toEqual(['svc tracker: cookies unavailable, working in memory']);
+    expect(said).toEqual(['svc tracker: no cookies, in memory only']);
     expect(ours(await context.cookies())).toEqual([]);
   });
 

@@ -239,7 +239,7 @@ describe('storage', () => {
     emitN(t, 3, 3);
     await t.flush();
     expect(held()).toHaveLength(6);
-    expect(warn.mock.calls).toEqual([['svc tracker: localStorage unavailable, working in memory']]);
+    expect(warn.mock.calls).toEqual([['svc tracker: no localStorage, in memory only']]);
   });
 });
 
