@@ -22,26 +22,29 @@ export interface SvcErrorOptions {
 
 export class SvcError extends Error {
   override name = 'SvcError';
-  readonly code: ErrorCode;
-  readonly status?: number;
+  declare readonly code: ErrorCode;
+  declare readonly status?: number;
   constructor(code: ErrorCode, message: string, options: SvcErrorOptions = {}) {
     super(message, options);
     this.code = code;
     this.status = options.status;
   }
-  /** True when trying the same request again may succeed (network, 5xx, 429). */
-  get retryable(): boolean {
-    const s = this.status ?? 0;
-    return this.code === 'NETWORK' || this.code === 'SERVER_ERROR' || s >= 500 || s === 429;
-  }
 }
+
+/**
+ * True when trying the same request again may succeed: a network failure, a 5xx (HTTP or body
+ * status, an HTML 502 page included) or a 429. A function, not a property, so bundles that never
+ * retry (the tracker) do not carry it.
+ */
+export const isRetryable = (error: unknown): boolean =>
+  error instanceof SvcError && (error.code === 'NETWORK' || error.code === 'SERVER_ERROR' || (error.status ?? 0) >= 500 || error.status === 429);
 
 /** An argument was refused before any request was sent. */
 export class InvalidArgumentError extends SvcError {
   override name = 'InvalidArgumentError';
   /** Name of the offending argument, e.g. `limit` or `options.meta.trackingId`. */
-  readonly argument: string;
-  readonly value: unknown;
+  declare readonly argument: string;
+  declare readonly value: unknown;
   constructor(argument: string, value: unknown, expectation: string) {
     super('INVALID_ARGUMENT', `${argument} ${expectation} (got ${describe(value)})`);
     this.argument = argument;
@@ -74,7 +77,7 @@ export class NoRecommendationsError extends SvcError {
 export class RateLimitedError extends SvcError {
   override name = 'RateLimitedError';
   /** When the platform will accept the call again (ISO 8601, UTC), if it said. */
-  readonly retryAt?: string;
+  declare readonly retryAt?: string;
   constructor(message: string, retryAt?: string, options?: SvcErrorOptions) {
     super('RATE_LIMITED', message, options);
     this.retryAt = retryAt;
@@ -87,10 +90,10 @@ export function invalid(argument: string, value: unknown, expectation: string): 
 }
 
 function describe(value: unknown): string {
-  let text: string | undefined;
+  let text = String(value);
   try {
-    text = typeof value === 'object' || typeof value === 'string' ? JSON.stringify(value) : undefined;
+    // Objects and strings as JSON (quotes show a string's edges); numbers, NaN, undefined as written.
+    if (typeof value === 'object' || typeof value === 'string') text = JSON.stringify(value);
   } catch {}
-  text ??= String(value);
   return text.length > 80 ? text.slice(0, 80) + '…' : text;
 }

@@ -1,4 +1,4 @@
-import { SvcError } from './errors';
+import { isRetryable } from './errors';
 
 export interface RetryOptions {
   /** Total attempts, the first included. Default 3. */
@@ -7,11 +7,9 @@ export interface RetryOptions {
   baseMs?: number;
   /** Upper bound of one wait in ms. Default 2000. */
   maxMs?: number;
-  /** Which failures to try again. Default: `SvcError.retryable` (network, 5xx, 429). */
+  /** Which failures to try again. Default: `isRetryable` (network, 5xx, 429). */
   shouldRetry?: (error: unknown) => boolean;
 }
-
-const isRetryable = (error: unknown) => error instanceof SvcError && error.retryable;
 
 /** Runs `attempt` until it resolves, a failure is not retryable, or the attempts are used up. */
 export async function retry<T>(attempt: () => Promise<T>, options: RetryOptions = {}): Promise<T> {

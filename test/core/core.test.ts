@@ -60,7 +60,7 @@ describe('segment', () => {
     expect(() => segment('key', bad)).toThrow(/^key must be/);
   });
   it('refuses non-strings', () => {
-    expect(() => segment('trackingId', 42)).toThrow('trackingId must be 1-128 characters');
+    expect(() => segment('trackingId', 42)).toThrow('trackingId must be 1-128 of A-Za-z0-9._~- and not . or .. (got 42)');
   });
   it('property: whatever it accepts stays one path segment', () => {
     fc.assert(

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { request, withQuery } from '../../src/core/http';
 import { SvcError } from '../../src/core/errors';
 import { failure } from '../support/failure';
+import { isRetryable } from '../../src/core/errors';
 
 // The HTTP layer against the wire shapes it must survive: platform envelopes and what
 // proxies and broken servers put in front of them (HTML error pages, truncated JSON).
@@ -39,7 +40,7 @@ describe('request', () => {
     expect(error.status).toBe(500);
     expect(error.name).toBe('ServerError');
     expect(error.message).toBe('stash get "k": status 500: boom');
-    expect(error.retryable).toBe(true);
+    expect(isRetryable(error)).toBe(true);
   });
 
   it('NOT_FOUND: HTTP 404 with a JSON body', async () => {
@@ -47,7 +48,7 @@ describe('request', () => {
     const error = await failure(request(url));
     expect(error.code).toBe('NOT_FOUND');
     expect(error.message).toContain('The requested URL was not found');
-    expect(error.retryable).toBe(false);
+    expect(isRetryable(error)).toBe(false);
   });
 
   it('BAD_REQUEST: body status 400', async () => {
@@ -73,7 +74,7 @@ describe('request', () => {
     expect(error.code).toBe('PROTOCOL');
     expect(error.status).toBe(502);
     expect(error.message).toContain('HTTP 502 with a body that is not JSON');
-    expect(error.retryable).toBe(true);
+    expect(isRetryable(error)).toBe(true);
   });
 
   it('PROTOCOL: truncated JSON under HTTP 200', async () => {
@@ -122,7 +123,7 @@ describe('request', () => {
     server.use(http.get(url, () => HttpResponse.error()));
     const error = await failure(request(url));
     expect(error.code).toBe('NETWORK');
-    expect(error.retryable).toBe(true);
+    expect(isRetryable(error)).toBe(true);
     expect((error as Error & { cause?: unknown }).cause).toBeInstanceOf(Error);
   });
 

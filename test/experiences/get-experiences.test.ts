@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useMockPlatform } from '../support/mock-server';
 import { createExperiencesClient, ExperienceNotFoundError, SvcError, type GetExperiencesOptions } from '../../src/experiences';
 import { failure } from '../support/failure';
+import { isRetryable } from '../../src/core/errors';
 
 // getExperiences against the mock platform: PROTOCOL.md's "Server experiences" GET, each query
 // parameter on the wire and in effect, each error, and refusals that send nothing.
@@ -142,7 +143,7 @@ describe('getExperiences errors', () => {
     expect(error.status).toBe(404);
     expect((error as ExperienceNotFoundError).experienceId).toBe(7);
     expect(error.message).toBe('experiences of "shop": status 404: experience 7 not found');
-    expect(error.retryable).toBe(false);
+    expect(isRetryable(error)).toBe(false);
     // The platform's own 404 stays reachable as the cause.
     expect(error.cause).toBeInstanceOf(SvcError);
     expect(error.cause).toMatchObject({ name: 'NotFoundError', code: 'NOT_FOUND', status: 404, message: error.message });

@@ -5,6 +5,7 @@ import { setEndpoints } from '../../src/core/endpoints';
 import { createHandlers } from '../../src/mock';
 import { useMockPlatform } from '../support/mock-server';
 import { failure } from '../support/failure';
+import { isRetryable } from '../../src/core/errors';
 
 // The client against the mock platform: what it refuses before sending, the exact requests it
 // sends, and how it maps the platform's answers.
@@ -203,7 +204,7 @@ describe('answers', () => {
     expect(error.code).toBe('RATE_LIMITED');
     expect(error.status).toBe(429);
     expect((error as RateLimitedError).retryAt).toBe('2026-11-23T11:00:00.000Z');
-    expect(error.retryable).toBe(true);
+    expect(isRetryable(error)).toBe(true);
   });
 
   it('RATE_LIMITED also when the platform says 429 in the body under HTTP 200', async () => {

@@ -3,6 +3,7 @@ import { useMockPlatform } from '../support/mock-server';
 import { recommendations, RateLimitedError } from '../../src/recommendations';
 import { FEED, RAW_ANSWER, TID } from './feed';
 import { failure } from '../support/failure';
+import { isRetryable } from '../../src/core/errors';
 
 // Every error code get() can reject with, each caused by what the platform (or the network) does.
 const mock = useMockPlatform();
@@ -91,6 +92,6 @@ describe('get() rejects', () => {
     mock.platform.faults.set('recommend', { offline: true });
     const error = await failure(client().get());
     expect(error.code).toBe('NETWORK');
-    expect(error.retryable).toBe(true);
+    expect(isRetryable(error)).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useMockPlatform } from '../support/mock-server';
 import { createStash } from '../../src/stash';
 import { BASE, failure, requests } from './helpers';
+import { isRetryable } from '../../src/core/errors';
 
 const mock = useMockPlatform({ now: '2026-11-21T10:00:00Z' });
 // Full jitter draws each wait from [0, base·2^k]: pin the draw to 0 so the suite stays fast.
@@ -36,7 +37,8 @@ describe('reads and overwrites retry (3 attempts by default)', () => {
   it('gives up after 3 attempts with SERVER_ERROR (status 500, retryable)', async () => {
     mock.platform.faults.set('stash', { bodyStatus: 500 });
     const error = await failure(() => createStash('kv', 'shop1').get('k'));
-    expect(error).toMatchObject({ code: 'SERVER_ERROR', status: 500, retryable: true });
+    expect(error).toMatchObject({ code: 'SERVER_ERROR', status: 500 });
+    expect(isRetryable(error)).toBe(true);
     expect(error.message).toBe('stash kv get "k": status 500: fault injected on stash: status 500');
     expect(await mock.sent()).toHaveLength(3);
   });
@@ -80,7 +82,8 @@ describe('never retried', () => {
   it('body status 400: BAD_REQUEST with the platform message, one request', async () => {
     mock.platform.faults.set('stash', { bodyStatus: 400 });
     const error = await failure(() => createStash('kv', 'shop1').set('k', 'v'));
-    expect(error).toMatchObject({ code: 'BAD_REQUEST', status: 400, retryable: false });
+    expect(error).toMatchObject({ code: 'BAD_REQUEST', status: 400 });
+    expect(isRetryable(error)).toBe(false);
     expect(await mock.sent()).toHaveLength(1);
   });
 
@@ -93,7 +96,8 @@ describe('never retried', () => {
   it('a body without a numeric status is PROTOCOL, one request', async () => {
     mock.platform.faults.set('stash', { raw: '{"status":"500","data":"v"}' });
     const error = await failure(() => createStash('kv', 'shop1').get('k'));
-    expect(error).toMatchObject({ code: 'PROTOCOL', retryable: false });
+    expect(error).toMatchObject({ code: 'PROTOCOL' });
+    expect(isRetryable(error)).toBe(false);
     expect(error.message).toBe('stash kv get "k": status "500"');
     expect(await mock.sent()).toHaveLength(1);
   });
