@@ -1,4 +1,5 @@
 import type { PageTracker } from '../core/tracker-slot';
+import type { DebugRule, RecommendedItem } from '../core/recommendations-wire';
 
 /** A category seed: products of this `product.categories` value. Only with strategy `popular`. */
 export type CategorySeed = { category: string } | { type: 'c'; id: string };
@@ -67,26 +68,9 @@ export interface RecommendationsOptions {
   tracker?: PageTracker;
 }
 
-/** One recommended product. */
-export interface Recommendation {
-  id: string;
-  /** Ranking score. */
-  weight: number;
-  /** Strategy that produced it (a chain component when a composite fell back), else the requested principal. */
-  strategy: string;
-  /** Product details in the requested locale (name, url, unit_price, ...). */
-  details: Record<string, unknown>;
-}
-
-/** A rule as `debug` reports it. */
-export interface DebugRule {
-  source: 'global' | 'experience' | 'request';
-  name: string;
-  condition: Record<string, unknown>;
-  factor: number;
-  /** Ids it applied to. */
-  matched: string[];
-}
+/** One recommended product: `strategy` is the item's own, else the requested principal strategy. */
+export type Recommendation = RecommendedItem;
+export type { DebugRule };
 
 /** What `get` resolves to: the items in rank order; `rules` only with `debug`. */
 export type RecommendationList = Recommendation[] & { rules?: DebugRule[] };

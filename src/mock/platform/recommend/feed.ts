@@ -2,20 +2,17 @@
 // whole first, then each row adds or replaces its product, all locales.
 import { cleanRecord, LOCALE_PATTERN, type Catalog } from './catalog';
 import type { FeedProduct } from './types';
+import { EngineInputError } from './input-error';
 
 type Data = Record<string, unknown>;
 const isObject = (v: unknown): v is Data => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
 /** A feed row refused by `loadFeed`; `path` names it (e.g. `products[3].locales`). */
-export class InvalidFeedError extends Error {
+export class InvalidFeedError extends EngineInputError {
   override name = 'InvalidFeedError';
-  readonly code = 'INVALID_FEED';
-  constructor(
-    readonly path: string,
-    reason: string,
-  ) {
-    super(`${path} ${reason}`);
+  constructor(path: string, reason: string) {
+    super('INVALID_FEED', path, reason);
   }
 }
 

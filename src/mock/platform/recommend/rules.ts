@@ -8,6 +8,7 @@
 // `match`. The caller's condition is kept untouched for the debug report.
 import jsonLogic from 'json-logic-js';
 import type { DebugRule, Rule } from './types';
+import { EngineInputError } from './input-error';
 
 /** Limits that keep a rule from hanging the engine. */
 export const RULE_LIMITS = {
@@ -30,14 +31,10 @@ const OPERATORS = new Set([
 ]);
 
 /** A rule refused at load; `path` names it (e.g. `rules[1].condition`). The handler answers 400 with the message. */
-export class InvalidRuleError extends Error {
+export class InvalidRuleError extends EngineInputError {
   override name = 'InvalidRuleError';
-  readonly code = 'INVALID_RULE';
-  constructor(
-    readonly path: string,
-    reason: string,
-  ) {
-    super(`${path} ${reason}`);
+  constructor(path: string, reason: string) {
+    super('INVALID_RULE', path, reason);
   }
 }
 

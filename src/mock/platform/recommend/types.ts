@@ -29,23 +29,8 @@ export interface RecommendRequest {
   debug: boolean;
 }
 
-export interface RecommendedItem {
-  id: string;
-  weight: number;
-  /** The strategy that produced the item (a chain component when a composite fell back). */
-  strategy: string;
-  details: Record<string, unknown>;
-}
-
-/** A rule as `debug=True` reports it. */
-export interface DebugRule {
-  source: 'global' | 'experience' | 'request';
-  name: string;
-  condition: Record<string, unknown>;
-  factor: number;
-  /** Ids of the candidates it applied to. */
-  matched: string[];
-}
+export type { RecommendedItem, DebugRule } from '../../../core/recommendations-wire';
+import type { RecommendedItem, DebugRule } from '../../../core/recommendations-wire';
 
 export interface RecommendResult {
   items: RecommendedItem[];
