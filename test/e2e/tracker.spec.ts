@@ -116,29 +116,24 @@ test.describe('delivery: nothing lost', () => {
     await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('_svcq:')).length)).toBe(0);
   });
 
-  test('the same with the platform failing the first 3 attempts (503): all 500, each once', async ({ context, page }) => {
-    const { platform, sent } = await platformFor(context);
-    platform.faults.set('events', { status: 503, times: 3 });
-    await page.goto(PAGE);
-    const first = await pageViewIdOf(page);
-    await emit(page, 500, NEXT);
-    await page.waitForURL(`**${NEXT}`);
-    await expect.poll(() => heldCount(platform, first), { timeout: 30_000 }).toBe(500);
-    expectAll(platform, first, 500);
-    expect(sent.filter((s) => s.status == 503)).toHaveLength(3);
-  });
-
-  test('the same with 429 and Retry-After: all 500, each once', async ({ context, page }) => {
-    const { platform, sent } = await platformFor(context);
-    platform.faults.set('events', { status: 429, retryAfter: 1, times: 2 });
-    await page.goto(PAGE);
-    const first = await pageViewIdOf(page);
-    await emit(page, 500, NEXT);
-    await page.waitForURL(`**${NEXT}`);
-    await expect.poll(() => heldCount(platform, first), { timeout: 30_000 }).toBe(500);
-    expectAll(platform, first, 500);
-    expect(sent.filter((s) => s.status == 429)).toHaveLength(2);
-  });
+  // The platform refusing the first attempts: every event still arrives once, after exactly
+  // those refusals.
+  for (const { name, fault, refusals } of [
+    { name: 'the platform failing the first 3 attempts (503)', fault: { status: 503, times: 3 }, refusals: 3 },
+    { name: '429 and Retry-After', fault: { status: 429, retryAfter: 1, times: 2 }, refusals: 2 },
+  ]) {
+    test(`the same with ${name}: all 500, each once`, async ({ context, page }) => {
+      const { platform, sent } = await platformFor(context);
+      platform.faults.set('events', fault);
+      await page.goto(PAGE);
+      const first = await pageViewIdOf(page);
+      await emit(page, 500, NEXT);
+      await page.waitForURL(`**${NEXT}`);
+      await expect.poll(() => heldCount(platform, first), { timeout: 30_000 }).toBe(500);
+      expectAll(platform, first, 500);
+      expect(sent.filter((s) => s.status == fault.status)).toHaveLength(refusals);
+    });
+  }
 
   test('the same with the browser offline for 10 s: all 500, each once', async ({ context, page }) => {
     const { platform, sent } = await platformFor(context);
