@@ -84,7 +84,10 @@ export class RateLimitedError extends SvcError {
   }
 }
 
-/** Throws an `InvalidArgumentError` naming the argument, its value and what was expected. */
+/**
+ * Throws an `InvalidArgumentError` naming the argument, its value and what was expected.
+ * @internal the packages' own argument checks; not part of the published types.
+ */
 export function invalid(argument: string, value: unknown, expectation: string): never {
   throw new InvalidArgumentError(argument, value, expectation);
 }
@@ -95,5 +98,5 @@ function describe(value: unknown): string {
     // Objects and strings as JSON (quotes show a string's edges); numbers, NaN, undefined as written.
     if (typeof value === 'object' || typeof value === 'string') text = JSON.stringify(value);
   } catch {}
-  return text.length > 80 ? text.slice(0, 80) + '…' : text;
+  return text.length > 80 ? text.slice(0, 80) + '...' : text;
 }

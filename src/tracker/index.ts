@@ -11,6 +11,7 @@ import { KEEPALIVE_BUDGET, MAX_BODY, backoff, batch, post, retryable } from './d
 import type { Consent, TrackingEvent } from './types';
 
 export { setEndpoints } from '../core/endpoints';
+export * from '../core/errors';
 export { EVENT_SCHEMA, PRODUCT, checkEvent, type Field, type Shape } from './schema';
 export type { Consent, EventMeta, TrackingEvent } from './types';
 

@@ -131,3 +131,15 @@ describe('readCookie', () => {
     expect(readCookie('_svcTracker')).toBeUndefined();
   });
 });
+
+describe('InvalidArgumentError', () => {
+  it('names the argument and the value: strings and objects as JSON, others as written, long ones cut at 80', () => {
+    expect(new InvalidArgumentError('limit', 51, 'must be 1..50').message).toBe('limit must be 1..50 (got 51)');
+    expect(new InvalidArgumentError('seed', 'a b', 'must be an id').message).toBe('seed must be an id (got "a b")');
+    expect(new InvalidArgumentError('n', NaN, 'must be a number').message).toBe('n must be a number (got NaN)');
+    expect(new InvalidArgumentError('rules', [{ factor: -1 }], 'x').message).toBe('rules x (got [{"factor":-1}])');
+    const long = new InvalidArgumentError('key', 'k'.repeat(200), 'is too long');
+    expect(long.message).toBe(`key is too long (got "${'k'.repeat(79)}...)`);
+    expect(long).toMatchObject({ code: 'INVALID_ARGUMENT', argument: 'key', value: 'k'.repeat(200), name: 'InvalidArgumentError' });
+  });
+});
