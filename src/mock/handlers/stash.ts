@@ -21,11 +21,42 @@ const table: ReadonlyArray<readonly ['get' | 'post', string, keyof Service]> = [
   ['post', 'count/getbatch/:tid/:level', 'countGetBatch'],
 ];
 
+/** Percent-decodes a path segment; a malformed escape stays as sent (its `%` fails validation: status 400). */
+const decode = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+/**
+ * Matches a request URL against `<root><pattern>` segment by segment (exactly as many segments,
+ * `:name` ones percent-decoded here). MSW's own path matching would throw on a malformed escape
+ * (`%E0%A4%A`) and answer HTTP 500 with a stack; the platform answers status 400 instead.
+ */
+const matcher = (root: URL, pattern: string) => {
+  const names = pattern.split('/');
+  return ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    if (url.origin !== root.origin || !url.pathname.startsWith(root.pathname)) return false;
+    const parts = url.pathname.slice(root.pathname.length).split('/');
+    if (parts.length !== names.length) return false;
+    const params: Record<string, string> = {};
+    for (const [i, name] of names.entries()) {
+      if (name.startsWith(':')) params[name.slice(1)] = decode(parts[i]);
+      else if (parts[i] !== name) return false;
+    }
+    return { matches: true, params };
+  };
+};
+
 /** MSW handlers of the stash routes of PROTOCOL.md: parse -> platform service -> `{status, data?, message?}`. */
 export function stashHandlers(platform: MockPlatform, endpoints: Endpoints): HttpHandler[] {
+  const root = new URL(`${endpoints.stash}/stash/v1.1/`);
   return table.map(([method, path, op]) =>
     http[method](
-      `${endpoints.stash}/stash/v1.1/${path}`,
+      matcher(root, path),
       route(platform, 'stash', async ({ request, params }) => {
         const reply = platform.services.stash[op]({
           trackingId: String(params.tid),

@@ -58,13 +58,26 @@ describe('mock stash: always HTTP 200, outcome in the body', () => {
   });
 
   it('kv: 404 only when nothing exists; getbatch answers existing keys only', async () => {
-    expect(await call('kv/get/t1/public/a')).toEqual({ http: 200, body: { status: 404, message: 'key a not found' } });
+    expect(await call('kv/get/t1/public/a')).toEqual({ http: 200, body: { status: 404 } });
     expect((await call('kv/getbatch/t1/public', { keys: ['a', 'b'] })).body.status).toBe(404);
     expect(await call('kv/set/t1/public/a', { data: '1' })).toEqual({ http: 200, body: { status: 200 } });
     expect(await call('kv/getbatch/t1/public', { keys: ['a', 'b'] })).toEqual({ http: 200, body: { status: 200, data: { a: '1' } } });
     expect(await call('kv/get/t1/public/a')).toEqual({ http: 200, body: { status: 200, data: '1' } });
     // Tracking ids are separate stores.
     expect((await call('kv/get/t2/public/a')).body.status).toBe(404);
+  });
+
+  it.each([
+    ['kv/get/t1/public/none'],
+    ['kv/get/t1/protected/none'],
+    ['kv/getbatch/t1/public', { keys: ['none', 'other'] }],
+    ['deferkv/get/t1/public/none?timestamp=1800000000'],
+    ['deferkv/remove/t1/public/none', { timestamp: 1_800_000_000 }],
+    ['ts/get/t1/public/none'],
+    ['count/get/t1/public/none:2026-11-21'],
+    ['count/getbatch/t1/public', { keys: ['none:2026-11-21'] }],
+  ])('nothing there: %s answers exactly {"status":404}', async (path, body?: unknown) => {
+    expect(await call(path, body)).toEqual({ http: 200, body: { status: 404 } });
   });
 
   it('counters: key <fullKey>:<UTC date>, count/get and count/getbatch', async () => {
@@ -84,6 +97,44 @@ describe('mock stash: always HTTP 200, outcome in the body', () => {
     mock.platform.faults.set('stash', { bodyStatus: 500, times: 1 });
     expect((await call('kv/get/t1/public/a')).body.status).toBe(500);
     expect((await call('kv/get/t1/public/a')).body.status).toBe(404);
+  });
+});
+
+describe('mock stash: what an outsider may send', () => {
+  it.each([
+    ['a malformed escape in the key', 'kv/get/t1/public/%E0%A4%A', 'key "%E0%A4%A" is invalid'],
+    ['a lone "%" as the key', 'ts/get/t1/public/%', 'key "%" is invalid'],
+    ['a malformed escape in the tracking id', 'kv/get/%ZZ/public/a', 'tracking id "%ZZ" is invalid'],
+    ['a malformed escape in the counter key', 'count/get/t1/public/a%ZZ:2026-11-21', 'counter key "a%ZZ:2026-11-21" is invalid'],
+    ['a malformed escape in the level', 'kv/getbatch/t1/pub%lic', 'level "pub%lic" is invalid'],
+  ])('%s: HTTP 200, status 400 (never a thrown URIError)', async (_name, path, message) => {
+    const { http, body } = await call(path, path.includes('getbatch') ? { keys: ['a'] } : undefined);
+    expect(http).toBe(200);
+    expect(body.status).toBe(400);
+    expect(body.message).toContain(message);
+  });
+
+  it('an empty key segment is status 400; a trailing slash or an extra segment is no stash route (HTTP 404)', async () => {
+    expect((await call('kv/get/t1/public/')).body).toMatchObject({ status: 400, message: expect.stringContaining('key "" is invalid') });
+    expect((await call('kv/get/t1//a')).body).toMatchObject({ status: 400, message: 'level "" is invalid: expected public or protected' });
+    await call('kv/set/t1/public/a', { data: 'x' });
+    for (const path of ['kv/get/t1/public/a/', 'kv/get/t1/public/a/b', 'kv/getbatch/t1/public/a']) {
+      expect(await call(path, path.includes('getbatch') ? { keys: ['a'] } : undefined)).toEqual({
+        http: 404,
+        body: { status: 404, message: 'The requested URL was not found on the server.' },
+      });
+    }
+  });
+
+  it('percent-encoded unreserved characters and ":" are the same key', async () => {
+    await call('kv/set/t1/public/n:a', { data: 'x' });
+    expect((await call('kv/get/t1/public/n%3A%61')).body).toEqual({ status: 200, data: 'x' });
+  });
+
+  it('a wrong method on a stash route is HTTP 404 (no such route), nothing stored', async () => {
+    const response = await fetch(`${BASE}/kv/set/t1/public/a?`, { method: 'GET' });
+    expect(response.status).toBe(404);
+    expect(mock.platform.inspect.stash.snapshot('t1').public).toEqual({});
   });
 });
 

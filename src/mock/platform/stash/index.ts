@@ -23,7 +23,7 @@ export interface StashRequest {
   credential?: string;
 }
 
-/** The body of every stash answer (always HTTP 200). */
+/** The body of every stash answer (always HTTP 200); status 404 is exactly `{status: 404}`. */
 export interface StashReply {
   status: 200 | 400 | 404;
   data?: unknown;
@@ -66,7 +66,8 @@ type Op = {
 
 const ok = (data?: unknown): StashReply => (data === undefined ? { status: 200 } : { status: 200, data });
 const bad = (message: string): StashReply => ({ status: 400, message });
-const notFound = (what: string): StashReply => ({ status: 404, message: `${what} not found` });
+/** Nothing there: exactly `{"status":404}`, as PROTOCOL.md writes it (no message). */
+const notFound = (): StashReply => ({ status: 404 });
 const body = (r: StashRequest) => (typeof r.body === 'object' && r.body !== null && !Array.isArray(r.body) ? (r.body as Record<string, unknown>) : {});
 const BOTH = ['public', 'protected'] as const;
 const PUBLIC = ['public'] as const;
@@ -101,7 +102,7 @@ export function createStashArea(ctx: PlatformContext) {
         const value = map(s, r.level).get(key);
         if (value !== undefined) data[key] = String(value);
       }
-      return Object.keys(data).length ? ok(data) : notFound('none of the keys was');
+      return Object.keys(data).length ? ok(data) : notFound();
     };
 
   const count =
@@ -136,7 +137,7 @@ export function createStashArea(ctx: PlatformContext) {
       key: 'full',
       run: (s, r) => {
         const value = s.kv[r.level as StashLevel].get(r.key);
-        return value === undefined ? notFound(`key ${r.key}`) : ok(value);
+        return value === undefined ? notFound() : ok(value);
       },
     },
     kvGetBatch: { levels: BOTH, key: null, run: getbatch((s, level) => s.kv[level as StashLevel], fullKeyProblem) },
@@ -174,7 +175,7 @@ export function createStashArea(ctx: PlatformContext) {
         const timestamp = /^\d+$/.test(r.timestamp ?? '') ? Number(r.timestamp) : NaN;
         if (!isTimestamp(timestamp)) return bad(TIMESTAMP_PROBLEM);
         const row = s.deferred.get(`${r.key} ${timestamp}`);
-        return row ? ok({ value: row.value, route: row.route }) : notFound(`row ${r.key} at ${r.timestamp}`);
+        return row ? ok({ value: row.value, route: row.route }) : notFound();
       },
     },
     deferRemove: {
@@ -185,7 +186,7 @@ export function createStashArea(ctx: PlatformContext) {
         if (!isTimestamp(timestamp)) return bad(TIMESTAMP_PROBLEM);
         const id = `${r.key} ${timestamp}`;
         const row = s.deferred.get(id);
-        if (!row) return notFound(`row ${r.key} at ${timestamp}`);
+        if (!row) return notFound();
         row.cancel();
         s.deferred.delete(id);
         return ok();
@@ -205,7 +206,7 @@ export function createStashArea(ctx: PlatformContext) {
       key: 'full',
       run: (s, r) => {
         const t = s.times.get(r.key);
-        return t === undefined ? notFound(`key ${r.key}`) : ok(String(t));
+        return t === undefined ? notFound() : ok(String(t));
       },
     },
     countIncr: { levels: PUBLIC, key: 'full', run: count(1) },
@@ -215,7 +216,7 @@ export function createStashArea(ctx: PlatformContext) {
       key: 'counter',
       run: (s, r) => {
         const n = s.counters.get(r.key);
-        return n === undefined ? notFound(`counter ${r.key}`) : ok(String(n));
+        return n === undefined ? notFound() : ok(String(n));
       },
     },
     countGetBatch: { levels: PUBLIC, key: null, run: getbatch((s) => s.counters, counterKeyProblem) },
