@@ -1,21 +1,55 @@
-import { http, type HttpHandler } from 'msw';
+import { http, type HttpHandler, type HttpResponseResolver } from 'msw';
 import type { Endpoints } from '../../core/endpoints';
 import type { MockPlatform } from '../platform';
 import { json, route } from './respond';
+
+/** What every events answer carries: pages of any origin may read it (the tracker sends no credentials), `Retry-After` included. */
+const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Retry-After' };
+/** Seconds of `Retry-After` on a 429 whose fault names none (PROTOCOL.md: "429 with Retry-After"). */
+const DEFAULT_RETRY_AFTER = '1';
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The last path segment decoded; as it came when its percent-encoding is malformed (the service then refuses it). */
+function trackingIdOf(request: Request): string {
+  const raw = new URL(request.url).pathname.replace(/\/$/, '').split('/').pop() as string;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** Adds what PROTOCOL.md and browsers need to every answer, faults included: Retry-After on a 429, the CORS headers. */
+const finish =
+  (resolver: HttpResponseResolver): HttpResponseResolver =>
+  async (info) => {
+    const response = await resolver(info);
+    if (response instanceof Response && response.type != 'error') {
+      if (response.status == 429 && !response.headers.has('Retry-After')) response.headers.set('Retry-After', DEFAULT_RETRY_AFTER);
+      for (const [name, value] of Object.entries(CORS)) response.headers.set(name, value);
+    }
+    return response;
+  };
 
 /**
  * MSW handlers of the events routes of PROTOCOL.md:
  * `POST {events}/events/v1/{trackingId}` text/plain `{"sentAt","events":[...]}`
  * -> 200 `{status, accepted, duplicates}` | 400 malformed | 413 over 64 KiB (faults: 5xx, 429, latency, offline).
+ *
+ * The path is a RegExp without groups and the tracking id is decoded here: MSW's `:param`
+ * matching throws on malformed percent-encoding (`%E0%A4%A`), which would answer 500.
  */
 export function eventsHandlers(platform: MockPlatform, endpoints: Endpoints): HttpHandler[] {
   return [
     http.post(
-      `${endpoints.events}/events/v1/:trackingId`,
-      route(platform, 'events', async ({ request, params }) => {
-        const { status, body } = platform.services.events.ingest(String(params.trackingId), await request.text());
-        return json(body, status);
-      }),
+      new RegExp(`^${escape(endpoints.events)}/events/v1/[^/]+/?$`),
+      finish(
+        route(platform, 'events', async ({ request }) => {
+          const { status, body } = platform.services.events.ingest(trackingIdOf(request), await request.text());
+          return json(body, status);
+        }),
+      ),
     ),
   ];
 }

@@ -78,6 +78,34 @@ describe('POST /events/v1/{trackingId}', () => {
     expect(mock.platform.inspect.events.received('shop_1')).toEqual([]);
   });
 
+  it('answers 400 naming a tracking id whose percent-encoding is malformed (not a router 500)', async () => {
+    expect(await post(batch([product('a')]), 'https://events.svc.example/events/v1/%E0%A4%A')).toEqual({
+      status: 400,
+      body: { status: 400, message: 'trackingId has an invalid value: %E0%A4%A' },
+    });
+    expect(mock.platform.inspect.events.stats().accepted).toBe(0);
+  });
+
+  it('a 429 always carries Retry-After (1 s unless the fault says otherwise)', async () => {
+    mock.platform.faults.set('events', { status: 429, times: 1 });
+    const limited = await fetch(URL_, { method: 'POST', body: batch([product('a')]) });
+    expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '1']);
+  });
+
+  it('every answer lets a cross-origin page read it: Access-Control-Allow-Origin *, Retry-After exposed', async () => {
+    mock.platform.faults.set('events', { status: 503, retryAfter: 3, times: 1 });
+    const answers = [
+      await fetch(URL_, { method: 'POST', body: batch([product('a')]) }),
+      await fetch(URL_, { method: 'POST', body: batch([product('a')]) }),
+      await fetch(URL_, { method: 'POST', body: '{' }),
+    ];
+    expect(answers.map((r) => [r.status, r.headers.get('access-control-allow-origin'), r.headers.get('access-control-expose-headers')])).toEqual([
+      [503, '*', 'Retry-After'],
+      [200, '*', 'Retry-After'],
+      [400, '*', 'Retry-After'],
+    ]);
+  });
+
   it('metrics(): shown, clicked and click-through rate per strategy', async () => {
     const shown = (strategy: string, id: string) => event('recommendationShown', { id, weight: 0.5, strategy });
     const clicked = (strategy: string, id: string) => event('recommendationClicked', { id, weight: 0.5, strategy, position: 1 });

@@ -64,6 +64,12 @@ describe('GET /v1/{trackingId}/experiences', () => {
     expect(await get('?contextId=V')).toEqual({ status: 200, body: { experiencePayloads: [], contextId: 'V', cookieDomains: [] } });
   });
 
+  it('a tracking id whose percent-encoding is malformed is an unknown one (200, no payloads), not a router 500', async () => {
+    seed();
+    const response = await fetch(`${BASE}/v1/%E0%A4%A/experiences?contextId=V`);
+    expect({ status: response.status, body: await response.json() }).toEqual({ status: 200, body: { experiencePayloads: [], contextId: 'V', cookieDomains: [] } });
+  });
+
   it('the `experiences` fault route applies to the GET only', async () => {
     seed();
     mock.platform.faults.set('experiences', { status: 500 });
