@@ -97,6 +97,12 @@ describe('the envelope', () => {
     const r = await post('?strategy=no_such_strategy');
     expect(r).toEqual({ http: 200, body: { status: 200, result: { items: [] } } });
   });
+
+  it('unknown strategy with debug=True: still exactly {status: 200, result: {items: []}}', async () => {
+    mock.platform.admin.recommend.setGlobalRules(TID, [{ name: 'boost', condition: { '==': [1, 1] }, factor: 2 }]);
+    const r = await post('?strategy=popular%2Cno_such_strategy&debug=True');
+    expect(r).toEqual({ http: 200, body: { status: 200, result: { items: [] } } });
+  });
 });
 
 describe('refusals', () => {
@@ -107,6 +113,8 @@ describe('refusals', () => {
     ['an extra path segment (a mistyped tracking id)', 'https://recs.svc.example/vc/recommend/2.1/shop1/x', 'POST'],
     ['another version', 'https://recs.svc.example/vc/recommend/2.0/shop1', 'POST'],
     ['GET', 'https://recs.svc.example/vc/recommend/2.1/shop1', 'GET'],
+    ['another spelling of the path (case)', 'https://recs.svc.example/VC/Recommend/2.1/shop1', 'POST'],
+    ['a trailing slash', 'https://recs.svc.example/vc/recommend/2.1/shop1/', 'POST'],
   ])('404 for %s', async (_name, url, method) => {
     const response = await fetch(url, { method });
     expect(response.status).toBe(404);
@@ -159,5 +167,11 @@ describe('route faults apply', () => {
     mock.platform.faults.set('recommend', { status: 503, times: 1 });
     expect((await post('')).http).toBe(503);
     expect((await post('')).http).toBe(200);
+  });
+
+  it('another spelling of the path answers 404 and leaves the fault for the route', async () => {
+    mock.platform.faults.set('recommend', { status: 503, times: 1 });
+    expect((await fetch(recsUrl().replace('/vc/', '/VC/'), { method: 'POST' })).status).toBe(404);
+    expect((await post('')).http).toBe(503);
   });
 });

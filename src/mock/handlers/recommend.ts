@@ -1,4 +1,4 @@
-import { http, type HttpHandler } from 'msw';
+import { http, type HttpHandler, type HttpResponseResolver } from 'msw';
 import type { Endpoints } from '../../core/endpoints';
 import type { MockPlatform } from '../platform';
 import type { RecommendRequest, Rule, SeedItem } from '../platform/recommend/types';
@@ -67,28 +67,38 @@ export function parseRecommendRequest(trackingId: string, query: URLSearchParams
   };
 }
 
+/**
+ * The route's path as the platform spells it. MSW matches paths case-insensitively and with a
+ * trailing slash; the platform does not: `/VC/recommend/2.1/t` or `.../t/` is an unknown path.
+ */
+const ROUTE_PATH = /\/vc\/recommend\/2\.1\/[^/]+$/;
+
 /** MSW handlers of the recommend route of PROTOCOL.md. */
 export function recommendHandlers(platform: MockPlatform, endpoints: Endpoints): HttpHandler[] {
+  const answer = recommendRoute(platform);
   return [
-    http.post(
-      `${endpoints.recs}/vc/recommend/2.1/:trackingId`,
-      route(platform, 'recommend', async ({ request, params }) => {
-        const trackingId = String(params.trackingId);
-        try {
-          const parsed = parseRecommendRequest(trackingId, new URL(request.url).searchParams, await request.text());
-          // Unknown tracking id: no items (HTTP 200), as for an unknown strategy.
-          if (!platform.properties.has(trackingId)) return json({ status: 200, result: { items: [] } });
-          const { items, rules } = platform.services.recommend.recommend(parsed);
-          return json({ status: 200, result: parsed.debug && rules ? { items, rules } : { items } });
-        } catch (error) {
-          // The engine refuses rules it cannot evaluate (code INVALID_RULE, message naming rules[i]).
-          if (error instanceof Refusal) return json({ status: 400, message: error.message }, 400);
-          if ((error as { code?: unknown }).code === 'INVALID_RULE') {
-            return json({ status: 400, message: `parameter rules has an invalid value: ${(error as Error).message}` }, 400);
-          }
-          throw error;
-        }
-      }),
-    ),
+    // Another spelling of the path: no answer here, so the unknown-path handler answers 404 (and no fault is used up).
+    http.post(`${endpoints.recs}/vc/recommend/2.1/:trackingId`, (info) => (ROUTE_PATH.test(new URL(info.request.url).pathname) ? answer(info) : undefined)),
   ];
+}
+
+/** The route: parse -> platform.services.recommend -> envelope, with the clock and faults of `route`. */
+function recommendRoute(platform: MockPlatform): HttpResponseResolver {
+  return route(platform, 'recommend', async ({ request, params }) => {
+    const trackingId = String(params.trackingId);
+    try {
+      const parsed = parseRecommendRequest(trackingId, new URL(request.url).searchParams, await request.text());
+      // Unknown tracking id: no items (HTTP 200), as for an unknown strategy.
+      if (!platform.properties.has(trackingId)) return json({ status: 200, result: { items: [] } });
+      const { items, rules } = platform.services.recommend.recommend(parsed);
+      return json({ status: 200, result: parsed.debug && rules ? { items, rules } : { items } });
+    } catch (error) {
+      // The engine refuses rules it cannot evaluate (code INVALID_RULE, message naming rules[i]).
+      if (error instanceof Refusal) return json({ status: 400, message: error.message }, 400);
+      if ((error as { code?: unknown }).code === 'INVALID_RULE') {
+        return json({ status: 400, message: `parameter rules has an invalid value: ${(error as Error).message}` }, 400);
+      }
+      throw error;
+    }
+  });
 }

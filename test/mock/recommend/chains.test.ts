@@ -69,7 +69,9 @@ describe('chains', () => {
     expect(ask(platform, { strategies: ['pp1'] })).toEqual({ items: [] });
     expect(ask(platform, { strategies: ['__proto__'] })).toEqual({ items: [] });
     expect(ask(platform, { trackingId: 'unknown' })).toEqual({ items: [] });
-    expect(ask(platform, { trackingId: 'unknown', debug: true })).toEqual({ items: [], rules: [] });
+    // Exactly PROTOCOL.md's body, debug or not: no `rules` either.
+    expect(ask(platform, { trackingId: 'unknown', debug: true })).toEqual({ items: [] });
+    expect(ask(platform, { strategies: ['nope'], debug: true })).toEqual({ items: [] });
   });
 });
 

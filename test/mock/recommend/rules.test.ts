@@ -33,6 +33,16 @@ describe('rules', () => {
     expect(result.items.map((i) => [i.id, i.weight])).toEqual([['y', 2], ['z', 1]]);
   });
 
+  it('weights stay finite numbers: factors multiplying past the largest double give Number.MAX_VALUE, not Infinity (null in JSON)', () => {
+    const huge = { condition: { '==': [{ var: 'rec.id' }, 'z'] }, factor: 1e308 };
+    expect(weights(shop(), [huge, huge])).toEqual([['z', Number.MAX_VALUE], ['x', 3], ['y', 2]]);
+  });
+
+  it('only factor 0 removes: positive factors underflowing to 0 keep the product, with the smallest positive weight', () => {
+    const tiny = { condition: { '==': [{ var: 'rec.id' }, 'x'] }, factor: 1e-300 };
+    expect(weights(shop(), [tiny, tiny])).toEqual([['y', 2], ['z', 1], ['x', Number.MIN_VALUE]]);
+  });
+
   it('global, experience and request rules all apply and multiply', () => {
     const platform = shop();
     platform.admin.recommend.setGlobalRules(TID, [{ name: 'shoes', condition: { in: ['Shoes', { var: 'rec.categories' }] }, factor: 1.5 }]);

@@ -72,7 +72,8 @@ export function partnersReady(interactions: Interactions): boolean {
 export function recommend(indexes: PropertyIndexes | undefined, request: RecommendRequest, now: number): RecommendResult {
   const requestRules = compileRules(request.rules, 'request');
   const components = indexes && resolveChain(request.strategies);
-  if (!indexes || !components) return request.debug ? { items: [], rules: [] } : { items: [] };
+  // PROTOCOL.md's exact answer, with or without debug: nothing was considered.
+  if (!indexes || !components) return { items: [] };
   const { catalog, interactions } = indexes;
   const rules = [
     ...indexes.globalRules,
@@ -190,12 +191,16 @@ function applyRules(
     if (!complete && best.length >= need && score * maxBoost < best[need - 1]) break;
     const data = { seed, rec: catalog.ruleView(product, locale, fallbackLocale) };
     let weight = score;
+    let removed = false;
     rules.forEach((rule, i) => {
       if (!applies(rule, data)) return;
       matched[i].add(catalog.products[product].id);
       weight *= rule.factor;
+      removed ||= rule.factor === 0;
     });
-    if (weight <= 0) continue;
+    if (removed) continue;
+    // Only factor 0 removes; products of huge or tiny factors stay finite and positive (JSON has no Infinity).
+    weight = Math.min(Math.max(weight, Number.MIN_VALUE), Number.MAX_VALUE);
     kept.push([product, weight]);
     let at = best.length;
     while (at > 0 && best[at - 1] < weight) at--;

@@ -34,7 +34,7 @@ import type { RecommendedItem, DebugRule } from '../../../core/recommendations-w
 
 export interface RecommendResult {
   items: RecommendedItem[];
-  /** Present only when the request had `debug`. */
+  /** Present only when the request had `debug` (and named a known property and strategies). */
   rules?: DebugRule[];
 }
 
