@@ -172,11 +172,16 @@ describe('mock stash: protected level', () => {
 });
 
 describe('mock stash: deferkv expiry on the platform clock', () => {
-  it('a row whose timestamp has already passed is delivered by the next request and reads 404', async () => {
-    const past = Date.parse('2026-11-21T09:00:00Z') / 1000;
-    expect((await call('deferkv/set/t1/public/late', { data: 'v', timestamp: past, route: 'mailer' })).body).toEqual({ status: 200 });
-    expect((await call(`deferkv/get/t1/public/late?timestamp=${past}`)).body.status).toBe(404);
-    expect(mock.platform.inspect.stash.deliveries()).toEqual([{ trackingId: 't1', key: 'late', value: 'v', route: 'mailer', at: past * 1000 }]);
+  it.each([
+    ['already passed', Date.parse('2026-11-21T09:00:00Z') / 1000],
+    ['now', Date.parse('2026-11-21T10:00:00Z') / 1000],
+  ])('a row whose timestamp is %s is delivered by the set itself (no later request needed) and reads 404', async (_when, t) => {
+    expect((await call('deferkv/set/t1/public/late', { data: 'v', timestamp: t, route: 'mailer' })).body).toEqual({ status: 200 });
+    expect(mock.platform.inspect.stash.deliveries()).toEqual([{ trackingId: 't1', key: 'late', value: 'v', route: 'mailer', at: t * 1000 }]);
+    expect(mock.platform.inspect.stash.snapshot('t1').deferred).toEqual({});
+    expect((await call(`deferkv/get/t1/public/late?timestamp=${t}`)).body).toEqual({ status: 404 });
+    expect((await call('deferkv/remove/t1/public/late', { timestamp: t })).body).toEqual({ status: 404 });
+    expect(mock.platform.inspect.stash.deliveries()).toHaveLength(1);
   });
 
   it('emits a delivery on the bus at the row timestamp, and records it', () => {

@@ -165,6 +165,7 @@ export function createStashArea(ctx: PlatformContext) {
           }),
         };
         s.deferred.set(id, row);
+        ctx.clock.tick(); // a timestamp already reached is delivered now, not at the next request
         return ok();
       },
     },
