@@ -62,8 +62,8 @@ export function createIntegration(name: string, options: IntegrationOptions): In
   const timeout = ms('options.timeout', options.timeout ?? 0);
 
   /**
-   * Sends `op` and answers the response's `fields` once they have the types expected (`cancelled` a
-   * number, `result` anything, the others strings). A 504 is the handler missing the integration's own timeout.
+   * Sends `op` and answers the response's `fields` once they are present with the types expected
+   * (`cancelled` a number, `result` any JSON, the others strings). A 504 is the handler missing the integration's own timeout.
    */
   const send = async <T>(op: string, json: JsonObject, ...fields: string[]): Promise<T> => {
     const what = `integration "${name}" ${op}`;
@@ -72,18 +72,19 @@ export function createIntegration(name: string, options: IntegrationOptions): In
     });
     const answer: JsonObject = {};
     for (const f of fields) {
-      if (f != 'result' && typeof b[f] != (f == 'cancelled' ? 'number' : 'string')) throw new ProtocolError('PROTOCOL', `${what}: bad "${f}" in response`);
+      if (!(f in b) || (f != 'result' && typeof b[f] != (f == 'cancelled' ? 'number' : 'string'))) throw new ProtocolError('PROTOCOL', `${what}: bad "${f}" in response`);
       answer[f] = b[f];
     }
     return answer as T;
   };
-  const body = (payload: unknown, key: unknown = {}): JsonObject => {
+  const body = (payload: unknown = {}, key: unknown = {}): JsonObject => {
+    let text;
     try {
-      JSON.stringify(payload);
-    } catch {
-      invalid('payload', payload, 'must be JSON');
-    }
-    return { payload: payload === undefined ? {} : payload, key: checkKey(key, 'options.key') };
+      text = JSON.stringify(payload);
+    } catch {}
+    // Throws (cycles, BigInt) or gives undefined (a function, a symbol): not JSON.
+    text ?? invalid('payload', payload, 'must be JSON');
+    return { payload, key: checkKey(key, 'options.key') };
   };
 
   return {

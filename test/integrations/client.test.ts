@@ -50,6 +50,8 @@ describe('each call refuses bad arguments before any request', () => {
   const cases: [string, (i: Integration) => Promise<unknown>][] = [
     ['payload', (i) => i.execute(10n)],
     ['payload', (i) => i.schedule(cyclic)],
+    ['payload', (i) => i.execute(() => 'not JSON')],
+    ['payload', (i) => i.schedule(Symbol('not JSON'))],
     ['options.key', (i) => i.execute({}, { key: 'email' as unknown as Record<string, string> })],
     ['options.key', (i) => i.execute({}, { key: ['a'] as unknown as Record<string, string> })],
     ['options.key', (i) => i.schedule({}, { key: null as unknown as Record<string, string> })],
@@ -238,6 +240,7 @@ describe('answers', () => {
 
   it.each([
     ['execute', '{"status":200,"result":1}', (i: Integration) => i.execute()],
+    ['execute', '{"status":200,"executionId":"ex-9"}', (i: Integration) => i.execute()],
     ['schedule', '{"status":200,"executionId":"ex-9"}', (i: Integration) => i.schedule()],
     ['schedule', '{"status":200,"runAt":"2026-11-23T10:00:00.000Z"}', (i: Integration) => i.schedule()],
     ['cancel', '{"status":200,"cancelled":"1"}', (i: Integration) => i.cancel({ a: 1 })],

@@ -51,6 +51,8 @@ interface Pending {
 
 /** Settings defaults and bounds (ms). */
 export const INTEGRATION_TIMEOUT = { default: 10_000, max: 60_000 } as const;
+/** `runAt` must come before this (epoch ms): an ISO 8601 date with a four-digit year, as `runAt` is answered. */
+const LAST_RUN_AT = Date.UTC(10_000, 0, 1);
 /** Runs kept for `inspect.runs` (oldest dropped first). */
 const KEPT_RUNS = 1000;
 
@@ -225,11 +227,14 @@ export function createIntegrationsArea(ctx: PlatformContext) {
       const b = body as Record<string, unknown>;
       const key = executionKey(entry, b.key);
       if (typeof key === 'string') return { status: 400, message: key };
-      const delay = b.delay ?? 0;
+      // Absent is 0; null is as malformed as for `key` and `window`.
+      const delay = b.delay === undefined ? 0 : b.delay;
       if (!(Number.isSafeInteger(delay) && (delay as number) >= 0)) return { status: 400, message: 'delay must be a whole number of milliseconds >= 0' };
       const fault = b.window === undefined ? undefined : windowFault(b.window);
       if (fault) return { status: 400, message: `${fault} is malformed: expected {day: "mon-fri", time: "09:00-17:00"}` };
-      const when = runAt(clock.now() + (delay as number), b.window as ScheduleWindow | undefined);
+      const earliest = clock.now() + (delay as number);
+      const when = earliest < LAST_RUN_AT ? runAt(earliest, b.window as ScheduleWindow | undefined) : LAST_RUN_AT;
+      if (when >= LAST_RUN_AT) return { status: 400, message: `delay must put runAt at or before ${iso(LAST_RUN_AT - 1)}` };
       const executionId = `ex-${++seq}`;
       // A key identifies the schedule (a new one replaces it); an empty key identifies nothing.
       const id = Object.keys(key).length ? keyId(key) : `#${executionId}`;
