@@ -46,7 +46,7 @@ export function eventsHandlers(platform: MockPlatform, endpoints: Endpoints): Ht
       new RegExp(`^${escape(endpoints.events)}/events/v1/[^/]+/?$`),
       finish(
         route(platform, 'events', async ({ request }) => {
-          const { status, body } = platform.services.events.ingest(trackingIdOf(request), await request.text());
+          const { status, body } = platform.services.events.ingest(trackingIdOf(request), new Uint8Array(await request.arrayBuffer()));
           return json(body, status);
         }),
       ),

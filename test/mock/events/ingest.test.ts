@@ -67,6 +67,16 @@ describe('POST /events/v1/{trackingId}', () => {
     expect((await post(sized(65_536))).status).toBe(200);
   });
 
+  it('counts the bytes received, not their decoding: 40,000 bytes that are not UTF-8 are a 400, not a 413', async () => {
+    const text = batch([event('ecUser', { user: { id: '' } }, 'bin')]);
+    const at = text.indexOf('"id":""') + 6;
+    const encoder = new TextEncoder();
+    const body = new Uint8Array([...encoder.encode(text.slice(0, at)), ...new Uint8Array(40_000).fill(0xff), ...encoder.encode(text.slice(at))]);
+    const response = await fetch(URL_, { method: 'POST', body });
+    expect({ status: response.status, body: await response.json() }).toEqual({ status: 400, body: { status: 400, message: 'body is not UTF-8' } });
+    expect(mock.platform.inspect.events.received('shop_1')).toEqual([]);
+  });
+
   it('applies the events route faults: 503, then 429 with Retry-After, then offline', async () => {
     mock.platform.faults.set('events', { status: 503, times: 1 });
     expect((await post(batch([product('a')]))).status).toBe(503);

@@ -59,16 +59,22 @@ export function createEventsArea(ctx: PlatformContext) {
     return { status, body: { status, message } };
   };
 
-  /** Takes one batch (the raw request body) for `trackingId`. */
-  function ingest(trackingId: string, body: string): IngestResult {
+  /** Takes one batch for `trackingId`: the request body as received (bytes), or as text. */
+  function ingest(trackingId: string, body: string | Uint8Array): IngestResult {
     const counts = statsOf(trackingId);
     counts.requests++;
     if (!SEGMENT.test(trackingId) || trackingId == '.' || trackingId == '..') return refuse(trackingId, 400, `trackingId has an invalid value: ${trackingId}`);
-    const bytes = new TextEncoder().encode(body).length;
+    const bytes = typeof body == 'string' ? new TextEncoder().encode(body).length : body.length;
     if (bytes > MAX_BATCH_BYTES) return refuse(trackingId, 413, `batch of ${bytes} bytes is over the limit of ${MAX_BATCH_BYTES}`);
+    let text: string;
+    try {
+      text = typeof body == 'string' ? body : new TextDecoder('utf-8', { fatal: true }).decode(body);
+    } catch {
+      return refuse(trackingId, 400, 'body is not UTF-8');
+    }
     let batch: { sentAt?: unknown; events?: unknown };
     try {
-      batch = JSON.parse(body);
+      batch = JSON.parse(text);
     } catch {
       return refuse(trackingId, 400, 'body is not JSON');
     }
