@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import jsonLogic from 'json-logic-js';
 import { ask, emptyShop, ids, NOW, product, purchases, TID } from './support';
 import { InvalidRuleError, type Rule } from '../../../src/mock/platform/recommend';
-import { nestsUnboundedQuantifiers } from '../../../src/mock/platform/recommend/rules';
+import { unsafePattern } from '../../../src/mock/platform/recommend/rules';
 import type { MockPlatform } from '../../../src/mock';
 
 /** x sold 3, y 2, z 1: popular gives x, y, z with weights 3, 2, 1. */
@@ -95,16 +95,31 @@ describe('rules', () => {
     expect(ids(ask(platform, { rules }))).toEqual(['x', 'y', 'z']);
   });
 
-  it('refuses nested unbounded quantifiers (catastrophic backtracking) at load', () => {
-    expect(nestsUnboundedQuantifiers('(a+)+$')).toBe(true);
-    expect(nestsUnboundedQuantifiers('^(x*y)*z')).toBe(true);
-    expect(nestsUnboundedQuantifiers('((ab)+c)*')).toBe(true);
-    expect(nestsUnboundedQuantifiers('(a{2,})+')).toBe(true);
-    expect(nestsUnboundedQuantifiers('^(Red|Green)+ [a-z]*$')).toBe(false);
-    expect(nestsUnboundedQuantifiers('(ab+)?c')).toBe(false);
-    expect(nestsUnboundedQuantifiers('[(a+)]+')).toBe(false);
-    expect(nestsUnboundedQuantifiers('\\(a+\\)+')).toBe(false);
+  it('refuses patterns that backtrack catastrophically at load', () => {
+    // A repeated group that can match the same text in several ways (exponential).
+    for (const pattern of ['(a+)+$', '^(x*y)*z', '((ab)+c)*', '(a{2,})+', '(a|a)*$', '(a|aa)+$', '^(a?a?)+$', '(?:\\w|\\d)*!', '(a|a){9}', '^(Red|Green)+ [a-z]*$']) {
+      expect([pattern, unsafePattern(pattern)]).toEqual([pattern, 'repeats a group holding a quantifier or an alternation']);
+    }
+    // More than two quantifiers repeating over 64 times (a polynomial of degree 3 and up).
+    for (const pattern of ['a*a*a*x', '[a-z]*[0-9]*[a-z]*!', '\\w+.+\\d{1,}x', 'a{1,100}b*c+']) {
+      expect([pattern, unsafePattern(pattern)]).toEqual([pattern, 'has more than 2 unbounded quantifiers']);
+    }
+    for (const pattern of ['(ab+)?c', '[(a+)]+', '\\(a+\\)+', '^(Red|Green)$', '(a|b){8}', '(ab){20}', '^\\d+-\\d+$', '.*sale.*', 'a{1,64}b{1,64}c{1,64}d*e+', '(?:ab)+', '(?<p>x)+', 'a+?b*?']) {
+      expect([pattern, unsafePattern(pattern)]).toEqual([pattern, undefined]);
+    }
     expect(() => ask(shop(), { rules: [{ condition: { match: [{ var: 'rec.name' }, '(a+)+$'] }, factor: 0 }] })).toThrow(InvalidRuleError);
+    expect(() => ask(shop(), { rules: [{ condition: { match: ['a'.repeat(40), '(a|a)*$'] }, factor: 0 }] })).toThrow(/rules\[0\]\.condition has a pattern that repeats a group/);
+  });
+
+  it('a value written in the rule is matched once, not once per candidate', () => {
+    const test = vi.spyOn(RegExp.prototype, 'test');
+    try {
+      const result = ask(shop(), { debug: true, rules: [{ condition: { match: ['a literal value', '^a literal'] }, factor: 2 }] });
+      expect(result.rules?.[0].matched).toEqual(['x', 'y', 'z']);
+      expect(test.mock.calls.filter(([text]) => text === 'a literal value')).toHaveLength(1);
+    } finally {
+      test.mockRestore();
+    }
   });
 
   it('refuses malformed rules with a message naming the field', () => {

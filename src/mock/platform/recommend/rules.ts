@@ -14,8 +14,12 @@ import { EngineInputError } from './input-error';
 export const RULE_LIMITS = {
   /** Longest regular expression accepted in `match` / `match_some` (refused at load, false at run time). */
   patternLength: 256,
-  /** Longest text a pattern is run against (longer values are cut). */
-  valueLength: 4096,
+  /** Longest text a pattern is run against (longer values are cut): two wide quantifiers cost at worst ~0.2 s at 1,024. */
+  valueLength: 1024,
+  /** Patterns may hold at most this many quantifiers repeating more than 64 times (`*`, `+`, `{n,}`). */
+  wideQuantifiers: 2,
+  /** A group that can match the same text in several ways may repeat at most this many times. */
+  groupRepeat: 8,
   /** Nodes in one condition. */
   conditionNodes: 1000,
 } as const;
@@ -93,45 +97,66 @@ function checkPattern(pattern: unknown, path: string): void {
   if (pattern.length > RULE_LIMITS.patternLength) {
     throw new InvalidRuleError(path, `has a pattern of ${pattern.length} characters, over the limit of ${RULE_LIMITS.patternLength}`);
   }
-  if (nestsUnboundedQuantifiers(pattern)) throw new InvalidRuleError(path, `has a pattern that nests unbounded quantifiers: ${JSON.stringify(pattern)}`);
+  const unsafe = unsafePattern(pattern);
+  if (unsafe) throw new InvalidRuleError(path, `has a pattern that ${unsafe}: ${JSON.stringify(pattern)}`);
+}
+
+/** A quantifier at `i` (`*`, `+`, `?`, `{m}`, `{m,}`, `{m,n}`): its length (a lazy `?` included) and bounds. */
+function quantifierAt(pattern: string, i: number): { length: number; min: number; max: number } | undefined {
+  const c = pattern[i];
+  const braces = c === '{' ? /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(i, i + 24)) : null;
+  const q =
+    c === '*' ? { length: 1, min: 0, max: Infinity }
+    : c === '+' ? { length: 1, min: 1, max: Infinity }
+    : c === '?' ? { length: 1, min: 0, max: 1 }
+    : braces ? { length: braces[0].length, min: +braces[1], max: braces[2] === undefined ? +braces[1] : braces[3] === '' ? Infinity : +braces[3] }
+    : undefined;
+  if (q && pattern[i + q.length] === '?') q.length++;
+  return q;
 }
 
 /**
- * True for patterns with a group that contains `*`, `+` or `{n,}` and is itself repeated without
- * bound, such as `(a+)+` or `(x*y)*`: the classic catastrophic-backtracking shapes.
+ * Why running `pattern` could take super-linear time on a long value (undefined: it cannot, as far
+ * as this check sees). Two shapes of backtracking are refused:
+ * - a group that can match the same text in several ways (it holds a quantifier of variable count
+ *   or an alternation) repeated more than RULE_LIMITS.groupRepeat times: `(a+)+`, `(x*y)*`,
+ *   `(a|aa)+`, `(a?a?)+` (exponential);
+ * - more than RULE_LIMITS.wideQuantifiers quantifiers that repeat more than 64 times: `a*a*a*x`
+ *   (a polynomial whose degree grows with each one).
+ * Conservative: a few harmless patterns such as `(Red|Green)+` are refused too.
  */
-export function nestsUnboundedQuantifiers(pattern: string): boolean {
-  const groups: boolean[] = [false];
+export function unsafePattern(pattern: string): string | undefined {
+  const ambiguous: boolean[] = [false]; // per open group
+  let wide = 0;
   let inClass = false;
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i];
-    if (c === '\\') {
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (c === ']') inClass = false;
-      continue;
-    }
-    if (c === '[') inClass = true;
-    else if (c === '(') groups.push(false);
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') {
+      ambiguous.push(false);
+      if (pattern[i + 1] === '?') i++; // (?: (?= (?! (?<name>: not a quantifier
+    } else if (c === '|') ambiguous[ambiguous.length - 1] = true;
     else if (c === ')') {
-      const inner = groups.pop() ?? false;
-      if (groups.length === 0) groups.push(false);
-      const unbounded = unboundedQuantifierAt(pattern, i + 1);
-      if (inner && unbounded) return true;
-      if (inner || unbounded) groups[groups.length - 1] = true;
-    } else if (unboundedQuantifierAt(pattern, i)) groups[groups.length - 1] = true;
+      const inner = ambiguous.pop() ?? false;
+      if (ambiguous.length === 0) ambiguous.push(false);
+      const repeat = quantifierAt(pattern, i + 1);
+      if (inner && repeat && repeat.max > RULE_LIMITS.groupRepeat) return 'repeats a group holding a quantifier or an alternation';
+      if (inner) ambiguous[ambiguous.length - 1] = true;
+    } else {
+      const q = quantifierAt(pattern, i);
+      if (!q) continue;
+      if (q.min < q.max) ambiguous[ambiguous.length - 1] = true;
+      if (q.max > 64 && ++wide > RULE_LIMITS.wideQuantifiers) return `has more than ${RULE_LIMITS.wideQuantifiers} unbounded quantifiers`;
+      i += q.length - 1;
+    }
   }
-  return false;
-}
-
-function unboundedQuantifierAt(pattern: string, i: number): boolean {
-  const c = pattern[i];
-  return c === '*' || c === '+' || (c === '{' && /^\{\d+,\}/.test(pattern.slice(i, i + 12)));
+  return undefined;
 }
 
 const regexCache = new Map<string, RegExp | null>();
+const matchCache = new Map<string, boolean>();
 
 /** The compiled pattern, or null when it is invalid, too long or unsafe (then `match` is false). */
 function regex(pattern: unknown): RegExp | null {
@@ -139,7 +164,7 @@ function regex(pattern: unknown): RegExp | null {
   let compiled = regexCache.get(pattern);
   if (compiled === undefined) {
     try {
-      compiled = nestsUnboundedQuantifiers(pattern) ? null : new RegExp(pattern);
+      compiled = unsafePattern(pattern) ? null : new RegExp(pattern);
     } catch {
       compiled = null;
     }
@@ -155,7 +180,16 @@ function match(value: unknown, pattern: unknown): boolean {
   if (!re) return false;
   if (Array.isArray(value)) return value.some((v) => match(v, pattern));
   if (typeof value !== 'string' && typeof value !== 'number') return false;
-  return re.test(String(value).slice(0, RULE_LIMITS.valueLength));
+  // Remembered: a value written in the rule is tested once, not once per candidate.
+  const text = String(value).slice(0, RULE_LIMITS.valueLength);
+  const key = `${pattern}\u0000${text}`;
+  let matched = matchCache.get(key);
+  if (matched === undefined) {
+    matched = re.test(text);
+    if (matchCache.size >= 1000) matchCache.clear();
+    matchCache.set(key, matched);
+  }
+  return matched;
 }
 
 /** `match_some`: the value matches any of the patterns. */
