@@ -1,4 +1,4 @@
-import { http, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { Endpoints } from '../../core/endpoints';
 import type { MockPlatform } from '../platform';
 import { json, readJson, route } from './respond';
@@ -51,23 +51,29 @@ const matcher = (root: URL, pattern: string) => {
   };
 };
 
+/** What a stash path answers to another method: HTTP 405 with `Allow` (HEAD is served as GET). */
+const notAllowed = (allow: string) => json({ status: 405, message: 'The method is not allowed for the requested URL.' }, 405, { Allow: allow });
+
 /** MSW handlers of the stash routes of PROTOCOL.md: parse -> platform service -> `{status, data?, message?}`. */
 export function stashHandlers(platform: MockPlatform, endpoints: Endpoints): HttpHandler[] {
   const root = new URL(`${endpoints.stash}/stash/v1.1/`);
-  return table.map(([method, path, op]) =>
-    http[method](
-      matcher(root, path),
-      route(platform, 'stash', async ({ request, params }) => {
-        const reply = platform.services.stash[op]({
-          trackingId: String(params.tid),
-          level: String(params.level),
-          key: params.key === undefined ? undefined : String(params.key),
-          body: method === 'post' ? await readJson(request) : undefined,
-          timestamp: new URL(request.url).searchParams.get('timestamp'),
-          credential: request.headers.get('authorization')?.replace(/^Bearer\s+/i, ''),
-        });
-        return json(reply);
-      }),
-    ),
-  );
+  return table.map(([method, path, op]) => {
+    const allow = method === 'get' ? 'GET, HEAD' : 'POST';
+    const serve = route(platform, 'stash', async ({ request, params }) => {
+      const reply = platform.services.stash[op]({
+        trackingId: String(params.tid),
+        level: String(params.level),
+        key: params.key === undefined ? undefined : String(params.key),
+        body: method === 'post' ? await readJson(request) : undefined,
+        timestamp: new URL(request.url).searchParams.get('timestamp'),
+        credential: request.headers.get('authorization')?.replace(/^Bearer\s+/i, ''),
+      });
+      return json(reply);
+    });
+    return http.all(matcher(root, path), async (info) => {
+      if (!allow.split(', ').includes(info.request.method)) return notAllowed(allow);
+      const response = (await serve(info)) as Response; // route() always answers
+      return info.request.method === 'HEAD' && response.type !== 'error' ? new HttpResponse(null, response) : response;
+    });
+  });
 }

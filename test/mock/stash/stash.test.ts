@@ -131,10 +131,27 @@ describe('mock stash: what an outsider may send', () => {
     expect((await call('kv/get/t1/public/n%3A%61')).body).toEqual({ status: 200, data: 'x' });
   });
 
-  it('a wrong method on a stash route is HTTP 404 (no such route), nothing stored', async () => {
-    const response = await fetch(`${BASE}/kv/set/t1/public/a?`, { method: 'GET' });
-    expect(response.status).toBe(404);
-    expect(mock.platform.inspect.stash.snapshot('t1').public).toEqual({});
+  it.each([
+    ['GET', 'kv/set/t1/public/a', 'POST'],
+    ['PUT', 'kv/set/t1/public/a', 'POST'],
+    ['POST', 'kv/get/t1/public/a', 'GET, HEAD'],
+    ['DELETE', 'kv/get/t1/public/a', 'GET, HEAD'],
+    ['GET', 'kv/getbatch/t1/public', 'POST'],
+    ['GET', 'count/incr/t1/public/a', 'POST'],
+    ['OPTIONS', 'deferkv/get/t1/public/a', 'GET, HEAD'],
+  ])('%s on %s: HTTP 405 with Allow: %s, nothing stored', async (method, path, allow) => {
+    const response = await fetch(`${BASE}/${path}`, { method, body: method === 'GET' || method === 'OPTIONS' ? undefined : '{"data":"x","dimension":"date"}' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe(allow);
+    expect(await response.json()).toEqual({ status: 405, message: 'The method is not allowed for the requested URL.' });
+    expect(mock.platform.inspect.stash.snapshot('t1')).toEqual({ public: {}, protected: {}, deferred: {}, times: {}, counters: {} });
+  });
+
+  it('HEAD on a GET route answers as GET does, without a body', async () => {
+    const response = await fetch(`${BASE}/kv/get/t1/public/a`, { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.text()).toBe('');
   });
 });
 
