@@ -23,9 +23,13 @@ export function createHandlers(platform: MockPlatform, options: HandlerOptions =
     ...eventsHandlers(platform, endpoints),
     ...experiencesHandlers(platform, endpoints),
     ...integrationsHandlers(platform, endpoints),
-    // Anything else under a platform base URL is an unknown path.
+    // Anything else under a platform base URL is an unknown path. A RegExp, not `${base}/*`: MSW
+    // percent-decodes a string pattern's wildcard while matching, and a malformed escape there
+    // (`/%E0%A4%A`) would throw inside the router and answer 500.
     ...Object.values(endpoints).map((base) =>
-      http.all(`${base}/*`, () => json({ status: 404, message: 'The requested URL was not found on the server.' }, 404)),
+      http.all(new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`), () =>
+        json({ status: 404, message: 'The requested URL was not found on the server.' }, 404),
+      ),
     ),
   ];
 }
