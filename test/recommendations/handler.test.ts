@@ -112,13 +112,27 @@ describe('refusals', () => {
     ['no tracking id', 'https://recs.svc.example/vc/recommend/2.1/', 'POST'],
     ['an extra path segment (a mistyped tracking id)', 'https://recs.svc.example/vc/recommend/2.1/shop1/x', 'POST'],
     ['another version', 'https://recs.svc.example/vc/recommend/2.0/shop1', 'POST'],
-    ['GET', 'https://recs.svc.example/vc/recommend/2.1/shop1', 'GET'],
     ['another spelling of the path (case)', 'https://recs.svc.example/VC/Recommend/2.1/shop1', 'POST'],
     ['a trailing slash', 'https://recs.svc.example/vc/recommend/2.1/shop1/', 'POST'],
   ])('404 for %s', async (_name, url, method) => {
     const response = await fetch(url, { method });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual(NOT_FOUND);
+  });
+
+  it.each(['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])('405 with Allow: POST for %s on the route (known tracking id or not)', async (method) => {
+    for (const url of [recsUrl(), recsUrl('nobody_here')]) {
+      const response = await fetch(url, { method });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('POST');
+      expect(await response.json()).toEqual({ status: 405, message: 'The method is not allowed for the requested URL.' });
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it('HEAD on the route: 405, no body', async () => {
+    const response = await fetch(recsUrl(), { method: 'HEAD' });
+    expect([response.status, response.headers.get('allow'), await response.text()]).toEqual([405, 'POST', '']);
   });
 
   it.each<[string, string, string | undefined, string]>([

@@ -1,4 +1,4 @@
-import { http, type HttpHandler, type HttpResponseResolver } from 'msw';
+import { http, HttpResponse, type HttpHandler, type HttpResponseResolver } from 'msw';
 import type { Endpoints } from '../../core/endpoints';
 import type { MockPlatform } from '../platform';
 import type { RecommendRequest, Rule, SeedItem } from '../platform/recommend/types';
@@ -77,8 +77,14 @@ const ROUTE_PATH = /\/vc\/recommend\/2\.1\/[^/]+$/;
 export function recommendHandlers(platform: MockPlatform, endpoints: Endpoints): HttpHandler[] {
   const answer = recommendRoute(platform);
   return [
-    // Another spelling of the path: no answer here, so the unknown-path handler answers 404 (and no fault is used up).
-    http.post(`${endpoints.recs}/vc/recommend/2.1/:trackingId`, (info) => (ROUTE_PATH.test(new URL(info.request.url).pathname) ? answer(info) : undefined)),
+    http.all(`${endpoints.recs}/vc/recommend/2.1/:trackingId`, (info) => {
+      // Another spelling of the path: no answer here, so the unknown-path handler answers 404 (and no fault is used up).
+      if (!ROUTE_PATH.test(new URL(info.request.url).pathname)) return undefined;
+      const { method } = info.request;
+      if (method === 'HEAD') return new HttpResponse(null, { status: 405, headers: { Allow: 'POST' } });
+      if (method !== 'POST') return json({ status: 405, message: 'The method is not allowed for the requested URL.' }, 405, { Allow: 'POST' });
+      return answer(info);
+    }),
   ];
 }
 
