@@ -156,6 +156,25 @@ describe('secrets', () => {
     expect(admin().get(tid, 'mailer')?.secretNames).toEqual(['API_KEY']);
   });
 
+  it('redacts a secret as written, URL-encoded and JSON-escaped, as the local runner does', async () => {
+    const secret = 'p@ss/w"rd\\x';
+    admin().create(tid, {
+      name: 'leaky',
+      secrets: { K: secret },
+      handler: ({ secrets, console }) => {
+        console.log({ k: secrets.K });
+        console.warn(`https://api.example/?k=${encodeURIComponent(secrets.K)}`);
+        throw new Error(`refused ${JSON.stringify(secrets.K)}`);
+      },
+    });
+    const error = await createIntegration('leaky', { trackingId: tid }).execute().catch((e: Error) => e);
+    expect((error as Error).message).toBe('integration "leaky" execute: status 500: integration "leaky" failed: refused "[secret]"');
+    expect(inspect().runs()[0].logs).toEqual([
+      { level: 'log', message: '{"k":"[secret]"}' },
+      { level: 'warn', message: 'https://api.example/?k=[secret]' },
+    ]);
+  });
+
   it('the handler gets a frozen copy: it cannot change the stored secrets', async () => {
     admin().create(tid, {
       name: 'tamper',

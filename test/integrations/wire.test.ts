@@ -48,8 +48,16 @@ describe('paths', () => {
     const answer = await send('shop1/integrations/echo/execute', method === 'GET' ? undefined : '{}', method);
     expect(answer.status).toBe(405);
     expect(answer.headers.get('allow')).toBe('POST');
-    expect(answer.body).toEqual({ status: 405, message: `method ${method} is not allowed: the integrations routes take POST` });
+    expect(answer.body).toEqual({ status: 405, message: 'The method is not allowed for the requested URL.' });
     expect(mock.platform.inspect.integrations.runs()).toEqual([]);
+  });
+
+  it('HEAD on a route: 405 with Allow: POST and no body', async () => {
+    setup();
+    const response = await fetch(`${base}/shop1/integrations/echo/execute`, { method: 'HEAD' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    expect(await response.text()).toBe('');
   });
 });
 

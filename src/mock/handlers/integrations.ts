@@ -1,4 +1,4 @@
-import { http, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { Endpoints } from '../../core/endpoints';
 import type { MockPlatform } from '../platform';
 import { json, readJson, route } from './respond';
@@ -39,7 +39,7 @@ const matcher =
  * | POST /v1/{tid}/integrations/{name}/execute  | `{payload, key}`                 | 200 `{executionId, result}`, 429 `{retryAt}`, 404, 400, 500, 504 |
  * | POST /v1/{tid}/integrations/{name}/schedule | `{payload, key, delay, window}`  | 200 `{executionId, runAt}`, 404, 400 |
  * | POST /v1/{tid}/integrations/{name}/cancel   | `{key}`                          | 200 `{cancelled}`, 404, 400 |
- * | any other method but OPTIONS on those paths  |                                  | 405 `{status, message}` with `Allow: POST` |
+ * | any other method but OPTIONS on those paths  |                                  | 405 `{status, message}` (HEAD: no body) with `Allow: POST` |
  *
  * The HTTP status equals the body's `status`; a 429 also carries `Retry-After` (seconds).
  */
@@ -59,7 +59,9 @@ export function integrationsHandlers(platform: MockPlatform, endpoints: Endpoint
     http.all(
       (info) => info.request.method !== 'OPTIONS' && matches(info),
       ({ request }) =>
-        json({ status: 405, message: `method ${request.method} is not allowed: the integrations routes take POST` }, 405, { Allow: 'POST' }),
+        request.method === 'HEAD'
+          ? new HttpResponse(null, { status: 405, headers: { Allow: 'POST' } })
+          : json({ status: 405, message: 'The method is not allowed for the requested URL.' }, 405, { Allow: 'POST' }),
     ),
   ];
 }

@@ -1,4 +1,5 @@
 import type { IntegrationCache } from '../../../integrations/cache';
+import { createRedactor } from '../../../integrations/runner/redact';
 import type { HandlerConsole, IntegrationHandler, LogLine, RunStatus } from './types';
 
 export interface HandlerOutcome {
@@ -26,7 +27,8 @@ const format = (value: unknown): string => {
  * (real time). A JavaScript function cannot be killed in the same thread: a handler that does not
  * settle in time is recorded as `timeout` and its eventual result is ignored, but it keeps running
  * (and a synchronous endless loop blocks the platform). The local runner enforces timeouts by
- * terminating a worker instead. Every secret value is replaced by `[secret]` in the log lines.
+ * terminating a worker instead. Every secret value is replaced by `[secret]` in the log lines and the
+ * error message (as written, URL-encoded and JSON-escaped: the runner's `createRedactor`).
  */
 export async function runHandler(
   handler: IntegrationHandler,
@@ -36,8 +38,8 @@ export async function runHandler(
   timeoutMs: number,
 ): Promise<HandlerOutcome> {
   const logs: LogLine[] = [];
-  const values = Object.values(secrets).filter(Boolean);
-  const redact = (text: string) => values.reduce((out, secret) => out.split(secret).join('[secret]'), text);
+  // The local runner's redactor: a secret as written, URL-encoded and JSON-escaped.
+  const redact = createRedactor(secrets);
   const console = Object.fromEntries(
     LEVELS.map((level) => [level, (...args: unknown[]) => void logs.push({ level, message: redact(args.map(format).join(' ')) })]),
   ) as HandlerConsole;
