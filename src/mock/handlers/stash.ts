@@ -51,7 +51,7 @@ const matcher = (root: URL, pattern: string) => {
   };
 };
 
-/** What a stash path answers to another method: HTTP 405 with `Allow` (HEAD is served as GET). */
+/** What a stash path answers to another method: HTTP 405 with `Allow` (HEAD is served as GET on GET routes). */
 const notAllowed = (allow: string) => json({ status: 405, message: 'The method is not allowed for the requested URL.' }, 405, { Allow: allow });
 
 /** MSW handlers of the stash routes of PROTOCOL.md: parse -> platform service -> `{status, data?, message?}`. */
@@ -71,9 +71,9 @@ export function stashHandlers(platform: MockPlatform, endpoints: Endpoints): Htt
       return json(reply);
     });
     return http.all(matcher(root, path), async (info) => {
-      if (!allow.split(', ').includes(info.request.method)) return notAllowed(allow);
-      const response = (await serve(info)) as Response; // route() always answers
-      return info.request.method === 'HEAD' && response.type !== 'error' ? new HttpResponse(null, response) : response;
+      const { method: verb } = info.request;
+      const response = allow.split(', ').includes(verb) ? ((await serve(info)) as Response) : notAllowed(allow); // route() always answers
+      return verb === 'HEAD' && response.type !== 'error' ? new HttpResponse(null, response) : response; // HEAD: never a body
     });
   });
 }

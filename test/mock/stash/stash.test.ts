@@ -147,6 +147,11 @@ describe('mock stash: what an outsider may send', () => {
     expect(mock.platform.inspect.stash.snapshot('t1')).toEqual({ public: {}, protected: {}, deferred: {}, times: {}, counters: {} });
   });
 
+  it('HEAD on a POST route: HTTP 405 with Allow: POST and no body', async () => {
+    const response = await fetch(`${BASE}/kv/set/t1/public/a`, { method: 'HEAD' });
+    expect([response.status, response.headers.get('allow'), await response.text()]).toEqual([405, 'POST', '']);
+  });
+
   it('HEAD on a GET route answers as GET does, without a body', async () => {
     const response = await fetch(`${BASE}/kv/get/t1/public/a`, { method: 'HEAD' });
     expect(response.status).toBe(200);
