@@ -180,8 +180,9 @@ function match(value: unknown, pattern: unknown): boolean {
   if (!re) return false;
   if (Array.isArray(value)) return value.some((v) => match(v, pattern));
   if (typeof value !== 'string' && typeof value !== 'number') return false;
-  // Remembered: a value written in the rule is tested once, not once per candidate.
   const text = String(value).slice(0, RULE_LIMITS.valueLength);
+  if (text.length <= 64) return re.test(text);
+  // A long value is remembered: one written in the rule is tested once, not once per candidate.
   const key = `${pattern}\u0000${text}`;
   let matched = matchCache.get(key);
   if (matched === undefined) {
