@@ -48,6 +48,8 @@ export function bootIntegration(dir: string): BootResult {
 
   const lookIn = createRequire(file).resolve.paths('x') ?? [];
   const ownModules = join(resolve(dir), 'node_modules');
+  const where = relative(process.cwd(), dir) || '.';
+  const install = `npm install --prefix ${where.includes(' ') ? JSON.stringify(where) : where}`;
   const dependencies: ResolvedDependency[] = [];
   const missing: string[] = [];
   for (const [name, range] of declared) {
@@ -60,16 +62,22 @@ export function bootIntegration(dir: string): BootResult {
       continue;
     }
     const path = join(modules, name);
-    const { version } = JSON.parse(readFileSync(join(path, 'package.json'), 'utf8')) as { version?: unknown };
-    dependencies.push({ name, declared: range, version: String(version ?? '?'), path, local: modules === ownModules });
+    let installed: { version?: unknown } | null;
+    try {
+      installed = JSON.parse(readFileSync(join(path, 'package.json'), 'utf8')) as { version?: unknown } | null;
+    } catch (err) {
+      // A broken install: Node could not load it either.
+      const message = `dependency ${name}@${range}: ${join(path, 'package.json')} is not JSON (${(err as Error).message}); reinstall it with: ${install}`;
+      return { ok: false, code: 'INVALID_PACKAGE_JSON', message };
+    }
+    dependencies.push({ name, declared: range, version: String(installed?.version ?? '?'), path, local: modules === ownModules });
   }
   if (missing.length) {
-    const where = relative(process.cwd(), dir) || '.';
     return {
       ok: false,
       code: 'MISSING_DEPENDENCY',
       missing,
-      message: `missing ${missing.length === 1 ? 'dependency' : 'dependencies'} ${missing.join(', ')}: declared in package.json but not installed; install with: npm install --prefix ${where.includes(' ') ? JSON.stringify(where) : where}`,
+      message: `missing ${missing.length === 1 ? 'dependency' : 'dependencies'} ${missing.join(', ')}: declared in package.json but not installed; install with: ${install}`,
     };
   }
   return { ok: true, file, dependencies };

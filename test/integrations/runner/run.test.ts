@@ -175,6 +175,15 @@ describe('runIntegration with integrations written by the test', () => {
     expect(report.error?.message).toContain('"../../etc"');
   });
 
+  it('fails at boot, not as a runner failure, when an installed dependency has a broken package.json', async () => {
+    write({ 'integration.js': 'module.exports = () => 1', 'package.json': '{"dependencies":{"dep":"^1.0.0"}}', 'node_modules/dep/package.json': '{not json' });
+    const report = await runIntegration({ dir });
+    const manifest = join(dir, 'node_modules', 'dep', 'package.json');
+    expect(report.error).toMatchObject({ code: 'INVALID_PACKAGE_JSON', phase: 'boot' });
+    expect(report.error?.message).toMatch(new RegExp(`^dependency dep@\\^1\\.0\\.0: ${manifest.replace(/[\\/.]/g, '\\$&')} is not JSON \\(.+\\); reinstall it with: npm install --prefix `));
+    expect(report.exitCode).toBe(EXIT_CODES.boot);
+  });
+
   it('says so when a dependency comes from outside the integration\'s node_modules', async () => {
     write({ 'integration.js': 'module.exports = () => 1', 'package.json': '{"dependencies":{"dep":"*"}}', 'node_modules/dep/package.json': '{"name":"dep","version":"2.0.0"}' });
     const inner = join(dir, 'inner');
