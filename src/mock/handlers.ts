@@ -16,7 +16,11 @@ export interface HandlerOptions {
 /** MSW handlers for every route of PROTOCOL.md, answered by `platform`. */
 export function createHandlers(platform: MockPlatform, options: HandlerOptions = {}): HttpHandler[] {
   const endpoints: Endpoints = { ...defaultEndpoints, ...options.endpoints };
-  for (const key of Object.keys(endpoints) as (keyof Endpoints)[]) endpoints[key] = endpoints[key].replace(/\/+$/, '');
+  // As request URLs arrive: lower-case host, no default port, no trailing slash.
+  for (const key of Object.keys(endpoints) as (keyof Endpoints)[]) {
+    const url = new URL(endpoints[key]);
+    endpoints[key] = (url.origin + url.pathname).replace(/\/+$/, '');
+  }
   return [
     ...recommendHandlers(platform, endpoints),
     ...stashHandlers(platform, endpoints),
