@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useMockPlatform } from '../support/mock-server';
+import { createHandlers } from '../../src/mock';
 import type { RecommendRequest } from '../../src/mock/platform/recommend/types';
 import { FEED, TID, recsUrl } from './feed';
 
@@ -169,6 +170,25 @@ describe('refusals', () => {
     expect(r.http).toBe(400);
     expect(r.body.status).toBe(400);
     expect(r.body.message).toMatch(/^parameter rules has an invalid value: rules\[1\]/);
+  });
+
+  it.each(['shop%ZZ1', '%E0%A4%A', 'shop1%'])('400 for a malformed percent-escape in the tracking id (%s), not a thrown URIError', async (trackingId) => {
+    const r = await post('', undefined, trackingId);
+    expect(r).toEqual({ http: 400, body: { status: 400, message: 'parameter trackingId has an invalid value: a malformed percent-escape' } });
+    expect(seen).toEqual([]);
+  });
+
+  it('a base URL with a path (an upper-case host, a trailing slash) is served too', async () => {
+    mock.server.use(...createHandlers(mock.platform, { endpoints: { recs: 'https://API.shop.example/recs/' } }));
+    const response = await fetch('https://api.shop.example/recs/vc/recommend/2.1/shop1?n=1', { method: 'POST' });
+    expect(response.status).toBe(200);
+    expect(seen.map((request) => request.trackingId)).toEqual(['shop1']);
+  });
+
+  it('the tracking id is percent-decoded: shop%31 is shop1, a%2Fb an unknown id', async () => {
+    expect((await post('?n=1', undefined, 'shop%31')).http).toBe(200);
+    expect(seen.map((request) => request.trackingId)).toEqual(['shop1']);
+    expect(await post('?n=1', undefined, 'a%2Fb')).toEqual({ http: 200, body: { status: 200, result: { items: [] } } });
   });
 
   it('400 also for an unknown tracking id when the request is malformed', async () => {

@@ -68,18 +68,30 @@ export function parseRecommendRequest(trackingId: string, query: URLSearchParams
 }
 
 /**
- * The route's path as the platform spells it. MSW matches paths case-insensitively and with a
- * trailing slash; the platform does not: `/VC/recommend/2.1/t` or `.../t/` is an unknown path.
+ * The route as a RegExp without capturing groups: MSW then decodes no path parameter itself (a
+ * malformed escape such as `%ZZ` throws there: HTTP 500 with a stack), and matches case-sensitively
+ * without a trailing slash (`/VC/recommend/2.1/t` and `.../t/` are unknown paths, left to the 404).
  */
-const ROUTE_PATH = /\/vc\/recommend\/2\.1\/[^/]+$/;
+function routePath(recs: string): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const base = URL.canParse(recs) ? escape(new URL(recs).href.replace(/\/+$/, '')) : `[a-z]+://[^/]+${escape(recs)}`;
+  return new RegExp(`^${base}/vc/recommend/2\\.1/[^/?#]+$`);
+}
+
+/** The tracking id: the path's last segment, percent-decoded; a malformed escape is a 400. */
+function trackingIdOf(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).pathname.split('/').pop() as string);
+  } catch {
+    return refuse('trackingId', 'a malformed percent-escape');
+  }
+}
 
 /** MSW handlers of the recommend route of PROTOCOL.md. */
 export function recommendHandlers(platform: MockPlatform, endpoints: Endpoints): HttpHandler[] {
   const answer = recommendRoute(platform);
   return [
-    http.all(`${endpoints.recs}/vc/recommend/2.1/:trackingId`, (info) => {
-      // Another spelling of the path: no answer here, so the unknown-path handler answers 404 (and no fault is used up).
-      if (!ROUTE_PATH.test(new URL(info.request.url).pathname)) return undefined;
+    http.all(routePath(endpoints.recs), (info) => {
       const { method } = info.request;
       if (method === 'HEAD') return new HttpResponse(null, { status: 405, headers: { Allow: 'POST' } });
       if (method !== 'POST') return json({ status: 405, message: 'The method is not allowed for the requested URL.' }, 405, { Allow: 'POST' });
@@ -90,12 +102,12 @@ export function recommendHandlers(platform: MockPlatform, endpoints: Endpoints):
 
 /** The route: parse -> platform.services.recommend -> envelope, with the clock and faults of `route`. */
 function recommendRoute(platform: MockPlatform): HttpResponseResolver {
-  return route(platform, 'recommend', async ({ request, params }) => {
-    const trackingId = String(params.trackingId);
+  return route(platform, 'recommend', async ({ request }) => {
     try {
+      const trackingId = trackingIdOf(request.url);
       const parsed = parseRecommendRequest(trackingId, new URL(request.url).searchParams, await request.text());
       // Unknown tracking id: no items (HTTP 200), as for an unknown strategy.
-      if (!platform.properties.has(trackingId)) return json({ status: 200, result: { items: [] } });
+      if (!platform.properties.has(parsed.trackingId)) return json({ status: 200, result: { items: [] } });
       const { items, rules } = platform.services.recommend.recommend(parsed);
       return json({ status: 200, result: parsed.debug && rules ? { items, rules } : { items } });
     } catch (error) {
