@@ -1,4 +1,4 @@
-import { http, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import { json } from './handlers/respond';
 import { defaultEndpoints, type Endpoints } from '../core/endpoints';
 import type { MockPlatform } from './platform';
@@ -27,13 +27,35 @@ export function createHandlers(platform: MockPlatform, options: HandlerOptions =
     ...eventsHandlers(platform, endpoints),
     ...experiencesHandlers(platform, endpoints),
     ...integrationsHandlers(platform, endpoints),
+    // A route of PROTOCOL.md asked with another method: 405 with `Allow`, the same answer the
+    // stash, recommendations and integrations handlers give for their own routes.
+    ...otherMethods(endpoints).map(([pattern, allow]) =>
+      http.all(pattern, ({ request }) =>
+        request.method === 'HEAD'
+          ? new HttpResponse(null, { status: 405, headers: { Allow: allow } })
+          : json({ status: 405, message: 'The method is not allowed for the requested URL.' }, 405, { Allow: allow }),
+      ),
+    ),
     // Anything else under a platform base URL is an unknown path. A RegExp, not `${base}/*`: MSW
     // percent-decodes a string pattern's wildcard while matching, and a malformed escape there
     // (`/%E0%A4%A`) would throw inside the router and answer 500.
     ...Object.values(endpoints).map((base) =>
-      http.all(new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`), () =>
+      http.all(new RegExp(`^${escape(base)}/`), () =>
         json({ status: 404, message: 'The requested URL was not found on the server.' }, 404),
       ),
     ),
+  ];
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const SEGMENT = '[^/?#]+';
+
+/** The events and experiences routes, and the method each allows. */
+function otherMethods(endpoints: Endpoints): [RegExp, string][] {
+  const at = (base: string, path: string) => new RegExp(`^${escape(base)}${path}(?:[?#].*)?$`);
+  return [
+    [at(endpoints.events, `/events/v1/${SEGMENT}`), 'POST'],
+    [at(endpoints.experiences, `/v1/callback`), 'POST'],
+    [at(endpoints.experiences, `/v1/${SEGMENT}/experiences`), 'GET'],
   ];
 }

@@ -23,3 +23,28 @@ describe('unknown paths under the platform base URLs', () => {
     await expect(fetch('https://recs.svc.example.evil.test/x')).rejects.toThrow();
   });
 });
+
+describe('a route asked with another method', () => {
+  it.each([
+    ['GET', 'https://events.svc.example/events/v1/shop', 'POST'],
+    ['PUT', 'https://experiences.svc.example/v1/callback?data=x', 'POST'],
+    ['POST', 'https://experiences.svc.example/v1/shop/experiences?contextId=v', 'GET'],
+    ['DELETE', 'https://integrations.svc.example/v1/shop/integrations/welcome/execute', 'POST'],
+  ])('%s %s: 405 with Allow: %s', async (method, url, allow) => {
+    const response = await fetch(url, { method });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe(allow);
+    expect(await response.json()).toEqual({ status: 405, message: 'The method is not allowed for the requested URL.' });
+  });
+
+  it('HEAD gets the 405 without a body', async () => {
+    const response = await fetch('https://events.svc.example/events/v1/shop', { method: 'HEAD' });
+    expect(response.status).toBe(405);
+    expect(await response.text()).toBe('');
+  });
+
+  it('the right method still reaches the route', async () => {
+    const response = await fetch('https://experiences.svc.example/v1/shop/experiences');
+    expect(response.status).toBe(200);
+  });
+});
