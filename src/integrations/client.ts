@@ -15,7 +15,7 @@ export interface IntegrationOptions {
   trackingId: string;
   /** Base URL of the integrations interface. Default: `setEndpoints`' value, else `https://integrations.svc.example`. */
   endpoint?: string;
-  /** Milliseconds before a request is aborted with `TIMEOUT`; 0 means none. Default 0. */
+  /** Milliseconds (0 to 2^31-1) before a request is aborted with `TIMEOUT`; 0 means none. Default 0. */
   timeout?: number;
 }
 
@@ -52,14 +52,15 @@ export interface Integration {
   cancel(key: IntegrationKey): Promise<number>;
 }
 
-/** `value` when it is whole milliseconds >= 0, else `INVALID_ARGUMENT` naming `argument`. */
-const ms = (argument: string, value: unknown): number =>
-  Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : invalid(argument, value, 'must be an integer >= 0');
+/** `value` when it is whole milliseconds >= 0 and < `max`, else `INVALID_ARGUMENT` naming `argument`. */
+const ms = (argument: string, value: unknown, max = 2 ** 53): number =>
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) < max ? (value as number) : invalid(argument, value, 'must be an integer >= 0, < ' + max);
 
 /** A client for the integration `name` of a property. Throws `INVALID_ARGUMENT` for a bad name or options. */
 export function createIntegration(name: string, options: IntegrationOptions): Integration {
   const path = `/v1/${segment('options.trackingId', options?.trackingId)}/integrations/${segment('name', name)}/`;
-  const timeout = ms('options.timeout', options.timeout ?? 0);
+  // Below 2^31: what ky (setTimeout) can wait.
+  const timeout = ms('options.timeout', options.timeout ?? 0, 2 ** 31);
 
   /**
    * Sends `op` and answers the response's `fields` once they are present with the types expected
@@ -72,7 +73,7 @@ export function createIntegration(name: string, options: IntegrationOptions): In
     });
     const answer: JsonObject = {};
     for (const f of fields) {
-      if (!(f in b) || (f != 'result' && typeof b[f] != (f == 'cancelled' ? 'number' : 'string'))) throw new ProtocolError('PROTOCOL', `${what}: bad "${f}" in response`);
+      if (f == 'result' ? !(f in b) : typeof b[f] != (f == 'cancelled' ? 'number' : 'string')) throw new ProtocolError('PROTOCOL', `${what}: bad "${f}" in response`);
       answer[f] = b[f];
     }
     return answer as T;

@@ -30,6 +30,7 @@ describe('createIntegration refuses bad options at creation', () => {
     ['options.timeout', () => createIntegration('x', { trackingId: tid, timeout: -1 })],
     ['options.timeout', () => createIntegration('x', { trackingId: tid, timeout: 1.5 })],
     ['options.timeout', () => createIntegration('x', { trackingId: tid, timeout: 2 ** 53 })],
+    ['options.timeout', () => createIntegration('x', { trackingId: tid, timeout: 2 ** 31 })], // more than ky (and setTimeout) can wait
   ])('%s', async (argument, create) => {
     let error: unknown;
     try {
