@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { getResponse } from 'msw';
-import { createHandlers, createMockPlatform, type MockPlatform } from '../../src/mock';
+import { createHandlers, createMockPlatform, type Fault, type MockPlatform } from '../../src/mock';
 import { chromiumArgs, chromiumPath } from './browser';
 
 // The tracker in Chromium against @svc/mock. The mock platform runs here, in Node, behind
@@ -103,14 +103,21 @@ const heldCount = (platform: MockPlatform, pageViewId: string) =>
   platform.inspect.events.received(TID).filter((e) => e.meta.pageViewId == pageViewId).length;
 
 test.describe('delivery: nothing lost', () => {
-  test('500 events then an immediate navigation: the platform holds all 500, each once', async ({ context, page }) => {
+  /** 500 events, an immediate navigation, then waits until the platform holds all 500, each once. */
+  async function fiveHundredThenNavigate(context: BrowserContext, page: Page, fault?: Fault) {
     const { platform, sent } = await platformFor(context);
+    if (fault) platform.faults.set('events', fault);
     await page.goto(PAGE);
     const first = await pageViewIdOf(page);
     await emit(page, 500, NEXT);
     await page.waitForURL(`**${NEXT}`);
     await expect.poll(() => heldCount(platform, first), { timeout: 30_000 }).toBe(500);
     expectAll(platform, first, 500);
+    return sent;
+  }
+
+  test('500 events then an immediate navigation: the platform holds all 500, each once', async ({ context, page }) => {
+    const sent = await fiveHundredThenNavigate(context, page);
     expect(sent.every((s) => s.status == 200)).toBe(true);
     // The next page took over what the first left behind: its storage holds no queue any more.
     await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('_svcq:')).length)).toBe(0);
@@ -123,14 +130,7 @@ test.describe('delivery: nothing lost', () => {
     { name: '429 and Retry-After', fault: { status: 429, retryAfter: 1, times: 2 }, refusals: 2 },
   ]) {
     test(`the same with ${name}: all 500, each once`, async ({ context, page }) => {
-      const { platform, sent } = await platformFor(context);
-      platform.faults.set('events', fault);
-      await page.goto(PAGE);
-      const first = await pageViewIdOf(page);
-      await emit(page, 500, NEXT);
-      await page.waitForURL(`**${NEXT}`);
-      await expect.poll(() => heldCount(platform, first), { timeout: 30_000 }).toBe(500);
-      expectAll(platform, first, 500);
+      const sent = await fiveHundredThenNavigate(context, page, fault);
       expect(sent.filter((s) => s.status == fault.status)).toHaveLength(refusals);
     });
   }
