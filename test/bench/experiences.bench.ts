@@ -4,7 +4,7 @@ import { createExperiencesClient } from '../../src/experiences';
 import { seedDemoExperiences } from '../../src/mock/platform/experiences/fixtures';
 import { allocate } from '../../src/mock/platform/experiences/bucketing';
 import { request } from '../../src/core/http';
-import { median, round, type Row } from './types';
+import { interleaved, median, round, type Row } from './types';
 
 // getExperiences() against a bare fetch of the same request (msw/node + @svc/mock with the demo
 // experiences, interleaved rounds), then the mock's own costs: answering the GET, and bucketing.
@@ -33,22 +33,7 @@ export default async function (): Promise<Row[]> {
     const body = await request<{ experiencePayloads: unknown[] }>(url, { envelope: false });
     if (body.experiencePayloads.length !== 2) throw new Error('request() returned the wrong payloads');
   };
-  const client_: number[] = [];
-  const bare: number[] = [];
-  const core: number[] = [];
-  const runs: [() => Promise<void>, number[]][] = [
-    [viaClient, client_],
-    [viaFetch, bare],
-    [viaCore, core],
-  ];
-  for (let r = 0; r < WARMUP + ROUNDS; r++) {
-    for (let k = 0; k < runs.length; k++) {
-      const [run, samples] = runs[(r + k) % runs.length];
-      const start = performance.now();
-      await run();
-      if (r >= WARMUP) samples.push(performance.now() - start);
-    }
-  }
+  const [client_, bare, core] = await interleaved([viaClient, viaFetch, viaCore], ROUNDS, WARMUP);
   server.close();
 
   // The platform alone: the GET's service call (3 experiences, one segment) and the bucketing.

@@ -2,7 +2,7 @@ import { setupServer } from 'msw/node';
 import { createHandlers, createMockPlatform } from '../../src/mock';
 import { recommendations } from '../../src/recommendations';
 import { request } from '../../src/core/http';
-import { median, round, type Row } from './types';
+import { interleaved, median, round, type Row } from './types';
 
 // Overhead of get() over a bare fetch of the same mocked request: msw/node in front of @svc/mock,
 // the platform answering a fixed 10-item body (so the engine's time is not in either figure),
@@ -33,28 +33,7 @@ export default async function (): Promise<Row[]> {
     const body = await request<{ result: { items: unknown[] } }>(url, { method: 'POST', json: { h: ['all'] } });
     if (body.result.items.length !== 10) throw new Error('request() returned the wrong items');
   };
-  const time = async (run: () => Promise<void>) => {
-    const start = performance.now();
-    await run();
-    return performance.now() - start;
-  };
-
-  const get: number[] = [];
-  const bare: number[] = [];
-  const core: number[] = [];
-  const runs: [() => Promise<void>, number[]][] = [
-    [viaGet, get],
-    [viaFetch, bare],
-    [viaCore, core],
-  ];
-  for (let round = 0; round < WARMUP + ROUNDS; round++) {
-    // Rotate which goes first so none always gets the warmer path.
-    for (let k = 0; k < runs.length; k++) {
-      const [run, samples] = runs[(round + k) % runs.length];
-      const ms = await time(run);
-      if (round >= WARMUP) samples.push(ms);
-    }
-  }
+  const [get, bare, core] = await interleaved([viaGet, viaFetch, viaCore], ROUNDS, WARMUP);
   server.close();
 
   const g = median(get) * 1000;

@@ -21,3 +21,21 @@ export function percentile(values: number[], p: number): number {
 
 /** Rounds for display. */
 export const round = (n: number, digits = 2) => Number(n.toFixed(digits));
+
+/**
+ * Times each function once per round, `warmup` rounds unrecorded then `rounds` recorded, rotating
+ * which goes first each round so none always runs on the warmer path. Returns the samples (ms) of
+ * each function, in the order given.
+ */
+export async function interleaved(runs: (() => Promise<void>)[], rounds: number, warmup = 0): Promise<number[][]> {
+  const samples = runs.map((): number[] => []);
+  for (let round = 0; round < warmup + rounds; round++) {
+    for (let k = 0; k < runs.length; k++) {
+      const index = (round + k) % runs.length;
+      const start = performance.now();
+      await runs[index]();
+      if (round >= warmup) samples[index].push(performance.now() - start);
+    }
+  }
+  return samples;
+}
