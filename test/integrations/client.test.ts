@@ -4,7 +4,7 @@ import { InvalidArgumentError, RateLimitedError } from '../../src/core/errors';
 import { setEndpoints } from '../../src/core/endpoints';
 import { createHandlers } from '../../src/mock';
 import { useMockPlatform } from '../support/mock-server';
-import { failure } from '../support/failure';
+import { failure, thrown } from '../support/failure';
 import { isRetryable } from '../../src/core/errors';
 
 // The client against the mock platform: what it refuses before sending, the exact requests it
@@ -32,15 +32,9 @@ describe('createIntegration refuses bad options at creation', () => {
     ['options.timeout', () => createIntegration('x', { trackingId: tid, timeout: 2 ** 53 })],
     ['options.timeout', () => createIntegration('x', { trackingId: tid, timeout: 2 ** 31 })], // more than ky (and setTimeout) can wait
   ])('%s', async (argument, create) => {
-    let error: unknown;
-    try {
-      create();
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(InvalidArgumentError);
-    expect((error as InvalidArgumentError).code).toBe('INVALID_ARGUMENT');
-    expect((error as InvalidArgumentError).argument).toBe(argument);
+    const error = thrown(create, InvalidArgumentError);
+    expect(error.code).toBe('INVALID_ARGUMENT');
+    expect(error.argument).toBe(argument);
     expect(await mock.sent()).toEqual([]);
   });
 });

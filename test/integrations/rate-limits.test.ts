@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createIntegration, RateLimitedError } from '../../src/integrations';
 import { seedDemoIntegrations } from '../../src/mock/platform/integrations/fixtures';
 import { useMockPlatform } from '../support/mock-server';
+import { failure } from '../support/failure';
 
 // Rate limits with the seed's examples, as the demo integrations declare them:
 // once per week per email-derived key; twice per week per campaign and email-derived key.
@@ -9,14 +10,7 @@ const mock = useMockPlatform({ now: '2026-11-23T10:00:00.000Z' });
 const tid = 'demo_shop';
 const WEEK = 7 * 86_400_000;
 
-async function refusal(promise: Promise<unknown>): Promise<RateLimitedError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RateLimitedError);
-  return error as RateLimitedError;
-}
+const refusal = (promise: Promise<unknown>) => failure(promise, RateLimitedError);
 
 describe('rate limits', () => {
   it('welcome-email: once per week per email-derived key', async () => {

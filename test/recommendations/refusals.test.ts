@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useMockPlatform } from '../support/mock-server';
 import { InvalidArgumentError, recommendations, type RecommendationsConfig, type RecommendationsOptions } from '../../src/recommendations';
 import { FEED, RAW_ANSWER, TID } from './feed';
+import { failure, thrown } from '../support/failure';
 
 // Every refusal of the issue: INVALID_ARGUMENT naming the argument and the value, and no request sent.
 const mock = useMockPlatform();
@@ -10,14 +11,7 @@ beforeEach(() => {
   mock.platform.faults.set('recommend', RAW_ANSWER);
 });
 
-async function refusal(promise: Promise<unknown>): Promise<InvalidArgumentError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(InvalidArgumentError);
-  return error as InvalidArgumentError;
-}
+const refusal = (promise: Promise<unknown>) => failure(promise, InvalidArgumentError);
 
 describe('recommendations(options, config) refuses at once', () => {
   it.each<[string, () => unknown, string]>([
@@ -29,15 +23,9 @@ describe('recommendations(options, config) refuses at once', () => {
     ['config not an object', () => recommendations({ meta: { trackingId: TID } }, 'popular' as unknown as RecommendationsConfig), 'config'],
     ['emitMetric not a function', () => recommendations({ meta: { trackingId: TID }, emitMetric: 'x' as unknown as () => void }), 'options.emitMetric'],
   ])('%s', async (_name, call, argument) => {
-    let thrown: unknown;
-    try {
-      call();
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(InvalidArgumentError);
-    expect((thrown as InvalidArgumentError).code).toBe('INVALID_ARGUMENT');
-    expect((thrown as InvalidArgumentError).argument).toBe(argument);
+    const error = thrown(call, InvalidArgumentError);
+    expect(error.code).toBe('INVALID_ARGUMENT');
+    expect(error.argument).toBe(argument);
     expect(await mock.sent()).toEqual([]);
   });
 

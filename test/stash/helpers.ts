@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { InvalidArgumentError, SvcError } from '../../src/core/errors';
 import type { MockContext } from '../support/mock-server';
+import { failure as settled } from '../support/failure';
 
 export const BASE = 'https://stash.svc.example/stash/v1.1';
 
@@ -8,16 +9,7 @@ export const BASE = 'https://stash.svc.example/stash/v1.1';
 export const requests = async (mock: MockContext) => (await mock.sent()).map((r) => ({ method: r.method, url: r.url.href, json: r.json }));
 
 /** The error `run` throws or rejects with (fails the test when it succeeds). */
-export async function failure(run: () => unknown): Promise<SvcError> {
-  let error: unknown;
-  try {
-    await run();
-  } catch (e) {
-    error = e;
-  }
-  expect(error).toBeInstanceOf(SvcError);
-  return error as SvcError;
-}
+export const failure = (run: () => unknown): Promise<SvcError> => settled(Promise.resolve().then(run));
 
 /** Asserts `run` is refused with INVALID_ARGUMENT naming `argument`, and that nothing was sent. */
 export async function refused(mock: MockContext, run: () => unknown, argument: string): Promise<InvalidArgumentError> {
