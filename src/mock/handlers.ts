@@ -1,5 +1,5 @@
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import { json } from './handlers/respond';
+import { http, type HttpHandler } from 'msw';
+import { json, methodNotAllowed } from './handlers/respond';
 import { defaultEndpoints, type Endpoints } from '../core/endpoints';
 import type { MockPlatform } from './platform';
 import { recommendHandlers } from './handlers/recommend';
@@ -30,11 +30,7 @@ export function createHandlers(platform: MockPlatform, options: HandlerOptions =
     // A route of PROTOCOL.md asked with another method: 405 with `Allow`, the same answer the
     // stash, recommendations and integrations handlers give for their own routes.
     ...otherMethods(endpoints).map(([pattern, allow]) =>
-      http.all(pattern, ({ request }) =>
-        request.method === 'HEAD'
-          ? new HttpResponse(null, { status: 405, headers: { Allow: allow } })
-          : json({ status: 405, message: 'The method is not allowed for the requested URL.' }, 405, { Allow: allow }),
-      ),
+      http.all(pattern, ({ request }) => methodNotAllowed(request.method, allow)),
     ),
     // Anything else under a platform base URL is an unknown path. A RegExp, not `${base}/*`: MSW
     // percent-decodes a string pattern's wildcard while matching, and a malformed escape there

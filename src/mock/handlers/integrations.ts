@@ -1,7 +1,7 @@
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { http, type HttpHandler } from 'msw';
 import type { Endpoints } from '../../core/endpoints';
 import type { MockPlatform } from '../platform';
-import { json, readJson, route } from './respond';
+import { json, readJson, route, methodNotAllowed } from './respond';
 
 /** The three routes under `{integrations}/v1/{tid}/integrations/{name}/`. */
 const OPS = ['execute', 'schedule', 'cancel'] as const;
@@ -58,10 +58,7 @@ export function integrationsHandlers(platform: MockPlatform, endpoints: Endpoint
     // OPTIONS (CORS preflight) is left to the catch-all, as for every other route.
     http.all(
       (info) => info.request.method !== 'OPTIONS' && matches(info),
-      ({ request }) =>
-        request.method === 'HEAD'
-          ? new HttpResponse(null, { status: 405, headers: { Allow: 'POST' } })
-          : json({ status: 405, message: 'The method is not allowed for the requested URL.' }, 405, { Allow: 'POST' }),
+      ({ request }) => methodNotAllowed(request.method, 'POST'),
     ),
   ];
 }

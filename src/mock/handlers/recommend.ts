@@ -1,8 +1,8 @@
-import { http, HttpResponse, type HttpHandler, type HttpResponseResolver } from 'msw';
+import { http, type HttpHandler, type HttpResponseResolver } from 'msw';
 import type { Endpoints } from '../../core/endpoints';
 import type { MockPlatform } from '../platform';
 import type { RecommendRequest, Rule, SeedItem } from '../platform/recommend/types';
-import { json, route } from './respond';
+import { json, route, methodNotAllowed } from './respond';
 
 // POST {recs}/vc/recommend/2.1/{trackingId}?strategy&n&locale&contextId&experienceId&seed&debug  {"h", "rules"}
 // (PROTOCOL.md "Recommendations"): parse and validate -> platform.services.recommend -> envelope.
@@ -93,8 +93,7 @@ export function recommendHandlers(platform: MockPlatform, endpoints: Endpoints):
   return [
     http.all(routePath(endpoints.recs), (info) => {
       const { method } = info.request;
-      if (method === 'HEAD') return new HttpResponse(null, { status: 405, headers: { Allow: 'POST' } });
-      if (method !== 'POST') return json({ status: 405, message: 'The method is not allowed for the requested URL.' }, 405, { Allow: 'POST' });
+      if (method !== 'POST') return methodNotAllowed(method, 'POST');
       return answer(info);
     }),
   ];

@@ -29,6 +29,15 @@ export function route(platform: MockPlatform, name: Route, resolver: HttpRespons
   };
 }
 
+/**
+ * A route asked with a method it does not serve: HTTP 405 with `Allow`, and for HEAD no body.
+ * Every route of the mock answers this way.
+ */
+export const methodNotAllowed = (method: string, allow: string) =>
+  method === 'HEAD'
+    ? new HttpResponse(null, { status: 405, headers: { Allow: allow } })
+    : json({ status: 405, message: 'The method is not allowed for the requested URL.' }, 405, { Allow: allow });
+
 /** Reads a JSON body; `undefined` when absent or malformed (handlers answer 400 for that). */
 export async function readJson(request: Request): Promise<unknown> {
   try {

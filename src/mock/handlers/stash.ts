@@ -1,7 +1,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { Endpoints } from '../../core/endpoints';
 import type { MockPlatform } from '../platform';
-import { json, readJson, route } from './respond';
+import { json, readJson, route, methodNotAllowed } from './respond';
 
 type Service = MockPlatform['services']['stash'];
 
@@ -51,9 +51,6 @@ const matcher = (root: URL, pattern: string) => {
   };
 };
 
-/** What a stash path answers to another method: HTTP 405 with `Allow` (HEAD is served as GET on GET routes). */
-const notAllowed = (allow: string) => json({ status: 405, message: 'The method is not allowed for the requested URL.' }, 405, { Allow: allow });
-
 /** MSW handlers of the stash routes of PROTOCOL.md: parse -> platform service -> `{status, data?, message?}`. */
 export function stashHandlers(platform: MockPlatform, endpoints: Endpoints): HttpHandler[] {
   const root = new URL(`${endpoints.stash}/stash/v1.1/`);
@@ -72,7 +69,7 @@ export function stashHandlers(platform: MockPlatform, endpoints: Endpoints): Htt
     });
     return http.all(matcher(root, path), async (info) => {
       const { method: verb } = info.request;
-      const response = allow.split(', ').includes(verb) ? ((await serve(info)) as Response) : notAllowed(allow); // route() always answers
+      const response = allow.split(', ').includes(verb) ? ((await serve(info)) as Response) : methodNotAllowed(verb, allow); // route() always answers
       return verb === 'HEAD' && response.type !== 'error' ? new HttpResponse(null, response) : response; // HEAD: never a body
     });
   });
