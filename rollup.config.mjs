@@ -43,7 +43,7 @@ export const packages = [
 
 const runtimeDeps = { ...root.dependencies };
 const isExternal = (id) =>
-  id.startsWith('node:') || builtinModules.includes(id) || /^(ky|json-logic-js|msw)(\/|$)/.test(id);
+  id.startsWith('node:') || builtinModules.includes(id) || /^(json-logic-js|msw)(\/|$)/.test(id);
 const ts = () => typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts', 'demo/**/*.ts'], noEmitOnError: true, compilerOptions: { noEmit: false, declaration: false, sourceMap: true, outDir: undefined } });
 
 /** Writes dist/<name>/package.json from the imports the bundle really has. */
@@ -128,7 +128,7 @@ const browserBundle = (input, file, name) => ({
 
 export default [
   ...packageBuilds,
-  // The script-tag bundle: everything a storefront needs, ky included.
+  // The script-tag bundle: everything a storefront needs, self-contained.
   browserBundle('src/svc.ts', 'dist/svc.min.js', 'svc'),
   // The demo's mock platform: MSW browser worker + @svc/mock with fixtures.
   browserBundle('demo/mock.ts', 'dist/demo/mock.js', 'svcMock'),

@@ -1,4 +1,3 @@
-import ky from 'ky';
 import {
   BadRequestError,
   NetworkError,
@@ -38,27 +37,57 @@ export type JsonObject = Record<string, unknown>;
 /**
  * Sends one request and returns its JSON body once both the HTTP status and the
  * envelope's `status` say success. Every failure becomes an `SvcError` naming `what` failed.
+ *
+ * Plain `fetch`: the timeout aborts the request (headers and body both), a caller's `signal`
+ * aborts it too and rejects with the signal's reason. Nothing is retried here (see `retry`).
  */
 export async function request<T extends JsonObject = JsonObject>(url: string, options: RequestOptions = {}): Promise<T> {
   const { json, timeout = 0, signal, envelope = true, method = json === undefined ? 'GET' : 'POST' } = options;
   const target = withQuery(url, options.query);
   const what = options.what ?? `${method} ${target}`;
+  const controller = new AbortController();
+  const abort = () => controller.abort(signal!.reason);
+  let timedOut = false;
+  const timer =
+    timeout > 0 &&
+    setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeout);
+  signal?.aborted ? abort() : signal?.addEventListener('abort', abort);
+  // Why the request ended without a body: the caller's abort, the timeout, or the network.
+  const ended = (cause: unknown) =>
+    signal?.aborted
+      ? signal.reason
+      : timedOut
+        ? new TimeoutError('TIMEOUT', `${what}: no response within ${timeout} ms (request aborted)`, { cause })
+        : new NetworkError('NETWORK', `${what}: network failure (${(cause as Error)?.message ?? cause})`, { cause });
   let response: Response;
-  let body: JsonObject | undefined;
+  let text: string;
   try {
-    response = await ky(target, { method, json, signal, timeout: timeout > 0 && timeout, retry: 0, throwHttpErrors: false });
+    // Raced against the abort as well: not every fetch (MSW's interceptor, some polyfills) ends a body read on abort.
+    const aborted = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', reject));
+    response = await Promise.race([
+      fetch(target, {
+        method,
+        signal: controller.signal,
+        ...(json !== undefined && { body: JSON.stringify(json), headers: { 'content-type': 'application/json' } }),
+      }),
+      aborted,
+    ]);
+    text = await Promise.race([response.text(), aborted]);
   } catch (error) {
-    if (signal?.aborted) throw signal.reason;
-    throw (error as Error)?.name === 'TimeoutError'
-      ? new TimeoutError('TIMEOUT', `${what}: no response within ${timeout} ms (request aborted)`, { cause: error })
-      : new NetworkError('NETWORK', `${what}: network failure (${(error as Error)?.message ?? error})`, { cause: error });
+    throw ended(error);
+  } finally {
+    clearTimeout(timer as ReturnType<typeof setTimeout>);
+    signal?.removeEventListener('abort', abort);
   }
   const status = response.status;
   const fail = (problem: string) => new ProtocolError('PROTOCOL', `${what}: HTTP ${status} with ${problem}`, { status });
+  let body: JsonObject | undefined;
   try {
-    body = JSON.parse(await response.text());
-  } catch (error) {
-    if (signal?.aborted) throw signal.reason;
+    body = JSON.parse(text);
+  } catch {
     throw fail('a body that is not JSON');
   }
   if (typeof body !== 'object' || !body || Array.isArray(body)) throw fail('a body that is not a JSON object');

@@ -59,7 +59,7 @@ const ms = (argument: string, value: unknown, max = 2 ** 53): number =>
 /** A client for the integration `name` of a property. Throws `INVALID_ARGUMENT` for a bad name or options. */
 export function createIntegration(name: string, options: IntegrationOptions): Integration {
   const path = `/v1/${segment('options.trackingId', options?.trackingId)}/integrations/${segment('name', name)}/`;
-  // Below 2^31: what ky (setTimeout) can wait.
+  // Below 2^31: what setTimeout can wait.
   const timeout = ms('options.timeout', options.timeout ?? 0, 2 ** 31);
 
   /**

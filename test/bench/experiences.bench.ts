@@ -28,7 +28,7 @@ export default async function (): Promise<Row[]> {
     const body = await (await fetch(url)).json();
     if (body.experiencePayloads.length !== 2) throw new Error('fetch returned the wrong payloads');
   };
-  // The HTTP layer alone (ky), to tell its share of the overhead from the client's.
+  // The HTTP layer alone (fetch + timeout + envelope), to tell its share of the overhead from the client's.
   const viaCore = async () => {
     const body = await request<{ experiencePayloads: unknown[] }>(url, { envelope: false });
     if (body.experiencePayloads.length !== 2) throw new Error('request() returned the wrong payloads');
@@ -55,7 +55,7 @@ export default async function (): Promise<Row[]> {
   return [
     { bench: 'experiences', metric: 'getExperiences() median', value: round(c, 1), unit: 'µs', note },
     { bench: 'experiences', metric: 'bare fetch median (same request)', value: round(f, 1), unit: 'µs', note },
-    { bench: 'experiences', metric: 'core request() median (same request)', value: round(h, 1), unit: 'µs', note: 'the HTTP layer alone (ky)' },
+    { bench: 'experiences', metric: 'core request() median (same request)', value: round(h, 1), unit: 'µs', note: 'the HTTP layer alone (fetch + envelope)' },
     { bench: 'experiences', metric: 'getExperiences() / bare fetch', value: round(c / f, 2), unit: '×', note: `overhead ${round(c - f, 1)} µs per call, of which ${round(c - h, 1)} µs the client's own (options and response checks)` },
     { bench: 'experiences', metric: 'mock: answer one GET', value: round(serviceUs, 2), unit: 'µs', note: `${N} visitors, 3 experiences (1 segmented, 1 archived), callbacks encoded` },
     { bench: 'experiences', metric: 'mock: bucket one visitor', value: round(allocateNs, 0), unit: 'ns', note: `cyrb53 of (experience, contextId), 3 weighted variations, ${M} visitors` },

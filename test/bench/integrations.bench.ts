@@ -5,7 +5,7 @@ import { runAt } from '../../src/mock/platform/integrations';
 import { median, percentile, round, type Row } from './types';
 
 // The integrations client against the mock (no latency fault): one execute round trip (client
-// validation, ky, MSW, rate-limit check, handler, run record), a schedule, and the cost of
+// validation, fetch, MSW, rate-limit check, handler, run record), a schedule, and the cost of
 // computing runAt for a wrapping window.
 const CALLS = 300;
 

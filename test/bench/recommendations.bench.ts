@@ -28,7 +28,7 @@ export default async function (): Promise<Row[]> {
     const body = await response.json();
     if (body.result.items.length !== 10) throw new Error('fetch returned the wrong items');
   };
-  // The HTTP layer alone (ky + envelope check), to tell its share of the overhead from the client's.
+  // The HTTP layer alone (fetch + timeout + envelope check), to tell its share of the overhead from the client's.
   const viaCore = async () => {
     const body = await request<{ result: { items: unknown[] } }>(url, { method: 'POST', json: { h: ['all'] } });
     if (body.result.items.length !== 10) throw new Error('request() returned the wrong items');
@@ -43,7 +43,7 @@ export default async function (): Promise<Row[]> {
   return [
     { bench: 'recommendations', metric: 'get() median', value: round(g, 1), unit: 'µs', note },
     { bench: 'recommendations', metric: 'bare fetch median (same request)', value: round(f, 1), unit: 'µs', note },
-    { bench: 'recommendations', metric: 'core request() median (same request)', value: round(c, 1), unit: 'µs', note: 'the HTTP layer alone: ky + envelope check' },
+    { bench: 'recommendations', metric: 'core request() median (same request)', value: round(c, 1), unit: 'µs', note: 'the HTTP layer alone: fetch + envelope check' },
     { bench: 'recommendations', metric: 'get() / bare fetch', value: round(g / f, 2), unit: '×', note: `overhead ${round(g - f, 1)} µs per call` },
   ];
 }

@@ -2,7 +2,7 @@ import { http, HttpResponse, delay } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { request, withQuery } from '../../src/core/http';
-import { SvcError } from '../../src/core/errors';
+import { SvcError, TimeoutError } from '../../src/core/errors';
 import { failure } from '../support/failure';
 import { isRetryable } from '../../src/core/errors';
 
@@ -107,6 +107,30 @@ describe('request', () => {
     expect(error.code).toBe('TIMEOUT');
     expect(error.message).toContain('no response within 50 ms');
     await expect.poll(() => aborted).toBe(true);
+  });
+
+  it('TIMEOUT: also covers a body that stalls after the headers, and aborts the request', async () => {
+    let aborted = false;
+    server.use(
+      http.get(url, ({ request: r }) => {
+        r.signal.addEventListener('abort', () => (aborted = true));
+        // Headers and a first chunk, then nothing.
+        const body = new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode('{"status":')) });
+        return new HttpResponse(body, { headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    const error = await failure(request(url, { timeout: 80 }), TimeoutError);
+    expect(error.message).toContain('no response within 80 ms');
+    await expect.poll(() => aborted).toBe(true);
+  });
+
+  it('a signal aborted before the call rejects with its reason and sends nothing', async () => {
+    let sent = 0;
+    server.use(http.get(url, () => (sent++, HttpResponse.json({ status: 200 }))));
+    const controller = new AbortController();
+    controller.abort(new Error('too late'));
+    await expect(request(url, { signal: controller.signal })).rejects.toThrow('too late');
+    expect(sent).toBe(0);
   });
 
   it('timeout 0 means none: a slow answer still arrives', async () => {

@@ -30,7 +30,7 @@ describe('createIntegration refuses bad options at creation', () => {
     ['options.timeout', () => createIntegration('x', { trackingId: tid, timeout: -1 })],
     ['options.timeout', () => createIntegration('x', { trackingId: tid, timeout: 1.5 })],
     ['options.timeout', () => createIntegration('x', { trackingId: tid, timeout: 2 ** 53 })],
-    ['options.timeout', () => createIntegration('x', { trackingId: tid, timeout: 2 ** 31 })], // more than ky (and setTimeout) can wait
+    ['options.timeout', () => createIntegration('x', { trackingId: tid, timeout: 2 ** 31 })], // more than setTimeout can wait
   ])('%s', async (argument, create) => {
     const error = thrown(create, InvalidArgumentError);
     expect(error.code).toBe('INVALID_ARGUMENT');
