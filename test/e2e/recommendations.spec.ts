@@ -61,7 +61,8 @@ test('window.svc.recommendations: get, refusal, timeout, shown', async ({ page }
         page.evaluate((first) => {
           const w = window as unknown as { svcMock: { exchanges: { url: string; requestBody: string }[] } };
           return w.svcMock.exchanges
-            .filter((x) => x.url.startsWith('https://events.svc.example/events/v1/'))
+            // An exchange's body is read asynchronously after it is listed: '' until then (polled again).
+            .filter((x) => x.url.startsWith('https://events.svc.example/events/v1/') && x.requestBody)
             .flatMap((x) => (JSON.parse(x.requestBody) as { events: { meta: { type: string }; data: Record<string, unknown> }[] }).events)
             .filter((e) => e.meta.type === 'recommendationShown' && e.data.id === first && e.data.experienceId === '77')
             .map((e) => e.data);
