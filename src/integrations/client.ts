@@ -106,9 +106,13 @@ export function createIntegration(name: string, options: IntegrationOptions): In
   };
 }
 
-/** `key` when it is an object of string or finite number values (at least `min` of them). */
+/**
+ * `key` when it is a plain object (from any realm; no Date, Map or class instance, which would not
+ * go out as written) of string or finite number values, at least `min` of them.
+ */
 function checkKey(key: unknown, argument: string, min = 0): IntegrationKey {
-  if (typeof key != 'object' || !key || Array.isArray(key) || Object.keys(key).length < min) invalid(argument, key, `must be a${min ? ' non-empty' : 'n'} object`);
+  const plain = typeof key == 'object' && !!key && Object.getPrototypeOf(Object.getPrototypeOf(key) ?? Object.prototype) == null;
+  if (!plain || Object.keys(key as object).length < min) invalid(argument, key, `must be a${min ? ' non-empty' : ' plain'} object`);
   for (const [name, value] of Object.entries(key)) typeof value == 'string' || Number.isFinite(value) || invalid(`${argument}.${name}`, value, 'must be a string or finite number');
   return key as IntegrationKey;
 }

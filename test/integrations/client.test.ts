@@ -50,6 +50,9 @@ describe('each call refuses bad arguments before any request', () => {
     ['options.key', (i) => i.execute({}, { key: 'email' as unknown as Record<string, string> })],
     ['options.key', (i) => i.execute({}, { key: ['a'] as unknown as Record<string, string> })],
     ['options.key', (i) => i.schedule({}, { key: null as unknown as Record<string, string> })],
+    // Not plain objects: a Date has no own keys and would go out as its toJSON() string.
+    ['options.key', (i) => i.execute({}, { key: new Date(0) as unknown as Record<string, string> })],
+    ['key', (i) => i.cancel(new (class { email = 'a' })() as unknown as Record<string, string>)],
     ['options.key.email', (i) => i.execute({}, { key: { email: true as unknown as string } })],
     ['options.key.n', (i) => i.execute({}, { key: { n: Number.NaN } })],
     ['options.key.n', (i) => i.schedule({}, { key: { n: Infinity } })],
