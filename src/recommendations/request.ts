@@ -52,6 +52,7 @@ const CONFIG: Check[] = [
   ['rules', Array.isArray, 'an array'],
   ['locale', optional(isId), 'like en-GBP'],
   ['endpoint', optional(isString), 'a URL'],
+  ['debug', optional((d) => d === !!d), 'a boolean'],
 ];
 
 /** Each rule's fields. */
@@ -85,7 +86,7 @@ export function buildRequest(options: RecommendationsOptions, config: Recommenda
   const trackingId = trackingIdOf(options, c);
   const visitorId = visitorIdOf(options, c);
   check(c, '', CONFIG);
-  if (!optional(isString)(experienceId) && !Number.isInteger(experienceId)) invalid('options.meta.experienceId', experienceId, 'must be a string or an integer');
+  if (!optional(isId)(experienceId) && !Number.isInteger(experienceId)) invalid('options.meta.experienceId', experienceId, 'must be a non-empty string or an integer');
   rules.map((rule, i) => check(rule, `rules[${i}].`, RULE));
 
   const h = [seed].flat().map((s: unknown, i) => {

@@ -170,3 +170,20 @@ describe('path 3, the direct POST: once per item, weight coerced, refusals send 
     expect(await mock.sent()).toEqual([]);
   });
 });
+
+describe('options that would otherwise change the request silently are refused; nothing sent', () => {
+  it.each<[string, RecommendationsConfig, unknown]>([
+    ['debug as the string "false" (would send debug=True)', { debug: 'false' as unknown as boolean }, 'false'],
+    ['debug as 1', { debug: 1 as unknown as boolean }, 1],
+  ])('%s', async (_name, config, value) => {
+    const error = await failure(recommendations({ meta: { trackingId: TID } }).get(config), InvalidArgumentError);
+    expect([error.argument, error.value]).toEqual(['debug', value]);
+    expect(await mock.sent()).toEqual([]);
+  });
+
+  it('an empty meta.experienceId (would send "experienceId=")', async () => {
+    const error = await failure(recommendations({ meta: { trackingId: TID, experienceId: '' } }).get(), InvalidArgumentError);
+    expect([error.argument, error.value]).toEqual(['options.meta.experienceId', '']);
+    expect(await mock.sent()).toEqual([]);
+  });
+});
