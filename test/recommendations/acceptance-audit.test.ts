@@ -158,6 +158,15 @@ describe('path 3, the direct POST: once per item, weight coerced, refusals send 
     expect(mock.platform.inspect.events.received(TID).map((e) => e.data.weight)).toEqual([1234.5, 1234.5]);
   });
 
+  it('the POST is a keepalive request (it survives the navigation a click starts)', async () => {
+    const requests: Request[] = [];
+    mock.server.events.on('request:start', ({ request }) => {
+      requests.push(request);
+    });
+    await recommendations({ meta: { trackingId: TID, visitorId: 'v-1' } }).clicked({ id: 'a', weight: 1, strategy: 'popular' }, 1);
+    expect(requests.map((r) => [r.method, r.url, r.keepalive])).toEqual([['POST', `https://events.svc.example/events/v1/${TID}`, true]]);
+  });
+
   it.each<[string, () => Promise<unknown>, string]>([
     ['a weight that is not numeric', () => recommendations({ meta: { trackingId: TID, visitorId: 'v' } }).shown({ id: 'a', weight: '12px', strategy: 'popular' }), 'item.weight'],
     ['a clicked weight "1.234,50"', () => recommendations({ meta: { trackingId: TID, visitorId: 'v' } }).clicked({ id: 'a', weight: '1.234,50', strategy: 'popular' }, 1), 'item.weight'],
