@@ -21,6 +21,8 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
   if (!isObject(config)) invalid('config', config, 'must be an object');
   const { emitMetric, meta } = options;
   if (emitMetric && typeof emitMetric != 'function') invalid('options.emitMetric', emitMetric, 'must be a function');
+  const { tracker } = options;
+  if (tracker && typeof tracker.emit + typeof tracker.on != 'functionfunction') invalid('options.tracker', tracker, 'must be a tracker');
   const trackingId = trackingIdOf(options, config);
   // Each item of a get() result -> that result (for positions); items whose `shown` went out.
   const results = new WeakMap<object, Recommendation[]>();

@@ -22,6 +22,8 @@ describe('recommendations(options, config) refuses at once', () => {
     ['trackingId that would change the path', () => recommendations({ meta: { trackingId: 'a/../b' } }), 'trackingId'],
     ['config not an object', () => recommendations({ meta: { trackingId: TID } }, 'popular' as unknown as RecommendationsConfig), 'config'],
     ['emitMetric not a function', () => recommendations({ meta: { trackingId: TID }, emitMetric: 'x' as unknown as () => void }), 'options.emitMetric'],
+    ['tracker not a tracker', () => recommendations({ meta: { trackingId: TID }, tracker: {} as RecommendationsOptions['tracker'] }), 'options.tracker'],
+    ['tracker without on()', () => recommendations({ meta: { trackingId: TID }, tracker: { emit() {} } as unknown as RecommendationsOptions['tracker'] }), 'options.tracker'],
   ])('%s', async (_name, call, argument) => {
     const error = thrown(call, InvalidArgumentError);
     expect(error.code).toBe('INVALID_ARGUMENT');
