@@ -39,7 +39,7 @@ export const malformed = (): never => {
   throw new ProtocolError('PROTOCOL', 'stash: malformed response');
 };
 
-/** Reads in flight, by request (URL, body, query), shared by every client of the page. */
+/** Reads in flight, by request (URL, body, query) and timeout and retries, shared by every client of the page. */
 const flights = new Map<string, Promise<JsonObject | undefined>>();
 
 export function connect(opType: string, trackingId: string, options: StashOptions): Connection {
@@ -82,7 +82,8 @@ export function connect(opType: string, trackingId: string, options: StashOption
         { attempts: /cr$/.test(op) ? 1 : retries + 1 }, // incr, decr: once
       );
     if (!read) return run();
-    const id = url + JSON.stringify([json, query]);
+    // Reads with another timeout or retries are not the same read: each keeps its own.
+    const id = url + JSON.stringify([json, query, timeout, retries]);
     let flight = flights.get(id);
     if (!flight) flights.set(id, (flight = run().finally(() => flights.delete(id))));
     return flight;
