@@ -55,7 +55,7 @@ export async function request<T extends JsonObject = JsonObject>(url: string, op
       controller.abort();
     }, timeout);
   signal?.aborted ? abort() : signal?.addEventListener('abort', abort);
-  // Why the request ended without a body: the caller's abort, the timeout, or the network.
+  // Why the request ended without a body: the caller's abort (its reason), the timeout, or the network.
   const ended = (cause: unknown) =>
     signal?.aborted
       ? signal.reason
@@ -66,7 +66,7 @@ export async function request<T extends JsonObject = JsonObject>(url: string, op
   let text: string;
   try {
     // Raced against the abort as well: not every fetch (MSW's interceptor, some polyfills) ends a body read on abort.
-    const aborted = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', reject));
+    const aborted = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason)));
     response = await Promise.race([
       fetch(target, {
         method,

@@ -106,6 +106,7 @@ describe('request', () => {
     const error = await failure(request(url, { timeout: 50 }));
     expect(error.code).toBe('TIMEOUT');
     expect(error.message).toContain('no response within 50 ms');
+    expect((error as Error & { cause?: unknown }).cause).toBeInstanceOf(Error); // the abort's DOMException, not an Event
     await expect.poll(() => aborted).toBe(true);
   });
 
