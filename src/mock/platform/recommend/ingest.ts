@@ -45,7 +45,8 @@ export function ingestEvent(
   if (!isObject(data) || !isText(meta.visitorId)) return;
   const visitorId = meta.visitorId;
   if (meta.type === 'ecView') {
-    const language = typeof data.language === 'string' ? data.language.toLowerCase() : undefined;
+    // `en`, or a language tag such as `en-GB` / `en_GB` (navigator.language): its primary subtag.
+    const language = typeof data.language === 'string' ? data.language.split(/[-_]/)[0].toLowerCase() || undefined : undefined;
     const currency = typeof data.currency === 'string' ? data.currency.toUpperCase() : undefined;
     locales.set(visitorId, { language, currency });
     return;
