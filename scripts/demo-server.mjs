@@ -81,7 +81,15 @@ const server = createServer(async (req, res) => {
     res.end(productImage(id));
     return;
   }
-  let file = fileFor(pathname);
+  let file;
+  try {
+    file = fileFor(pathname);
+  } catch {
+    // A malformed percent-escape (decodeURIComponent's URIError) would otherwise crash the server.
+    res.writeHead(400, { 'Content-Type': 'text/plain' });
+    res.end('bad request');
+    return;
+  }
   try {
     if (file && (await stat(file)).isDirectory()) file = join(file, 'index.html');
     if (!file) throw new Error('outside');
