@@ -1,0 +1,64 @@
+// Acceptance audit of issue 10: what demo.spec.ts leaves loose. Every rendered recommendation is
+// reported `shown` exactly once with what the platform answered, none is `clicked` until followed,
+// and browsing teaches the mock's engine (recommendations change as QA browses).
+import { expect, test, type Page } from '@playwright/test';
+
+interface Received {
+  meta: { type: string };
+  data: { id: string; strategy: string; weight: number; position?: number };
+}
+
+/** Flushes the page's tracker, then what the mock received of `type`. */
+async function receivedOf(page: Page, type: string): Promise<Received['data'][]> {
+  await page.evaluate(() => (window as unknown as { svc: { tracker: { flush(): Promise<unknown> } } }).svc.tracker.flush());
+  return page.evaluate(
+    (t) =>
+      (window as unknown as { svcMock: { platform: { inspect: { events: { received(tid: string): Received[] } } } } }).svcMock.platform.inspect.events
+        .received('demo_shop')
+        .filter((e) => e.meta.type === t)
+        .map((e) => e.data),
+    type,
+  );
+}
+
+/** The `new` strategy's weight of `id` as the engine answers it now (1 + its views). */
+const newWeightOf = (page: Page, id: string) =>
+  page.evaluate((productId) => {
+    const { platform } = (window as unknown as { svcMock: { platform: { services: { recommend: { recommend(r: unknown): { items: { id: string; weight: number }[] } } } } } }).svcMock;
+    const { items } = platform.services.recommend.recommend({ trackingId: 'demo_shop', strategies: ['new'], n: 50, seed: ['all'], rules: [], debug: false });
+    return items.find((i) => i.id === productId)?.weight;
+  }, id);
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('#status')).toHaveAttribute('data-ready', 'true');
+  for (const strategy of ['popular', 'trending', 'new']) await expect(page.locator(`#page section.recs[data-strategy="${strategy}"]`)).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+});
+
+test('each rendered recommendation is reported shown once, with the id and component strategy rendered; none clicked until followed', async ({ page }) => {
+  const rendered = await page.locator('#page section.recs li').evaluateAll((lis) =>
+    lis.map((li) => ({ id: li.getAttribute('data-id')!, strategy: li.querySelector('.by')!.textContent!.trim() })),
+  );
+  expect(rendered.length).toBeGreaterThan(6);
+  // Components, not the composite: the trending widget names trending_ols_views_1 / trending_ewma_views_1.
+  expect(rendered.map((r) => r.strategy)).not.toContain('trending');
+  await expect.poll(async () => (await receivedOf(page, 'recommendationShown')).length).toBe(rendered.length);
+  const shown = await receivedOf(page, 'recommendationShown');
+  const key = (x: { id: string; strategy: string }) => `${x.strategy} ${x.id}`;
+  expect(shown.map(key).sort()).toEqual(rendered.map(key).sort());
+  for (const event of shown) expect(event.weight).toBeGreaterThan(0);
+  expect(await receivedOf(page, 'recommendationClicked')).toEqual([]);
+});
+
+test('browsing teaches the engine: opening a new product adds its detail view to what `new` ranks by', async ({ page }) => {
+  const first = page.locator('#page section.recs[data-strategy="new"] li').first();
+  const id = (await first.getAttribute('data-id'))!;
+  const before = await newWeightOf(page, id);
+  expect(before).toBeGreaterThanOrEqual(1);
+  await first.locator('a').click();
+  await expect(page.locator('article.product')).toHaveAttribute('data-id', id);
+  await expect.poll(async () => (await receivedOf(page, 'ecProduct')).some((e) => (e as unknown as { eventType: string }).eventType === 'detail')).toBe(true);
+  expect(await newWeightOf(page, id)).toBe(before! + 1);
+  const clicked = await receivedOf(page, 'recommendationClicked');
+  expect(clicked).toEqual([expect.objectContaining({ id, strategy: 'new', position: 1 })]);
+});
