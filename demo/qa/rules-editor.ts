@@ -3,11 +3,15 @@
 // `condition` a JsonLogic object whose operators are the platform's, `factor` a number >= 0.
 import { el } from '../dom';
 
-/** Operators a condition may use: JsonLogic's standard set plus the platform's `match` and `match_some`. */
+/**
+ * Operators a condition may use: the platform's (src/mock/platform/recommend/rules.ts), JsonLogic's
+ * standard set without `log` plus `match` and `match_some`. A rule with any other is refused by the
+ * platform (HTTP 400), so the editor refuses it before sending.
+ */
 const operators = new Set([
   'var', 'missing', 'missing_some', 'if', '?:', '==', '===', '!=', '!==', '!', '!!', 'or', 'and',
   '>', '>=', '<', '<=', 'max', 'min', '+', '-', '*', '/', '%', 'map', 'filter', 'reduce', 'all', 'none', 'some',
-  'merge', 'in', 'cat', 'substr', 'log', 'match', 'match_some',
+  'merge', 'in', 'cat', 'substr', 'match', 'match_some',
 ]);
 
 export type RulesCheck = { ok: true; rules: unknown[] } | { ok: false; error: string };

@@ -62,3 +62,15 @@ test('browsing teaches the engine: opening a new product adds its detail view to
   const clicked = await receivedOf(page, 'recommendationClicked');
   expect(clicked).toEqual([expect.objectContaining({ id, strategy: 'new', position: 1 })]);
 });
+
+test('the rules editor refuses what the platform refuses: `log` is no operator of the platform, so nothing is sent', async ({ page }) => {
+  const panel = page.locator('[data-panel="recommend"]');
+  if (!(await panel.evaluate((d) => (d as HTMLDetailsElement).open))) await panel.locator('summary').click();
+  const recsSent = () => page.evaluate(() => (window as unknown as { svcMock: { exchanges: { api: string }[] } }).svcMock.exchanges.filter((x) => x.api === 'recs').length);
+  const before = await recsSent();
+  await panel.locator('textarea[name="rules"]').fill('[{"condition": {"log": [{"var": "rec.id"}]}, "factor": 1}]');
+  await expect(panel.locator('.validation')).toHaveText('Invalid: rules[0].condition uses the unknown operator "log"');
+  await panel.locator('[data-action="get"]').click();
+  await expect(panel.locator('[data-output="recommend"]')).toHaveAttribute('data-code', 'INVALID_RULES');
+  expect(await recsSent()).toBe(before);
+});
