@@ -92,9 +92,9 @@ export function createIntegration(name: string, options: IntegrationOptions): In
     async execute(payload, o) {
       return send<Execution<never>>('execute', body(payload, o?.key), 'executionId', 'result');
     },
-    async schedule(payload, o = {}) {
-      const { window } = o;
-      const json = { ...body(payload, o.key), delay: ms('options.delay', o.delay ?? 0), window };
+    async schedule(payload, o) {
+      const { key, delay = 0, window } = o ?? {};
+      const json = { ...body(payload, key), delay: ms('options.delay', delay), window };
       const fault = window !== undefined && windowFault(window);
       if (fault) invalid('options.' + fault, fault == 'window' ? window : window![fault.slice(7) as keyof ScheduleWindow], 'must be like {day:"mon-fri",time:"09:00-17:00"}');
       return send<ScheduledExecution>('schedule', json, 'executionId', 'runAt');

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { createIntegration, InvalidArgumentError } from '../../src/integrations';
+import { useMockPlatform } from '../support/mock-server';
+import { failure } from '../support/failure';
+
+// Acceptance audit of issue 8: behaviours no other test pinned down, each shown to fail against
+// a broken client or mock (options null, a null delay, cancel matching every value, a cancel
+// with an empty key, Retry-After rounding, a body without payload).
+const mock = useMockPlatform({ now: '2026-11-23T10:00:00.000Z' }); // a monday
+const tid = 'shop1';
+const base = `https://integrations.svc.example/v1/${tid}/integrations`;
+
+function remind() {
+  mock.platform.admin.integrations.create(tid, { name: 'remind', handler: ({ payload }) => ({ got: payload }) });
+  return createIntegration('remind', { trackingId: tid });
+}
+const post = async (path: string, body: string) => {
+  const response = await fetch(`${base}/${path}`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as unknown };
+};
+const pendingPayloads = () => mock.platform.inspect.integrations.pending().map((p) => p.payload);
+
+describe('client options', () => {
+  it('schedule(payload, null) is schedule(payload), as execute(payload, null) is (not a TypeError)', async () => {
+    const i = remind();
+    await expect(i.schedule({ a: 1 }, null as never)).resolves.toEqual({ executionId: 'ex-1', runAt: '2026-11-23T10:00:00.000Z' });
+    await expect(i.execute({ a: 2 }, null as never)).resolves.toEqual({ executionId: 'ex-2', result: { got: { a: 2 } } });
+    expect((await mock.sent()).map((r) => r.body)).toEqual(['{"payload":{"a":1},"key":{},"delay":0}', '{"payload":{"a":2},"key":{}}']);
+  });
+
+  it('a null delay is refused like a null key or window, not sent as 0', async () => {
+    const i = remind();
+    const error = await failure(i.schedule({}, { delay: null as never }), InvalidArgumentError);
+    expect(error.argument).toBe('options.delay');
+    expect(error.message).toBe('options.delay must be an integer >= 0, < 9007199254740992 (got null)');
+    expect(await mock.sent()).toEqual([]);
+  });
+});
+
+describe('cancel', () => {
+  it('removes only the schedules whose key has ALL the given values', async () => {
+    const i = remind();
+    await i.schedule('a', { key: { campaign: 'spring', email: 'h1' }, delay: 1000 });
+    await i.schedule('b', { key: { campaign: 'summer', email: 'h1' }, delay: 1000 });
+    await i.schedule('c', { key: { campaign: 'spring', email: 'h2' }, delay: 1000 });
+    await i.schedule('d', { key: { email: 'h1' }, delay: 1000 });
+    expect(await i.cancel({ campaign: 'spring', email: 'h1' })).toBe(1);
+    expect(pendingPayloads()).toEqual(['b', 'c', 'd']);
+    expect(await i.cancel({ campaign: 'spring', email: 'h3' })).toBe(0);
+    expect(pendingPayloads()).toEqual(['b', 'c', 'd']);
+  });
+
+  it.each(['{"key":{}}', '{}', '{"key":null}'])('the mock refuses %s with 400 and cancels nothing', async (body) => {
+    remind();
+    await createIntegration('remind', { trackingId: tid }).schedule('a', { key: { order: 'o1' }, delay: 1000 });
+    const answer = await post('remind/cancel', body);
+    expect(answer.status).toBe(400);
+    expect((answer.body as { status: number }).status).toBe(400);
+    expect(pendingPayloads()).toEqual(['a']);
+  });
+});
+
+describe('the mock', () => {
+  it('rounds Retry-After up to whole seconds, so a client waiting that long is accepted', async () => {
+    mock.platform.admin.integrations.create(tid, { name: 'once', settings: { rateLimits: [{ limit: 1, interval: 'hour' }] }, handler: () => 'ok' });
+    expect((await post('once/execute', '{}')).status).toBe(200);
+    mock.platform.clock.advance(600_500);
+    const refused = await post('once/execute', '{}');
+    expect(refused).toEqual({ status: 429, retryAfter: '3000', body: { status: 429, retryAt: '2026-11-23T11:00:00.000Z' } });
+  });
+
+  it('runs a handler with {} as payload when a body has none (execute and schedule)', async () => {
+    remind();
+    expect((await post('remind/execute', '{"key":{}}')).body).toEqual({ status: 200, executionId: 'ex-1', result: { got: {} } });
+    expect((await post('remind/schedule', '{"delay":5}')).body).toEqual({ status: 200, executionId: 'ex-2', runAt: '2026-11-23T10:00:00.005Z' });
+    expect(pendingPayloads()).toEqual([{}]);
+    mock.platform.clock.advance(5);
+    await mock.platform.inspect.integrations.idle();
+    expect(mock.platform.inspect.integrations.runs().map((r) => [r.trigger, r.payload, r.result])).toEqual([
+      ['execute', {}, { got: {} }],
+      ['schedule', {}, { got: {} }],
+    ]);
+  });
+});
