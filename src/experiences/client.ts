@@ -19,7 +19,8 @@ type Rule<Options> = [keyof Options, (value: unknown) => boolean, string];
 /** createExperiencesClient's optional options (trackingId is a path segment, checked by core). */
 const CLIENT_OPTIONS: Rule<ExperiencesClientOptions>[] = [
   ['endpoint', isUrl, 'must be an http(s) URL'],
-  ['timeout', (value) => Number.isFinite(value) && (value as number) >= 0, 'must be milliseconds >= 0'],
+  // Below 2^31: a longer timer fires at once, a TIMEOUT before any answer.
+  ['timeout', (value) => typeof value == 'number' && value >= 0 && value < 2 ** 31, 'must be 0 to 2^31-1 ms'],
 ];
 
 /** getExperiences' options, in the order they are checked. */
@@ -66,7 +67,7 @@ export function createExperiencesClient(options: ExperiencesClientOptions): Expe
         const id = (error as SvcError)?.code == 'NOT_FOUND' && +(/experience (\d+) not/.exec((error as SvcError).message)?.[1] as string);
         throw experienceIds?.includes(id as number) ? new ExperienceNotFoundError(id as number, error as SvcError) : error;
       }
-      return readExperiences(body, what, !contextId);
+      return readExperiences(body, what, contextId);
     },
 
     async seen(experiencePayload: ExperiencePayload, deviceId: string | undefined = readVisitorId()): Promise<SeenResult> {

@@ -11,8 +11,8 @@ const isObject = (value: unknown): value is JsonObject => typeof value == 'objec
 const isString: Check = (value) => typeof value == 'string';
 /** A positive safe integer: experience and variation ids. */
 export const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
-/** An absolute http(s) URL: the endpoint option and callbacks. */
-export const isUrl = (value: unknown): value is string => isString(value) && /^https?:\/\//i.test(value as string);
+/** An absolute http(s) URL with a host: the endpoint option and callbacks. */
+export const isUrl = (value: unknown): value is string => isString(value) && /^https?:\/\/[^/?#]/i.test(value as string);
 
 /** PROTOCOL.md's 200 body of `GET .../experiences`, field by field. */
 const RESPONSE: { [field in Exclude<keyof Experiences, 'generated'>]: Shape } = {
@@ -35,11 +35,12 @@ function refused(value: unknown, shape: Shape, path: string): string | undefined
 
 /**
  * Checks a 200 body against PROTOCOL.md's shape before anything uses it (`PROTOCOL` naming the
- * first bad field otherwise) and returns its fields, `generated` added.
+ * first bad field otherwise) and returns its fields, `generated` added: the platform's contextId
+ * is not the one `sent` (none was, or the platform replaced it).
  */
-export function readExperiences(body: JsonObject, what: string, generated: boolean): Experiences {
+export function readExperiences(body: JsonObject, what: string, sent: string | undefined): Experiences {
   const bad = refused(body, RESPONSE, 'response');
   if (bad) throw new ProtocolError('PROTOCOL', `${what}: invalid ${bad}`, { status: 200 });
   const { experiencePayloads, contextId, cookieDomains } = body as unknown as Experiences;
-  return { experiencePayloads, contextId, cookieDomains, generated };
+  return { experiencePayloads, contextId, cookieDomains, generated: contextId !== sent };
 }

@@ -8,7 +8,7 @@ export interface ExperiencesClientOptions {
    * `https://experiences.svc.example`.
    */
   endpoint?: string;
-  /** Milliseconds before a request is aborted with `TIMEOUT`; 0 means no timeout. Default 0. */
+  /** Milliseconds (0 to 2^31-1) before a request is aborted with `TIMEOUT`; 0 means no timeout. Default 0. */
   timeout?: number;
 }
 
@@ -51,7 +51,10 @@ export interface Experiences {
   contextId: string;
   /** Domains the `_svcTracker` cookie may be set on (see `contextCookie`). */
   cookieDomains: string[];
-  /** True when no contextId was sent and the platform generated it: set the cookie on the response. */
+  /**
+   * True when the platform made the contextId (none was sent, or it replaced the one sent): set the
+   * cookie on the response.
+   */
   generated: boolean;
 }
 

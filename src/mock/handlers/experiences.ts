@@ -4,7 +4,8 @@ import type { MockPlatform } from '../platform';
 import type { ExperiencesQuery } from '../platform/experiences';
 import { json, readJson, route } from './respond';
 
-const INTEGER = /^[1-9][0-9]{0,14}$/;
+/** An experience or variation id: a positive safe integer (what the admin accepts), written plainly. */
+const isId = (text: string) => /^[1-9][0-9]*$/.test(text) && Number.isSafeInteger(Number(text));
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The tracking id of `/v1/{trackingId}/experiences`, decoded; as it came when its percent-encoding is malformed (an unknown one). */
@@ -42,12 +43,12 @@ export function experiencesHandlers(platform: MockPlatform, endpoints: Endpoints
         if (contextId) query.contextId = contextId;
         const ids = search.get('experienceIds');
         if (ids !== null) {
-          if (!ids.split(',').every((id) => INTEGER.test(id))) return invalidParameter('experienceIds', ids, 'a comma-separated list of experience ids');
+          if (!ids.split(',').every(isId)) return invalidParameter('experienceIds', ids, 'a comma-separated list of experience ids');
           query.experienceIds = ids.split(',').map(Number);
         }
         const variation = search.get('variation');
         if (variation !== null) {
-          if (!INTEGER.test(variation)) return invalidParameter('variation', variation, 'a variation id');
+          if (!isId(variation)) return invalidParameter('variation', variation, 'a variation id');
           query.variation = Number(variation);
         }
         const answer = service.experiences(trackingIdOf(request), query, callbackBase);
