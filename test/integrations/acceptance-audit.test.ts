@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createIntegration, InvalidArgumentError } from '../../src/integrations';
+import { seedDemoIntegrations } from '../../src/mock/platform/integrations/fixtures';
 import { useMockPlatform } from '../support/mock-server';
 import { failure } from '../support/failure';
 
 // Acceptance audit of issue 8: behaviours no other test pinned down, each shown to fail against
 // a broken client or mock (options null, a null delay, cancel matching every value, a cancel
-// with an empty key, Retry-After rounding, a body without payload).
+// with an empty key, Retry-After rounding, a body without payload), and an event-triggered run
+// started by the events route itself rather than by a message on the platform's bus.
 const mock = useMockPlatform({ now: '2026-11-23T10:00:00.000Z' }); // a monday
 const tid = 'shop1';
 const base = `https://integrations.svc.example/v1/${tid}/integrations`;
@@ -80,5 +82,24 @@ describe('the mock', () => {
       ['execute', {}, { got: {} }],
       ['schedule', {}, { got: {} }],
     ]);
+  });
+});
+
+describe('event-triggered integrations, end to end through the events route', () => {
+  it('run once per accepted event of their type (duplicates by meta.id are not re-run)', async () => {
+    seedDemoIntegrations(mock.platform.admin.integrations, 'demo_shop');
+    const meta = (id: string, type: string) => ({ id, type, ts: Date.parse('2026-11-23T10:00:00.000Z'), visitorId: 'v1', pageViewId: 'pv1', seq: 1, url: 'https://shop.example/' });
+    const summary = (id: string, value: number) => ({ meta: meta(`evt-${id}`, 'ecBasketTransactionSummary'), data: { transaction: { id }, basket: { total: { value, currency: 'EUR' } } } });
+    const send = async (events: unknown[]) =>
+      (await fetch('https://events.svc.example/events/v1/demo_shop', { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: JSON.stringify({ sentAt: 1, events }) })).json();
+    const product = { meta: meta('evt-p', 'ecProduct'), data: { eventType: 'detail', product: { productId: 'p1' } } };
+    expect(await send([summary('o1', 30), product, summary('o2', 12.5)])).toEqual({ status: 200, accepted: 3, duplicates: 0 });
+    expect(await send([summary('o1', 30)])).toEqual({ status: 200, accepted: 0, duplicates: 1 });
+    await mock.platform.inspect.integrations.idle();
+    expect(mock.platform.inspect.integrations.runs().map((r) => [r.integration, r.trigger, r.status, r.result, r.logs.map((l) => l.message)])).toEqual([
+      ['order-summary', 'event', 'ok', { revenue: 30 }, ['order o1: 30 EUR']],
+      ['order-summary', 'event', 'ok', { revenue: 42.5 }, ['order o2: 12.5 EUR']],
+    ]);
+    expect(mock.platform.inspect.integrations.cache('demo_shop', 'order-summary')).toEqual({ revenue: 42.5 });
   });
 });
