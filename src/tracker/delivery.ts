@@ -22,12 +22,20 @@ export function batch(events: readonly string[], max: number, limit: number): [n
   return [n, `{"sentAt":${Date.now()},"events":[${events.slice(0, n)}]}`, bytes];
 }
 
-/** POSTs a body as `text/plain;charset=UTF-8` (a simple request: no preflight), kept alive past page exit. */
-export const post = (url: string, body: string) => fetch(url, { method: 'POST', body, keepalive: true, credentials: 'omit' });
+/**
+ * POSTs a body as `text/plain;charset=UTF-8` (a simple request: no preflight); `keepalive`: it
+ * outlives the page. Only for bodies that fit the browser's 64 KiB keepalive budget: a bigger one
+ * is a network error there, before any byte is sent.
+ */
+export const post = (url: string, body: string, keepalive: boolean) => fetch(url, { method: 'POST', body, keepalive, credentials: 'omit' });
 
 /** Worth trying again: no answer (0), 408, 429, 5xx. Anything else is final: 2xx acknowledged, other 4xx refused. */
 export const retryable = (status?: number) => !status || status == 408 || status == 429 || status > 499;
 
-/** Ms before attempt `attempt` + 1: Retry-After (seconds) when the platform said so, else full jitter in [0, min(max, base * 2^attempt)]. */
+/**
+ * Ms before attempt `attempt` + 1: Retry-After (seconds) when the platform said so and it is
+ * longer, else full jitter in [0, min(max, base * 2^attempt)]; at most 2e9 (setTimeout fires at
+ * once for more than 2^31 - 1, which would retry in a loop).
+ */
 export const backoff = (attempt: number, retryAfter: string | null | undefined, base: number, max: number) =>
-  Math.max(1000 * +retryAfter! || 0, Math.random() * Math.min(max, base * 2 ** attempt));
+  Math.min(2e9, Math.max(1000 * +retryAfter! || 0, Math.random() * Math.min(max, base * 2 ** attempt)));

@@ -123,10 +123,12 @@ export function createTracker(options: TrackerOptions): Tracker {
   /** Sends batches one at a time until the queue is empty or an attempt fails (then waits for the backoff). */
   const send = async () => {
     while (sending() && Date.now() >= waitUntil) {
-      const [n, body] = batch(queue, batchSize, MAX_BODY);
+      const [n, body, bytes] = batch(queue, batchSize, MAX_BODY);
       const events = queue.slice(0, n);
-      // No answer (a network error) is retried like a 5xx.
-      const response = await post(url, body).catch(() => undefined);
+      // No answer (a network error) is retried like a 5xx. One event too big for a keepalive
+      // body goes without keepalive, so that the platform refuses it (413) instead of the
+      // browser failing it for ever in front of every event behind it.
+      const response = await post(url, body, bytes <= MAX_BODY).catch(() => undefined);
       const status = response?.status;
       if (retryable(status)) {
         waitUntil = Date.now() + backoff(attempt++, response?.headers.get('Retry-After'), retryBase, retryMax);
@@ -166,7 +168,7 @@ export function createTracker(options: TrackerOptions): Tracker {
       if (bytes > budget) break;
       budget -= bytes;
       rest = rest.slice(n);
-      post(url, body).catch(() => {});
+      post(url, body, true).catch(() => {});
     }
     save(0);
   };
@@ -202,7 +204,7 @@ export function createTracker(options: TrackerOptions): Tracker {
     pagehide: unload,
     // Back from the back/forward cache: another page may have adopted the queue meanwhile.
     pageshow: (e) => e.persisted && store && ((queue = store.load() ?? []), save(), schedule()),
-    visibilitychange: () => document.visibilityState == 'hidden' && schedule(true),
+    visibilitychange: () => document.hidden && schedule(true),
     online: () => ((attempt = waitUntil = 0), schedule(true)),
   };
   for (const type in listeners) addEventListener(type, listeners[type] as EventListener, listening);
@@ -245,16 +247,16 @@ export function createTracker(options: TrackerOptions): Tracker {
       // A throwing handler must not break `emit`: its error is reported asynchronously.
       const listener: EventHandler = (event) => {
         try {
-          if (type instanceof RegExp ? type.test(event.meta.type) : type == event.meta.type) handler(event);
+          if (type instanceof RegExp ? ~event.meta.type.search(type) : type == event.meta.type) handler(event);
         } catch (error) {
           setTimeout(() => {
             throw error;
           });
         }
       };
-      history.slice().forEach(listener);
+      history.forEach(listener); // the events there now (forEach stops at the length it started with)
       handlers.add(listener);
-      return () => void handlers.delete(listener);
+      return () => handlers.delete(listener);
     },
     flush: run,
     consent(state) {

@@ -422,3 +422,73 @@ test.describe('page exit without a next page of ours', () => {
     }
   });
 });
+
+// Acceptance audit of issue 5: what the tests above left unproven in Chromium.
+test.describe('acceptance audit', () => {
+  test('an event too big for one request does not hold up the others: the platform refuses it (413), it is dropped and counted', async ({ context, page }) => {
+    const { platform, sent } = await platformFor(context);
+    await page.goto('/test-pages/tracker-manual.html');
+    // A keepalive body over 64 KiB is a network error in the browser: the event must not be retried for ever.
+    const state = await page.evaluate(async (trackingId) => {
+      const w = window as unknown as Svc;
+      w.t = w.svc.createTracker({ trackingId, batchDelay: 0, retryBase: 10, retryMax: 10 });
+      w.t.emit('ecProduct', { eventType: 'detail', product: { productId: 'big', name: 'x'.repeat(70_000) } });
+      w.t.emit('ecProduct', { eventType: 'detail', product: { productId: 'small' } });
+      for (let i = 0; i < 3; i++) {
+        await w.t.flush();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const t = w.t as unknown as { queued: number; dropped: unknown };
+      return { queued: t.queued, dropped: t.dropped };
+    }, TID);
+    expect(state).toEqual({ queued: 0, dropped: { overflow: 0, rejected: 1 } });
+    expect(sent.map((s) => s.status)).toEqual([413, 200]);
+    expect(platform.inspect.events.received(TID).map((e) => (e.data.product as { productId: string }).productId)).toEqual(['small']);
+  });
+
+  test('data-endpoint of the script tag: the events go to that base URL', async ({ context, page }) => {
+    const platform = createMockPlatform();
+    const handlers = createHandlers(platform, { endpoints: { events: 'https://collector.svc.example/base' } });
+    const urls: string[] = [];
+    await context.route('https://**.svc.example/**', async (route) => {
+      const req = route.request();
+      urls.push(req.url());
+      const response = await getResponse(handlers, new Request(req.url(), { method: req.method(), body: req.postData() ?? '' }));
+      await route.fulfill({ status: response?.status ?? 404, headers: { 'access-control-allow-origin': '*' }, body: response ? Buffer.from(await response.arrayBuffer()) : '' });
+    });
+    await page.goto('/test-pages/tracker-endpoint.html');
+    const pageViewId = await emitAndFlushOn(page, 3);
+    expect(urls).toEqual([`https://collector.svc.example/base/events/v1/${TID}`]);
+    expectAll(platform, pageViewId, 3);
+  });
+
+  test('options.cookieDomain replaces the probe: on shop.example.co.uk, cookieDomain "shop.example.co.uk" puts both cookies there', async ({ baseURL }) => {
+    const browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: [...chromiumArgs, '--host-resolver-rules=MAP shop.example.co.uk 127.0.0.1'],
+    });
+    try {
+      const context = await browser.newContext();
+      await platformFor(context);
+      const page = await context.newPage();
+      await page.goto(`http://shop.example.co.uk:${new URL(baseURL!).port}/test-pages/tracker-manual.html`);
+      const visitorId = await page.evaluate((trackingId) => {
+        const w = window as unknown as Svc;
+        w.t = w.svc.createTracker({ trackingId, cookieDomain: 'shop.example.co.uk' });
+        return w.t.visitorId!;
+      }, TID);
+      await expectVisitorCookies(context, '.shop.example.co.uk', visitorId);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+/** Emits `n` ecProduct events on the page's automatic tracker and flushes; returns its page view id. */
+const emitAndFlushOn = (page: Page, n: number) =>
+  page.evaluate(async (n) => {
+    const t = (window as unknown as Svc).svc.tracker;
+    for (let i = 0; i < n; i++) t.emit('ecProduct', { eventType: 'detail', product: { productId: `p${i}` } });
+    await t.flush();
+    return t.pageViewId;
+  }, n);

@@ -43,5 +43,9 @@ describe('backoff', () => {
     expect(backoff(0, '7', 1000, 60_000)).toBe(7000);
     expect(backoff(5, '1', 1000, 60_000)).toBe(16_000);
     expect(backoff(0, 'Wed, 21 Oct 2015 07:28:00 GMT', 1000, 60_000)).toBe(500);
+    // Never beyond what setTimeout holds (2^31 - 1 ms): a longer delay would fire at once, in a loop.
+    expect([backoff(0, '3000000', 1000, 60_000), backoff(40, null, 1000, 3e9)]).toEqual([2e9, 1.5e9]);
+    vi.spyOn(Math, 'random').mockReturnValue(0.99);
+    expect(backoff(40, null, 1000, 3e9)).toBe(2e9);
   });
 });
