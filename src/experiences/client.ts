@@ -30,6 +30,7 @@ const GET_OPTIONS: Rule<GetExperiencesOptions>[] = [
   ['variation', isId, 'must be a positive integer'],
   ['preview', isBoolean, 'must be a boolean'],
   ['ignoreSegments', isBoolean, 'must be a boolean'],
+  ['signal', (value) => value === null || typeof (value as AbortSignal)?.addEventListener == 'function', 'must be an AbortSignal'],
 ];
 
 /** Refuses the first option of `rules` that is given (not undefined) and not accepted. */

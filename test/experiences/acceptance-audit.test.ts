@@ -92,6 +92,17 @@ describe('signal', () => {
     expect(await mock.sent()).toEqual([]);
   });
 
+  it('a signal that is not an AbortSignal is INVALID_ARGUMENT naming it, and nothing is sent; null means none', async () => {
+    seed();
+    for (const signal of ['x', 0, {}, { aborted: false }]) {
+      const error = await failure(client().getExperiences({ contextId: 'v', signal: signal as unknown as AbortSignal }));
+      expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', argument: 'signal', value: signal });
+    }
+    expect(await mock.sent()).toEqual([]);
+    await client().getExperiences({ contextId: 'v', signal: null as unknown as AbortSignal });
+    expect(await mock.sent()).toHaveLength(1);
+  });
+
   it('aborting while the platform is slow rejects with the reason', async () => {
     seed();
     mock.platform.faults.set('experiences', { latencyMs: 200 });
