@@ -6,7 +6,7 @@ import { failure } from '../support/failure';
 
 // Acceptance audit of issue 8: behaviours no other test pinned down, each shown to fail against
 // a broken client or mock (options null, a null delay, cancel matching every value, a cancel
-// with an empty key, Retry-After rounding, a body without payload), and an event-triggered run
+// with an empty key, Retry-After rounding, a body without payload, a schedule already due), and an event-triggered run
 // started by the events route itself rather than by a message on the platform's bus.
 const mock = useMockPlatform({ now: '2026-11-23T10:00:00.000Z' }); // a monday
 const tid = 'shop1';
@@ -82,6 +82,25 @@ describe('the mock', () => {
       ['execute', {}, { got: {} }],
       ['schedule', {}, { got: {} }],
     ]);
+  });
+});
+
+describe('schedules whose runAt has already come', () => {
+  // Each checked before any other request: every request ticks the clock, which would hide the fault.
+  const ran = async () => {
+    await mock.platform.inspect.integrations.idle();
+    return mock.platform.inspect.integrations.runs().map((r) => [r.executionId, r.trigger, new Date(r.at).toISOString(), r.status, r.result]);
+  };
+
+  it('run at once (not at whatever request comes next); a closed window still waits', async () => {
+    const i = remind();
+    await expect(i.schedule({ n: 1 })).resolves.toEqual({ executionId: 'ex-1', runAt: '2026-11-23T10:00:00.000Z' });
+    expect(await ran()).toEqual([['ex-1', 'schedule', '2026-11-23T10:00:00.000Z', 'ok', { got: { n: 1 } }]]);
+    await expect(i.schedule({ n: 2 }, { window: { day: 'mon', time: '09:00-17:00' } })).resolves.toEqual({ executionId: 'ex-2', runAt: '2026-11-23T10:00:00.000Z' });
+    expect((await ran())[1]).toEqual(['ex-2', 'schedule', '2026-11-23T10:00:00.000Z', 'ok', { got: { n: 2 } }]);
+    await expect(i.schedule({ n: 3 }, { window: { day: 'tue' } })).resolves.toEqual({ executionId: 'ex-3', runAt: '2026-11-24T00:00:00.000Z' });
+    expect(await ran()).toHaveLength(2);
+    expect(pendingPayloads()).toEqual([{ n: 3 }]);
   });
 });
 

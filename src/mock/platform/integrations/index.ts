@@ -247,6 +247,7 @@ export function createIntegrationsArea(ctx: PlatformContext) {
         if (current) void run(current, 'schedule', payload, key, executionId);
       });
       pending.set(executionId, { view, keyId: id, cancel });
+      clock.tick(); // a runAt already reached (no delay, an open window) runs now, not at the next request
       return { status: 200, executionId, runAt: view.runAt };
     },
 
