@@ -61,6 +61,7 @@ export function createIntegration(name: string, options: IntegrationOptions): In
   const path = `/v1/${segment('options.trackingId', options?.trackingId)}/integrations/${segment('name', name)}/`;
   // Below 2^31: what setTimeout can wait.
   const timeout = ms('options.timeout', options.timeout ?? 0, 2 ** 31);
+  if (typeof (options.endpoint ?? '') != 'string') invalid('options.endpoint', options.endpoint, 'must be a URL string');
 
   /**
    * Sends `op` and answers the response's `fields` once they are present with the types expected

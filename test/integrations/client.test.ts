@@ -31,6 +31,8 @@ describe('createIntegration refuses bad options at creation', () => {
     ['options.timeout', () => createIntegration('x', { trackingId: tid, timeout: 1.5 })],
     ['options.timeout', () => createIntegration('x', { trackingId: tid, timeout: 2 ** 53 })],
     ['options.timeout', () => createIntegration('x', { trackingId: tid, timeout: 2 ** 31 })], // more than setTimeout can wait
+    ['options.endpoint', () => createIntegration('x', { trackingId: tid, endpoint: new URL('https://x.example') as unknown as string })],
+    ['options.endpoint', () => createIntegration('x', { trackingId: tid, endpoint: 7 as unknown as string })],
   ])('%s', async (argument, create) => {
     const error = thrown(create, InvalidArgumentError);
     expect(error.code).toBe('INVALID_ARGUMENT');
