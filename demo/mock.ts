@@ -92,5 +92,10 @@ worker.events.on('request:end', ({ requestId }) => {
   }, 1000);
 });
 
+// The real-time clock runs due tasks (schedules, recurring integrations, deferkv deliveries) when it
+// is ticked: the handlers tick before every request, and this ticks every second, so they run on
+// time on an idle page too, as on the platform.
+if (!platform.clock.frozen) setInterval(() => platform.clock.tick(), 1000);
+
 /** Resolves once the service worker intercepts requests. */
 export const ready: Promise<unknown> = worker.start({ serviceWorker: { url: WORKER_URL }, onUnhandledRequest: 'bypass', quiet: true });

@@ -448,6 +448,28 @@ test.describe('demo storefront', () => {
     await expect(panel.locator('[data-output="pending"] li')).toHaveText('None.');
   });
 
+  test('a schedule runs at its time on an idle page, with no request to tick the clock', async ({ page }) => {
+    type Svc = { svc: { createIntegration(name: string, o: object): { schedule(p: object, o: object): Promise<{ runAt: string }> } } };
+    type Mock = { svcMock: { exchanges: unknown[]; platform: { inspect: { integrations: { runs(f: object): { key: Record<string, unknown>; trigger: string }[] } } } } };
+    // Quiet first: the storefront's own events (page view, shown) delivered.
+    await expect.poll(() => page.evaluate(() => (window as unknown as { svc: { tracker: { queued: number } } }).svc.tracker.queued), { timeout: 10_000 }).toBe(0);
+    const before = await page.evaluate(async () => {
+      const w = window as unknown as Svc & Mock;
+      await w.svc.createIntegration('welcome-email', { trackingId: 'demo_shop' }).schedule({}, { key: { email: 'idle-1' }, delay: 1_500 });
+      return w.svcMock.exchanges.length;
+    });
+    const ranFor = () =>
+      page.evaluate(() =>
+        (window as unknown as Mock).svcMock.platform.inspect.integrations
+          .runs({ trackingId: 'demo_shop', integration: 'welcome-email' })
+          .filter((r) => r.key.email === 'idle-1')
+          .map((r) => r.trigger),
+      );
+    await expect.poll(ranFor, { timeout: 5_000 }).toEqual(['schedule']);
+    // Nothing reached the platform meanwhile that could have ticked it.
+    expect(await page.evaluate((n) => (window as unknown as { svcMock: { exchanges: { url: string }[] } }).svcMock.exchanges.slice(n).map((x) => x.url), before)).toEqual([]);
+  });
+
   test('a product whose name holds markup renders as text', async ({ page }, testInfo) => {
     const name = 'Mug <img src=x onerror=alert(document.domain)> <script>alert(1)</script>';
     const panel = await openPanel(page, 'catalog');
