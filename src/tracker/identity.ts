@@ -43,7 +43,8 @@ export function cookieDomain(host = location.hostname): string {
   if (domain === undefined) {
     domain = '';
     const labels = host.split('.');
-    for (let i = labels.length - 2; i >= 0 && !domain && !/^[\d.]+$|:/.test(host); i--) {
+    // i = length - 2 down to 0 (`i--` tests, then steps).
+    for (let i = labels.length - 1; !domain && !/^[\d.]+$|:/.test(host) && i--; ) {
       const candidate = labels.slice(i).join('.');
       setCookie('_svcProbe', '1', candidate);
       if (getCookie('_svcProbe')) domain = candidate;
