@@ -30,9 +30,7 @@ export function createStore(trackingId: string, pageViewId: string): Store | und
     try {
       const { t, e } = JSON.parse(storage.getItem(k)!);
       return [+t || 0, e.filter((x: TrackingEvent) => typeof x?.meta?.id == 'string').map((x: TrackingEvent) => JSON.stringify(x))];
-    } catch {
-      return undefined;
-    }
+    } catch {} // unreadable: undefined
   };
   try {
     storage = localStorage;
