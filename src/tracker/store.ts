@@ -55,7 +55,8 @@ export function createStore(trackingId: string, pageViewId: string): Store | und
       try {
         if (!(+storage.getItem(lock)! > now)) {
           storage.setItem(lock, now + 5000 + '');
-          for (const k of Object.keys(storage)) {
+          // for-in: the stored keys (and Storage's methods, which never match the prefix).
+          for (const k in storage) {
             const record = k.startsWith(prefix) && k != key && read(k);
             if (record && record[0] < now - STALE_MS) {
               adopted.push(...record[1]);
