@@ -25,9 +25,9 @@ export function batch(events: readonly string[], max: number, limit: number): [n
 /**
  * POSTs a body as `text/plain;charset=UTF-8` (a simple request: no preflight); `keepalive`: it
  * outlives the page. Only for bodies that fit the browser's 64 KiB keepalive budget: a bigger one
- * is a network error there, before any byte is sent.
+ * is a network error there, before any byte is sent. Resolves `undefined` when no answer came.
  */
-export const post = (url: string, body: string, keepalive: boolean) => fetch(url, { method: 'POST', body, keepalive, credentials: 'omit' });
+export const post = (url: string, body: string, keepalive: boolean) => fetch(url, { method: 'POST', body, keepalive, credentials: 'omit' }).catch(() => {});
 
 /** Worth trying again: no answer (0), 408, 429, 5xx. Anything else is final: 2xx acknowledged, other 4xx refused. */
 export const retryable = (status?: number) => !status || status == 408 || status == 429 || status > 499;

@@ -126,10 +126,10 @@ export function createTracker(options: TrackerOptions): Tracker {
     while (sending() && Date.now() >= waitUntil) {
       const [n, body, bytes] = batch(queue, batchSize, MAX_BODY);
       const events = queue.slice(0, n);
-      // No answer (a network error) is retried like a 5xx. One event too big for a keepalive
+      // No answer (a network error: `post` resolves undefined) is retried like a 5xx. One event too big for a keepalive
       // body goes without keepalive, so that the platform refuses it (413) instead of the
       // browser failing it for ever in front of every event behind it.
-      const response = await post(url, body, bytes <= MAX_BODY).catch(() => undefined);
+      const response = await post(url, body, bytes <= MAX_BODY);
       const status = response?.status;
       if (retryable(status)) {
         waitUntil = Date.now() + backoff(attempt++, response?.headers.get('Retry-After'), retryBase, retryMax);
@@ -169,7 +169,7 @@ export function createTracker(options: TrackerOptions): Tracker {
       if (bytes > budget) break;
       budget -= bytes;
       rest = rest.slice(n);
-      post(url, body, true).catch(() => {});
+      post(url, body, true);
     }
     save(0);
   };
