@@ -176,14 +176,11 @@ export function createTracker(options: TrackerOptions): Tracker {
   const enqueue = (events: string[]) => {
     queue.push(...events);
     if (queue.length > maxQueue) dropped.overflow += queue.splice(0, queue.length - maxQueue).length;
-    // Persisted once after the current task, however many events it emitted.
-    if (!saving && store) {
-      saving = true;
-      queueMicrotask(() => {
-        saving = false;
-        save();
-      });
-    }
+    // Persisted once after the current task, however many events it emitted (no store: save() does nothing).
+    saving ||= (queueMicrotask(() => {
+      saving = false;
+      save();
+    }), true);
     schedule();
   };
   const adopt = () => store && enqueue(store.adopt());
