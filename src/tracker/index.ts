@@ -142,8 +142,7 @@ export function createTracker(options: TrackerOptions): Tracker {
     }
   };
   const run = () => {
-    clearTimeout(timer);
-    timer = undefined;
+    timer = clearTimeout(timer) as undefined; // cleared and forgotten
     return (running ??= send().finally(() => {
       running = undefined;
       schedule();
