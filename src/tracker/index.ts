@@ -174,7 +174,7 @@ export function createTracker(options: TrackerOptions): Tracker {
   };
   const enqueue = (events: string[]) => {
     queue.push(...events);
-    if (queue.length > maxQueue) dropped.overflow += queue.splice(0, queue.length - maxQueue).length;
+    dropped.overflow += queue.splice(0, queue.length - maxQueue).length; // a count < 0 removes none
     // Persisted once after the current task, however many events it emitted (no store: save() does nothing).
     saving ||= (queueMicrotask(() => {
       saving = false;
