@@ -88,10 +88,10 @@ const warn = (what: string) => (warned[what] ||= (console.warn(`svc tracker: no 
 /** Starts the tracker of this page and registers it for the other packages (`pageTracker()`). */
 export function createTracker(options: TrackerOptions): Tracker {
   checkShape('options', options, OPTIONS, true);
-  const {
+  let {
     trackingId,
     cookieDomain: domainOption,
-    consent: initial = 'granted',
+    consent = 'granted' as Consent,
     batchSize = 20,
     batchDelay = 1000,
     maxQueue = 1000,
@@ -100,7 +100,6 @@ export function createTracker(options: TrackerOptions): Tracker {
   } = options;
   const url = `${endpointFor('events', options.endpoint)}/events/v1/${segment('options.trackingId', trackingId)}`;
 
-  let consent: Consent = initial;
   const pageViewId = randomId();
   const history: TrackingEvent[] = [];
   /** The `on` subscriptions, each a listener that filters by type. */
