@@ -133,7 +133,7 @@ export function createTracker(options: TrackerOptions): Tracker {
       if (retryable(status)) {
         waitUntil = Date.now() + backoff(attempt++, response?.headers.get('Retry-After'), retryBase, retryMax);
       } else {
-        if (status! > 299) dropped.rejected += events.length;
+        if (status! > 299) dropped.rejected += n;
         queue = queue.filter((e) => !events.includes(e));
         attempt = 0;
         save();
