@@ -181,7 +181,17 @@ export function createTracker(options: TrackerOptions): Tracker {
     }), true);
     schedule();
   };
-  const adopt = () => store && enqueue(store.adopt());
+  /**
+   * Takes over what dead pages left. Under the Web Lock `_svcl:<trackingId>` where the browser has
+   * Web Locks (secure contexts): the localStorage lock is not atomic across processes, so two tabs
+   * starting at the same instant could both adopt one record. A tab finding the Web Lock held
+   * skips (the holder adopts; the heartbeat tries again). Elsewhere (plain http) the localStorage
+   * lock alone: its remaining race sends a record twice at worst, which the platform deduplicates.
+   */
+  const adopt = () =>
+    navigator.locks
+      ? navigator.locks.request('_svcl:' + trackingId, { ifAvailable: true }, (lock) => lock && store && enqueue(store.adopt()))
+      : store && enqueue(store.adopt());
 
   /** Consent granted: write the identity, open storage, take over what dead pages left, send. */
   const start = () => {

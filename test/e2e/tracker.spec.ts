@@ -183,6 +183,39 @@ test.describe('delivery: nothing lost', () => {
     await expect.poll(() => heldCount(platform, first), { timeout: 30_000 }).toBe(50);
     expectAll(platform, first, 50);
   });
+
+  test('two tabs opened at the same instant after a page left events behind: each leftover event is sent by one tab only', async ({ context }) => {
+    // Both tabs start at once and find the same released record. The localStorage lock alone is
+    // not atomic across processes: both could adopt it (2 rounds in 8 before the Web Lock around
+    // adoption). A race, so several rounds, each with its own leftover record.
+    const platform = createMockPlatform();
+    const setup = await context.newPage();
+    await setup.goto('/test-pages/tracker-manual.html'); // the origin's localStorage, no tracker
+    for (let round = 0; round < 12; round++) {
+      const gone = `gone${round}`;
+      await setup.evaluate(
+        ([key, gone]) => {
+          const meta = (i: number) => ({ id: `${gone}-${i}`, type: 'ecUser', ts: 1, visitorId: 'v', pageViewId: gone, seq: i + 1, url: 'https://shop.example/' });
+          const e = Array.from({ length: 50 }, (_, i) => ({ meta: meta(i), data: { user: {} } }));
+          localStorage.setItem(key, JSON.stringify({ t: 0, e }));
+        },
+        [`_svcq:${TID}:${gone}`, gone] as const,
+      );
+      const sent: Sent[] = [];
+      const tabs = await Promise.all(['A', 'B'].map(() => context.newPage()));
+      await Promise.all(tabs.map((tab, i) => tab.route(EVENTS, forward(platform, sent, 'AB'[i]))));
+      await Promise.all(tabs.map((tab) => tab.goto(PAGE)));
+      await expect.poll(() => heldCount(platform, gone), { timeout: 30_000 }).toBe(50);
+      // Both tabs done sending (a tab that adopted too would still be sending or have sent).
+      for (const tab of tabs) await expect.poll(() => tab.evaluate(() => (window as unknown as { svc: { tracker: { queued: number } } }).svc.tracker.queued)).toBe(0);
+      const byTab = (tab: string) => new Set(sent.filter((s) => s.tab == tab).flatMap((s) => s.ids));
+      const [a, b] = [byTab('A'), byTab('B')];
+      expect([...a].filter((id) => b.has(id)), `round ${round}: sent by both tabs`).toEqual([]);
+      expect(a.size + b.size).toBe(50);
+      await Promise.all(tabs.map((tab) => tab.close()));
+    }
+    expect(platform.inspect.events.stats(TID).duplicates).toBe(0);
+  });
 });
 
 type Svc = {

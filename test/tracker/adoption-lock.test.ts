@@ -1,0 +1,83 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useMockPlatform } from '../support/mock-server';
+import { createTracker, type Tracker, type TrackingEvent } from '../../src/tracker';
+
+// Adoption of what dead pages left runs inside the Web Lock `_svcl:<trackingId>` where the browser
+// has Web Locks: the localStorage lock is not atomic across processes, and two tabs starting at the
+// same instant both adopted one record (test/e2e/tracker.spec.ts shows it in Chromium). happy-dom
+// has no Web Locks (navigator.locks is null): there the localStorage lock alone, as on plain http.
+const mock = useMockPlatform();
+const TID = 'shop_1';
+const LEFT = `_svcq:${TID}:gone`;
+const started: Tracker[] = [];
+const start = () => {
+  const t = createTracker({ trackingId: TID });
+  started.push(t);
+  return t;
+};
+const stored = (seq: number): TrackingEvent => ({
+  meta: { id: `gone-${seq}`, type: 'ecUser', ts: 1, visitorId: 'v', pageViewId: 'gone', seq, url: 'u' },
+  data: { user: { id: 'u' } },
+});
+/** Microtasks and the network run; no timer fires before the tracker's 1 s batch delay. */
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Each lock request, and whether the leftover record was still stored when the callback started and when it ended. */
+type Request = { name: string; options: LockOptions; storedBefore?: boolean; storedAfter?: boolean };
+
+/** A fake navigator.locks: grants each request (a Lock), or, when `held`, answers null as ifAvailable does while another tab holds it. */
+function fakeLocks(held: boolean): Request[] {
+  const requests: Request[] = [];
+  const request = async (name: string, options: LockOptions, callback: (lock: Lock | null) => unknown) => {
+    const entry: Request = { name, options };
+    requests.push(entry);
+    await null; // the callback runs later, as the browser's does
+    entry.storedBefore = localStorage.getItem(LEFT) !== null;
+    const result = await callback(held ? null : { name, mode: 'exclusive' });
+    entry.storedAfter = localStorage.getItem(LEFT) !== null;
+    return result;
+  };
+  Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+  return requests;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem(LEFT, JSON.stringify({ t: 0, e: [stored(1), stored(2)] }));
+});
+afterEach(() => {
+  for (const t of started.splice(0)) t.stop();
+  delete (navigator as { locks?: unknown }).locks; // back to happy-dom's (null)
+});
+
+describe('adoption under the Web Lock', () => {
+  it('is requested as _svcl:<trackingId> with ifAvailable, and adopts only inside the granted lock', async () => {
+    const requests = fakeLocks(false);
+    const t = start();
+    // Not adopted outside the lock: the record is still stored when createTracker returns.
+    expect([t.queued, localStorage.getItem(LEFT) !== null]).toEqual([0, true]);
+    await tick();
+    expect(requests).toEqual([{ name: `_svcl:${TID}`, options: { ifAvailable: true }, storedBefore: true, storedAfter: false }]);
+    expect(t.queued).toBe(2);
+    await t.flush();
+    expect(mock.platform.inspect.events.received(TID).map((e) => e.meta.id)).toEqual(['gone-1', 'gone-2']);
+  });
+
+  it('held by another tab (null): nothing adopted, the record stays for the holder, no request sent', async () => {
+    const requests = fakeLocks(true);
+    const t = start();
+    await tick();
+    expect(requests).toEqual([{ name: `_svcl:${TID}`, options: { ifAvailable: true }, storedBefore: true, storedAfter: true }]);
+    expect(t.queued).toBe(0);
+    expect(JSON.parse(localStorage.getItem(LEFT)!).e.map((e: TrackingEvent) => e.meta.id)).toEqual(['gone-1', 'gone-2']);
+    await t.flush();
+    expect(await mock.sent()).toEqual([]);
+  });
+
+  it('without Web Locks (plain http; happy-dom): the localStorage lock alone, adoption at start', () => {
+    expect(navigator.locks).toBeNull();
+    const t = start();
+    expect([t.queued, localStorage.getItem(LEFT)]).toEqual([2, null]);
+  });
+});
