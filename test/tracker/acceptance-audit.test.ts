@@ -271,7 +271,9 @@ describe('several tabs', () => {
     fakeTime();
     const t0 = Date.now();
     localStorage.setItem(`_svcq:${TID}:quiet`, JSON.stringify({ t: t0 - 140_000, e: [stored('quiet', 1)] }));
-    mock.platform.faults.set('events', { status: 503, times: 1 });
+    // Down for the whole test: a jittered retry (any wait in [0, 600 s]) may come before a
+    // heartbeat, and must not empty the queue this test watches.
+    mock.platform.faults.set('events', { status: 503 });
     const t = start({ batchDelay: 0, retryBase: 600_000, retryMax: 600_000 });
     emitN(t, 1);
     await vi.advanceTimersByTimeAsync(0);
