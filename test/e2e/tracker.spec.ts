@@ -247,17 +247,25 @@ async function expectVisitorCookies(context: BrowserContext, domain: string, tra
   ]);
 }
 
+/**
+ * Runs `body` in a browser of its own that resolves shop.example.co.uk to this machine (a real
+ * registrable domain under a public suffix), with the origin of the test server on that host.
+ */
+async function onShopHost(baseURL: string | undefined, body: (context: BrowserContext, origin: string) => Promise<void>) {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, '--host-resolver-rules=MAP shop.example.co.uk 127.0.0.1'] });
+  try {
+    await body(await browser.newContext(), `http://shop.example.co.uk:${new URL(baseURL!).port}`);
+  } finally {
+    await browser.close();
+  }
+}
+
 test.describe('identity: cookies', () => {
   test('a page served as shop.example.co.uk sets both cookies on .example.co.uk (co.uk refused as a public suffix)', async ({ baseURL }) => {
-    const browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [...chromiumArgs, '--host-resolver-rules=MAP shop.example.co.uk 127.0.0.1'],
-    });
-    try {
-      const context = await browser.newContext();
+    await onShopHost(baseURL, async (context, origin) => {
       const { platform } = await platformFor(context);
       const page = await context.newPage();
-      const url = `http://shop.example.co.uk:${new URL(baseURL!).port}${PAGE}`;
+      const url = `${origin}${PAGE}`;
       await page.goto(url);
       // An insecure context: no crypto.randomUUID, ids come from crypto.getRandomValues.
       expect(await page.evaluate(() => typeof crypto.randomUUID)).toBe('undefined');
@@ -272,9 +280,7 @@ test.describe('identity: cookies', () => {
       const [event] = platform.inspect.events.received(TID);
       expect(event.meta).toMatchObject({ type: 'ecView', visitorId, url, seq: 1 });
       expect(event.data).toEqual({ type: 'home', language: 'en', country: 'GB', currency: 'GBP' });
-    } finally {
-      await browser.close();
-    }
+    });
   });
 
   test('a page on localhost sets host cookies', async ({ context, page }) => {
@@ -496,24 +502,17 @@ test.describe('acceptance audit', () => {
   });
 
   test('options.cookieDomain replaces the probe: on shop.example.co.uk, cookieDomain "shop.example.co.uk" puts both cookies there', async ({ baseURL }) => {
-    const browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [...chromiumArgs, '--host-resolver-rules=MAP shop.example.co.uk 127.0.0.1'],
-    });
-    try {
-      const context = await browser.newContext();
+    await onShopHost(baseURL, async (context, origin) => {
       await platformFor(context);
       const page = await context.newPage();
-      await page.goto(`http://shop.example.co.uk:${new URL(baseURL!).port}/test-pages/tracker-manual.html`);
+      await page.goto(`${origin}/test-pages/tracker-manual.html`);
       const visitorId = await page.evaluate((trackingId) => {
         const w = window as unknown as Svc;
         w.t = w.svc.createTracker({ trackingId, cookieDomain: 'shop.example.co.uk' });
         return w.t.visitorId!;
       }, TID);
       await expectVisitorCookies(context, '.shop.example.co.uk', visitorId);
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 
