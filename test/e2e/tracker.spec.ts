@@ -307,19 +307,21 @@ test.describe('identity: cookies', () => {
   });
 });
 
+/** Emits `n` ecProduct events on the page's automatic tracker and flushes; returns its page view id. */
+const emitAndFlushOn = (page: Page, n: number) =>
+  page.evaluate(async (n) => {
+    const t = (window as unknown as Svc).svc.tracker;
+    for (let i = 0; i < n; i++) t.emit('ecProduct', { eventType: 'detail', product: { productId: `p${i}` } });
+    await t.flush();
+    return t.pageViewId;
+  }, n);
+
 test.describe('failure modes and consent', () => {
   const warnings = (page: Page) => {
     const list: string[] = [];
     page.on('console', (m) => m.type() == 'warning' && list.push(m.text()));
     return list;
   };
-  const emitAndFlush = (page: Page, n: number) =>
-    page.evaluate(async (n) => {
-      const t = (window as unknown as Svc).svc.tracker;
-      for (let i = 0; i < n; i++) t.emit('ecProduct', { eventType: 'detail', product: { productId: `p${i}` } });
-      await t.flush();
-      return t.pageViewId;
-    }, n);
 
   test('localStorage throwing: events still delivered from memory, said once on the console', async ({ context, page }) => {
     const { platform } = await platformFor(context);
@@ -332,8 +334,8 @@ test.describe('failure modes and consent', () => {
     });
     const said = warnings(page);
     await page.goto(PAGE);
-    const pageViewId = await emitAndFlush(page, 30);
-    await emitAndFlush(page, 0);
+    const pageViewId = await emitAndFlushOn(page, 30);
+    await emitAndFlushOn(page, 0);
     expectAll(platform, pageViewId, 30);
     expect(said).toEqual(['svc tracker: no localStorage, in memory only']);
     // Cookies still work.
@@ -349,7 +351,7 @@ test.describe('failure modes and consent', () => {
     await page.goto(PAGE);
     const visitorId = await page.evaluate(() => (window as unknown as Svc).svc.tracker.visitorId!);
     expect(visitorId).toMatch(/^[0-9a-f-]{36}$/);
-    const pageViewId = await emitAndFlush(page, 10);
+    const pageViewId = await emitAndFlushOn(page, 10);
     expectAll(platform, pageViewId, 10);
     expect(new Set(platform.inspect.events.received(TID).map((e) => e.meta.visitorId))).toEqual(new Set([visitorId]));
     expect(said).toEqual(['svc tracker: no cookies, in memory only']);
@@ -384,7 +386,7 @@ test.describe('failure modes and consent', () => {
   test('the script tag with data-consent="pending": window.svc.tracker waits for consent, then sends', async ({ context, page }) => {
     const { platform, sent } = await platformFor(context);
     await page.goto('/test-pages/tracker-pending.html');
-    const pageViewId = await emitAndFlush(page, 4);
+    const pageViewId = await emitAndFlushOn(page, 4);
     expect(sent).toEqual([]);
     expect(ours(await context.cookies())).toEqual([]);
     const visitorId = await page.evaluate(async () => {
@@ -516,11 +518,3 @@ test.describe('acceptance audit', () => {
   });
 });
 
-/** Emits `n` ecProduct events on the page's automatic tracker and flushes; returns its page view id. */
-const emitAndFlushOn = (page: Page, n: number) =>
-  page.evaluate(async (n) => {
-    const t = (window as unknown as Svc).svc.tracker;
-    for (let i = 0; i < n; i++) t.emit('ecProduct', { eventType: 'detail', product: { productId: `p${i}` } });
-    await t.flush();
-    return t.pageViewId;
-  }, n);
