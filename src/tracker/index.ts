@@ -189,9 +189,11 @@ export function createTracker(options: TrackerOptions): Tracker {
    * lock alone: its remaining race sends a record twice at worst, which the platform deduplicates.
    */
   const adopt = () =>
-    navigator.locks
+    // Only with storage: where there is none (an opaque origin) the lock request would reject too.
+    store &&
+    (navigator.locks
       ? navigator.locks.request('_svcl:' + trackingId, { ifAvailable: true }, (lock) => lock && store && enqueue(store.adopt()))
-      : store && enqueue(store.adopt());
+      : enqueue(store.adopt()));
 
   /** Consent granted: write the identity, open storage, take over what dead pages left, send. */
   const start = () => {

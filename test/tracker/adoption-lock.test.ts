@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useMockPlatform } from '../support/mock-server';
 import { createTracker, type Tracker, type TrackingEvent } from '../../src/tracker';
 
@@ -73,6 +73,26 @@ describe('adoption under the Web Lock', () => {
     expect(JSON.parse(localStorage.getItem(LEFT)!).e.map((e: TrackingEvent) => e.meta.id)).toEqual(['gone-1', 'gone-2']);
     await t.flush();
     expect(await mock.sent()).toEqual([]);
+  });
+
+  it('without storage (an opaque origin, where a lock request rejects too): no lock is requested', async () => {
+    const requests = fakeLocks(false);
+    const real = Object.getOwnPropertyDescriptor(window, 'localStorage')!;
+    Object.defineProperty(window, 'localStorage', {
+      configurable: true,
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+    try {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const t = start();
+      await tick();
+      expect([requests, t.queued]).toEqual([[], 0]);
+      warn.mockRestore();
+    } finally {
+      Object.defineProperty(window, 'localStorage', real);
+    }
   });
 
   it('without Web Locks (plain http; happy-dom): the localStorage lock alone, adoption at start', () => {
