@@ -1,9 +1,12 @@
-// One list of entries -> every publishable package in dist/<name>/, the script-tag IIFE
-// dist/svc.min.js, and the demo's mock bundle. Types are emitted once by `tsc -p
-// tsconfig.build.json` (see the build script) and bundled per entry by rollup-plugin-dts.
+// One list of entries -> every publishable package in <out>/<name>/, the script-tag IIFE
+// <out>/svc.min.js, and the demo's bundles. `<out>` is SVC_OUT (scripts/build.mjs builds into a
+// fresh folder and swaps it in, so a running demo never sees a half-written dist/), else dist.
+// Types are emitted and checked once by `tsc -p tsconfig.build.json` and bundled per entry by
+// rollup-plugin-dts; the code is transpiled by esbuild (no second type check).
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import typescript from '@rollup/plugin-typescript';
+import esbuild from 'rollup-plugin-esbuild';
+import alias from '@rollup/plugin-alias';
 import resolve from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
 import terser from '@rollup/plugin-terser';
@@ -11,12 +14,14 @@ import { dts } from 'rollup-plugin-dts';
 
 const root = JSON.parse(readFileSync('package.json', 'utf8'));
 const version = root.version;
+const out = process.env.SVC_OUT ?? 'dist';
 
 /**
  * The packages. `entries` maps an export subpath name to its source; `index` is `.`.
  * `bin` adds executables; `peer` lists peer dependencies (the customer brings their own).
  */
 export const packages = [
+  { name: 'core', description: 'What every svc client shares: errors, endpoints, visitor id, cookies, the HTTP transport on ky.', entries: { index: 'src/core/index.ts' } },
   { name: 'recommendations', description: 'Recommendations client: get, shown, clicked.', entries: { index: 'src/recommendations/index.ts' } },
   { name: 'stash', description: 'Key-value stash client: kv, deferkv, ts, count.', entries: { index: 'src/stash/index.ts' } },
   { name: 'tracker', description: 'Visitor id, consent and tracking events with reliable delivery.', entries: { index: 'src/tracker/index.ts' } },
@@ -41,10 +46,13 @@ export const packages = [
   },
 ];
 
-const runtimeDeps = { ...root.dependencies };
+// Every package depends on @svc/core by name (one copy, one SvcError class on a page), at this version.
+const runtimeDeps = { ...root.dependencies, '@svc/core': version };
 const isExternal = (id) =>
-  id.startsWith('node:') || builtinModules.includes(id) || /^(json-logic-js|msw)(\/|$)/.test(id);
-const ts = () => typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts', 'demo/**/*.ts'], noEmitOnError: true, compilerOptions: { noEmit: false, declaration: false, sourceMap: true, outDir: undefined } });
+  id.startsWith('node:') || builtinModules.includes(id) || /^(@svc\/core|ky|js-cookie|cookie|json-logic-js|msw)(\/|$)/.test(id);
+const ts = () => esbuild({ target: 'es2022', tsconfig: './tsconfig.json', sourceMap: true });
+// The script-tag and demo bundles carry core themselves: '@svc/core' is its source there.
+const coreSource = () => alias({ entries: [{ find: /^@svc\/core$/, replacement: new URL('./src/core/index.ts', import.meta.url).pathname }] });
 
 /** Writes dist/<name>/package.json from the imports the bundle really has. */
 function manifest(pkg) {
@@ -80,8 +88,8 @@ function manifest(pkg) {
         ...(used.size ? { dependencies: Object.fromEntries([...used].sort().map((n) => [n, runtimeDeps[n]])) } : {}),
         ...(pkg.peer ? { peerDependencies: pkg.peer } : {}),
       };
-      mkdirSync(`dist/${pkg.name}`, { recursive: true });
-      writeFileSync(`dist/${pkg.name}/package.json`, JSON.stringify(json, null, 2) + '\n');
+      mkdirSync(`${out}/${pkg.name}`, { recursive: true });
+      writeFileSync(`${out}/${pkg.name}/package.json`, JSON.stringify(json, null, 2) + '\n');
     },
   };
 }
@@ -99,7 +107,7 @@ const packageBuilds = packages.flatMap((pkg) => [
     onwarn,
     plugins: [ts(), manifest(pkg)],
     output: {
-      dir: `dist/${pkg.name}`,
+      dir: `${out}/${pkg.name}`,
       format: 'es',
       sourcemap: true,
       entryFileNames: '[name].js',
@@ -115,23 +123,23 @@ const packageBuilds = packages.flatMap((pkg) => [
     external: isExternal,
     onwarn,
     plugins: [dts()],
-    output: { dir: `dist/${pkg.name}`, format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'chunks/[name]-[hash].d.ts' },
+    output: { dir: `${out}/${pkg.name}`, format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'chunks/[name]-[hash].d.ts' },
   },
 ]);
 
 const browserBundle = (input, file, name) => ({
   input,
   onwarn,
-  plugins: [resolve({ browser: true, preferBuiltins: false }), commonjs(), ts(), terser({ format: { comments: false } })],
-  output: { file, format: 'iife', name, sourcemap: true },
+  plugins: [coreSource(), resolve({ browser: true, preferBuiltins: false, extensions: ['.mjs', '.js', '.ts'] }), commonjs(), ts(), terser({ format: { comments: false } })],
+  output: { file: `${out}/${file}`, format: 'iife', name, sourcemap: true },
 });
 
 export default [
   ...packageBuilds,
   // The script-tag bundle: everything a storefront needs, self-contained.
-  browserBundle('src/svc.ts', 'dist/svc.min.js', 'svc'),
+  browserBundle('src/svc.ts', 'svc.min.js', 'svc'),
   // The demo's mock platform: MSW browser worker + @svc/mock with fixtures.
-  browserBundle('demo/mock.ts', 'dist/demo/mock.js', 'svcMock'),
+  browserBundle('demo/mock.ts', 'demo/mock.js', 'svcMock'),
   // The demo page's own code (uses window.svc and window.svcMock only).
-  browserBundle('demo/app.ts', 'dist/demo/app.js', 'svcDemo'),
+  browserBundle('demo/app.ts', 'demo/app.js', 'svcDemo'),
 ];

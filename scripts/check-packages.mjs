@@ -6,6 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 const dist = join(root, 'dist');
@@ -54,6 +56,7 @@ try {
   );
   console.log('== consumer: type-checking an import of every entry point (nodenext)');
   run(join(work, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { cwd: work });
+  await checkOneCore(work);
   console.log(`\npackage checks: ${packages.length} packages ok`);
 } finally {
   if (!process.env.KEEP_CONSUMER) rmSync(work, { recursive: true, force: true });
@@ -61,4 +64,52 @@ try {
 
 function readPkg(name) {
   return JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8'));
+}
+
+/**
+ * Through the installed packages, as a customer has them: an error thrown by one client is an
+ * instance of `SvcError` imported from another (one @svc/core), and a bundler build of a page
+ * importing all five browser packages carries one copy of core and of ky, within 1.1 x svc.min.js.
+ */
+async function checkOneCore(work) {
+  writeFileSync(
+    join(work, 'one-core.mjs'),
+    `import { SvcError, InvalidArgumentError } from '@svc/stash';
+import { recommendations } from '@svc/recommendations';
+let error;
+try { recommendations({ meta: { trackingId: 'not a segment!' } }); } catch (e) { error = e; }
+if (!(error instanceof SvcError) || !(error instanceof InvalidArgumentError) || error.code !== 'INVALID_ARGUMENT') {
+  throw new Error('an error of @svc/recommendations is not an instance of SvcError from @svc/stash: ' + error);
+}
+console.log('one SvcError: an @svc/recommendations error is instanceof SvcError from @svc/stash');
+`,
+  );
+  console.log('== consumer: one SvcError class across packages');
+  run('node', ['one-core.mjs'], { cwd: work });
+
+  console.log('== consumer: a bundle of all five browser packages has one core and one ky');
+  const page = join(work, 'page.mjs');
+  writeFileSync(
+    page,
+    `export { recommendations } from '@svc/recommendations';
+export { createStash } from '@svc/stash';
+export { createTracker } from '@svc/tracker';
+export { createExperiencesClient } from '@svc/experiences';
+export { createIntegration } from '@svc/integrations';
+`,
+  );
+  const result = await build({ entryPoints: [page], bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, metafile: true, absWorkingDir: work, logLevel: 'error' });
+  const inputs = Object.keys(result.metafile.inputs);
+  const copies = (pattern) => inputs.filter((file) => pattern.test(file));
+  const cores = copies(/node_modules\/@svc\/core\/index\.js$/);
+  const kys = copies(/node_modules\/ky\/distribution\/core\/Ky\.js$/);
+  const cookies = copies(/node_modules\/js-cookie\//);
+  if (cores.length !== 1 || kys.length !== 1 || cookies.length !== 1) {
+    throw new Error(`expected one copy each of @svc/core, ky and js-cookie, found ${cores.length}, ${kys.length}, ${cookies.length}`);
+  }
+  const together = gzipSync(result.outputFiles[0].contents, { level: 9 }).length;
+  const script = gzipSync(readFileSync(join(dist, 'svc.min.js')), { level: 9 }).length;
+  const ratio = together / script;
+  console.log(`all five browser packages bundled together: ${together} B gzip, svc.min.js ${script} B: ${ratio.toFixed(2)} x (limit 1.1 x)`);
+  if (ratio > 1.1) throw new Error(`all five packages together are ${ratio.toFixed(2)} x svc.min.js (limit 1.1 x): is core bundled more than once?`);
 }

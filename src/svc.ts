@@ -1,7 +1,20 @@
 // The script-tag bundle (dist/svc.min.js): exposed as `window.svc`.
-export * from './core/errors';
-export { setEndpoints, defaultEndpoints } from './core/endpoints';
-export { readVisitorId } from './core/visitor-id';
+export {
+  BadRequestError,
+  defaultEndpoints,
+  InvalidArgumentError,
+  isRetryable,
+  NetworkError,
+  NoRecommendationsError,
+  NotFoundError,
+  ProtocolError,
+  RateLimitedError,
+  readVisitorId,
+  ServerError,
+  setEndpoints,
+  SvcError,
+  TimeoutError,
+} from '@svc/core';
 export { createStash } from './stash';
 export { createTracker } from './tracker';
 export { tracker } from './tracker/auto';

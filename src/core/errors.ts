@@ -33,11 +33,14 @@ export class SvcError extends Error {
 
 /**
  * True when trying the same request again may succeed: a network failure, a 5xx (HTTP or body
- * status, an HTML 502 page included) or a 429. A function, not a property, so bundles that never
- * retry (the tracker) do not carry it.
+ * status, an HTML 502 page included) or a 429 (after its `retryAt`).
  */
-export const isRetryable = (error: unknown): boolean =>
-  error instanceof SvcError && (error.code === 'NETWORK' || error.code === 'SERVER_ERROR' || (error.status ?? 0) >= 500 || error.status === 429);
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof SvcError)) return false;
+  if (error.code === 'NETWORK' || error.code === 'SERVER_ERROR') return true;
+  const status = error.status ?? 0;
+  return status >= 500 || status === 429;
+}
 
 /** An argument was refused before any request was sent. */
 export class InvalidArgumentError extends SvcError {
@@ -99,4 +102,25 @@ function describe(value: unknown): string {
     if (typeof value === 'object' || typeof value === 'string') text = JSON.stringify(value);
   } catch {}
   return text.length > 80 ? text.slice(0, 80) + '...' : text;
+}
+
+/**
+ * The error of a failed status (HTTP, or the body's `status` under HTTP 200): 404 `NOT_FOUND`,
+ * 429 `RATE_LIMITED` (with `retryAt` from the body, else from `Retry-After`), 5xx `SERVER_ERROR`,
+ * any other `BAD_REQUEST`. The one place statuses become errors.
+ * @internal
+ */
+export function errorForStatus(what: string, status: number, body: Record<string, unknown>, retryAfterMs?: number): SvcError {
+  const detail = typeof body.message === 'string' ? `: ${body.message}` : '';
+  const message = `${what ? `${what}: ` : ''}status ${status}${detail}`;
+  const options = { status };
+  if (status === 404) return new NotFoundError('NOT_FOUND', message, options);
+  if (status === 429) {
+    let retryAt: string | undefined;
+    if (typeof body.retryAt === 'string') retryAt = body.retryAt;
+    else if (retryAfterMs !== undefined) retryAt = new Date(Date.now() + retryAfterMs).toISOString();
+    return new RateLimitedError(message, retryAt, options);
+  }
+  if (status >= 500) return new ServerError('SERVER_ERROR', message, options);
+  return new BadRequestError('BAD_REQUEST', message, options);
 }

@@ -1,113 +1,202 @@
-import {
-  BadRequestError,
-  NetworkError,
-  NotFoundError,
-  ProtocolError,
-  RateLimitedError,
-  ServerError,
-  SvcError,
-  TimeoutError,
-} from './errors';
+// The one transport of every client: ky, created once here. A client only validates its input
+// and builds {url, method, query, body}; this module sends it, retries it as the client's policy
+// says, unwraps the platform's `{status}` envelope and turns every failure into an `SvcError`.
+import ky, { HTTPError, type Options as KyOptions } from 'ky';
+import { NetworkError, ProtocolError, SvcError, TimeoutError, errorForStatus } from './errors';
+import { retryAfterMs } from './retry-after';
+import { kyRetry, type RetryPolicy } from './retry';
 
 export type Query = Record<string, string | number | boolean | undefined>;
-
-export interface RequestOptions {
-  /** Default `GET`, or `POST` when `json` is given. */
-  method?: 'GET' | 'POST';
-  /** Query parameters; `undefined` values are left out, `true` is sent as a bare flag. */
-  query?: Query;
-  /** JSON body. */
-  json?: unknown;
-  /** Milliseconds before the request is aborted; 0 (default) means no timeout. */
-  timeout?: number;
-  /** Aborts the request from outside. */
-  signal?: AbortSignal;
-  /** What is being done, for error messages, e.g. `stash get "cart"`. Default: method and URL. */
-  what?: string;
-  /**
-   * The body is the platform's `{status, ...}` envelope: a numeric `status` is required and
-   * anything but 200 is an error even under HTTP 200. Default true.
-   */
-  envelope?: boolean;
-}
 
 /** Body of every JSON response: an object. */
 export type JsonObject = Record<string, unknown>;
 
+export interface RequestOptions {
+  /** HTTP method. @default `GET`, or `POST` when `json` or `body` is given */
+  method?: 'GET' | 'POST';
+  /** Query parameters; `undefined` and `false` values are left out, `true` is sent as a bare flag. */
+  query?: Query;
+  /** A JSON body (`Content-Type: application/json`). */
+  json?: unknown;
+  /** A text body (`Content-Type: text/plain;charset=UTF-8`: a simple request, no CORS preflight). */
+  body?: string;
+  /** Milliseconds each attempt may take, headers and body; 0 means no timeout. @default 0 */
+  timeout?: number;
+  /** Aborts the request (and any wait before a retry); the promise rejects with the signal's reason. */
+  signal?: AbortSignal | null;
+  /** What is being done, for error messages, e.g. `stash get "cart"`. @default method and URL */
+  what?: string;
+  /** Keep the request alive past the page's unload (`fetch`'s `keepalive`). @default false */
+  keepalive?: boolean;
+  /** How many times a failure may be tried again, and which. @default no retry */
+  retry?: RetryPolicy;
+  /**
+   * The body is the platform's `{status, ...}` envelope: a numeric `status` is required and anything
+   * but 200 is an error even under HTTP 200. @default true
+   */
+  envelope?: boolean;
+  /** With `envelope`: a body `status` 404 resolves the body (the stash's "nothing there"). @default false */
+  absentIsAnswer?: boolean;
+}
+
+/** A timer longer than this fires at once in browsers and Node. */
+const MAX_TIMER = 2 ** 31 - 1;
+
+/** Statuses whose response must not have a body (`new Response` refuses one). */
+const NULL_BODY = [101, 204, 205, 304];
+
+/** What one attempt of a request needs besides the `Request` ky built. */
+interface Attempt {
+  what: string;
+  timeout: number;
+  /** The body is the platform's `{status}` envelope (else any JSON object). */
+  envelope: boolean;
+  /** Any answer is the caller's to judge: no body check at all. */
+  raw?: boolean;
+  /** A body `status` 404 under HTTP 200 is an answer ("nothing there"), resolved, not thrown. */
+  absentIsAnswer?: boolean;
+  /** The last attempt's body text, read once by `attempt` (the hook and `request` parse it, not re-read it). */
+  text?: string;
+  /** Given to `fetch` itself too: not every `Request` implementation keeps them (happy-dom drops keepalive). */
+  keepalive?: boolean;
+  credentials?: RequestCredentials;
+}
+
 /**
- * Sends one request and returns its JSON body once both the HTTP status and the
- * envelope's `status` say success. Every failure becomes an `SvcError` naming `what` failed.
- *
- * Plain `fetch`: the timeout aborts the request (headers and body both), a caller's `signal`
- * aborts it too and rejects with the signal's reason. Nothing is retried here (see `retry`).
+ * The ky instance behind every client. Our own options decide everything ky would default:
+ * - `timeout: false`: ky's timeout (10 s by default) stops at the response headers; ours is
+ *   enforced in `attempt` and also covers a body that stalls after them.
+ * - `redirect: 'manual'`: the platform's interfaces never redirect; following one would turn a
+ *   POST into a GET or send a value to another origin, so a redirect is a `PROTOCOL` error.
+ * - `throwHttpErrors: true`: ky's `HTTPError` feeds its retry logic (status codes, `Retry-After`);
+ *   `toSvcError` converts it afterwards.
+ * - the envelope is read in one `afterResponse` hook.
  */
-export async function request<T extends JsonObject = JsonObject>(url: string, options: RequestOptions = {}): Promise<T> {
-  const { json, timeout = 0, signal, envelope = true, method = json === undefined ? 'GET' : 'POST' } = options;
-  const target = withQuery(url, options.query);
-  const what = options.what ?? `${method} ${target}`;
+const transport = ky.create({
+  timeout: false,
+  redirect: 'manual',
+  retry: 0,
+  hooks: { afterResponse: [unwrapEnvelope] },
+});
+
+/**
+ * One attempt: `fetch` with the attempt's timeout, the whole body read inside it (ky's own
+ * timeout would stop at the headers), network failures and timeouts as `SvcError`s.
+ */
+async function attempt(request: Request, init: RequestInit | undefined, context: Attempt): Promise<Response> {
+  const { what, timeout, keepalive, credentials } = context;
   const controller = new AbortController();
-  const abort = () => controller.abort(signal!.reason);
+  const outer = request.signal;
+  const forward = () => controller.abort(outer.reason);
   let timedOut = false;
-  const timer =
-    timeout > 0 &&
-    setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeout);
-  signal?.aborted ? abort() : signal?.addEventListener('abort', abort);
-  // Why the request ended without a body: the caller's abort (its reason), the timeout, or the network.
-  const ended = (cause: unknown) =>
-    signal?.aborted
-      ? signal.reason
-      : timedOut
-        ? new TimeoutError('TIMEOUT', `${what}: no response within ${timeout} ms (request aborted)`, { cause })
-        : new NetworkError('NETWORK', `${what}: network failure (${(cause as Error)?.message ?? cause})`, { cause });
-  let response: Response;
-  let text: string;
+  const timer = timeout > 0 ? setTimeout(() => ((timedOut = true), controller.abort()), timeout) : undefined;
+  if (outer.aborted) forward();
+  else outer.addEventListener('abort', forward);
+  // Not every fetch ends a body read on abort (MSW's interceptor does not): race the abort too.
+  const aborted = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason)));
+  aborted.catch(() => {});
   try {
-    // Raced against the abort as well: not every fetch (MSW's interceptor, some polyfills) ends a body read on abort.
-    const aborted = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason)));
-    response = await Promise.race([
-      fetch(target, {
-        method,
-        signal: controller.signal,
-        ...(json !== undefined && { body: JSON.stringify(json), headers: { 'content-type': 'application/json' } }),
-      }),
-      aborted,
-    ]);
-    text = await Promise.race([response.text(), aborted]);
+    const response = await Promise.race([fetch(request, { ...init, keepalive, credentials, signal: controller.signal }), aborted]);
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+      const location = response.headers.get('location');
+      throw new ProtocolError('PROTOCOL', `${what}: redirected${location ? ` to ${location}` : ''}; the platform never redirects`, {
+        status: response.status || undefined,
+      });
+    }
+    const text = await Promise.race([response.text(), aborted]);
+    context.text = text;
+    const body = NULL_BODY.includes(response.status) ? null : text;
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   } catch (error) {
-    throw ended(error);
+    if (error instanceof SvcError) throw error;
+    if (outer.aborted) throw outer.reason;
+    if (timedOut) throw new TimeoutError('TIMEOUT', `${what}: no response within ${timeout} ms (request aborted)`, { cause: error });
+    throw new NetworkError('NETWORK', `${what}: network failure (${(error as Error)?.message ?? error})`, { cause: error });
   } finally {
-    clearTimeout(timer as ReturnType<typeof setTimeout>);
-    signal?.removeEventListener('abort', abort);
+    clearTimeout(timer);
+    outer.removeEventListener('abort', forward);
   }
-  const status = response.status;
-  const fail = (problem: string) => new ProtocolError('PROTOCOL', `${what}: HTTP ${status} with ${problem}`, { status });
-  let body: JsonObject | undefined;
+}
+
+/**
+ * The platform's envelope, for a 2xx answer: a JSON object whose numeric `status` must be 200.
+ * Anything else is thrown as the `SvcError` of that status. Non-2xx answers are left to ky, which
+ * throws its `HTTPError` (and may retry it) before `toSvcError` maps it.
+ */
+async function unwrapEnvelope(_request: Request, options: { context: Record<string, unknown> }, response: Response): Promise<void> {
+  const { what, envelope, raw, absentIsAnswer, text = '' } = options.context as unknown as Attempt;
+  if (!response.ok || raw) return;
+  const body = parseObject(text, what, response.status);
+  if (!envelope) return;
+  if (typeof body.status !== 'number') {
+    const problem = 'status' in body ? `status ${JSON.stringify(body.status)}` : `HTTP ${response.status} with no numeric "status" in the body`;
+    throw new ProtocolError('PROTOCOL', `${what}: ${problem}`, { status: response.status });
+  }
+  if (body.status === 404 && absentIsAnswer) return;
+  if (body.status !== 200) throw errorForStatus(what, body.status, body);
+}
+
+/** A response body as a JSON object, else the `PROTOCOL` error naming what it was. */
+function parseObject(text: string, what: string, status: number): JsonObject {
+  let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw fail('a body that is not JSON');
+    throw new ProtocolError('PROTOCOL', `${what}: HTTP ${status} with a body that is not JSON`, { status });
   }
-  if (typeof body !== 'object' || !body || Array.isArray(body)) throw fail('a body that is not a JSON object');
-  if (!response.ok) throw statusError(what, status, body, response.headers.get('retry-after'));
-  if (envelope) {
-    if (typeof body.status !== 'number') throw fail('no numeric "status" in the body');
-    if (body.status !== 200) throw statusError(what, body.status, body);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ProtocolError('PROTOCOL', `${what}: HTTP ${status} with a body that is not a JSON object`, { status });
   }
-  return body as T;
+  return body as JsonObject;
 }
 
-function statusError(what: string, status: number, body: JsonObject, retryAfter?: string | null): SvcError {
-  const message = `${what}: status ${status}${typeof body.message === 'string' ? `: ${body.message}` : ''}`;
-  const options = { status };
-  if (status === 404) return new NotFoundError('NOT_FOUND', message, options);
-  if (status === 429) {
-    const retryAt = typeof body.retryAt === 'string' ? body.retryAt : retryAfter && +retryAfter >= 0 ? new Date(Date.now() + +retryAfter * 1000).toISOString() : undefined;
-    return new RateLimitedError(message, retryAt, options);
+/** Any failure of a ky call as an `SvcError` (a caller's abort stays the signal's reason). */
+function toSvcError(error: unknown, { what, text = '' }: Attempt, signal?: AbortSignal | null): unknown {
+  if (signal?.aborted) return signal.reason;
+  if (error instanceof SvcError) return error;
+  if (error instanceof HTTPError) {
+    const { status, headers } = error.response;
+    let body: JsonObject;
+    try {
+      body = parseObject(text, what, status);
+    } catch (notJson) {
+      return notJson;
+    }
+    return errorForStatus(what, status, body, retryAfterMs(headers.get('retry-after')));
   }
-  return status >= 500 ? new ServerError('SERVER_ERROR', message, options) : new BadRequestError('BAD_REQUEST', message, options);
+  return new NetworkError('NETWORK', `${what}: network failure (${(error as Error)?.message ?? error})`, { cause: error });
+}
+
+/**
+ * Sends one request and resolves its JSON body once both the HTTP status and the envelope's
+ * `status` say success (`envelope: false`: the HTTP status alone). Every failure rejects with an
+ * `SvcError` naming `what` failed; a caller's abort rejects with the signal's reason.
+ */
+export async function request<T extends JsonObject = JsonObject>(url: string, options: RequestOptions = {}): Promise<T> {
+  const { json, body, timeout = 0, signal, envelope = true, keepalive = false } = options;
+  const onRetry = options.retry?.onRetry;
+  const method = options.method ?? (json === undefined && body === undefined ? 'GET' : 'POST');
+  const target = withQuery(url, options.query);
+  const what = options.what ?? `${method} ${target}`;
+  const context: Attempt = { what, timeout: Math.min(timeout, MAX_TIMER), envelope, absentIsAnswer: options.absentIsAnswer, keepalive };
+  const kyOptions: KyOptions = {
+    method,
+    json,
+    body,
+    keepalive,
+    signal: signal ?? undefined,
+    context: context as unknown as Record<string, unknown>,
+    retry: options.retry ? kyRetry(options.retry) : 0,
+    hooks: { beforeRetry: onRetry ? [({ error, retryCount }) => onRetry(error, retryCount)] : [] },
+    // Per call, so each attempt knows its timeout and what to name in errors.
+    fetch: (input, init) => attempt(input as Request, init, context),
+  };
+  try {
+    const response = await transport(target, kyOptions);
+    return parseObject(context.text ?? '', what, response.status) as T;
+  } catch (error) {
+    throw toSvcError(error, context, signal);
+  }
 }
 
 /** Appends query parameters in insertion order; `true` becomes a bare flag (`&preview`). */
@@ -115,7 +204,41 @@ export function withQuery(url: string, query: Query = {}): string {
   const parts: string[] = [];
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined || value === false) continue;
-    parts.push(value === true ? encodeURIComponent(name) : `${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+    const key = encodeURIComponent(name);
+    parts.push(value === true ? key : `${key}=${encodeURIComponent(value)}`);
   }
-  return parts.length ? `${url}${url.includes('?') ? '&' : '?'}${parts.join('&')}` : url;
+  if (parts.length === 0) return url;
+  const separator = url.includes('?') ? '&' : '?';
+  return `${url}${separator}${parts.join('&')}`;
+}
+
+/** What `deliver` learnt of an answer. */
+export interface Delivery {
+  status: number;
+  /** The answer's `Retry-After`, in ms (see `retryAfterMs`), when it had a readable one. */
+  retryAfterMs?: number;
+}
+
+/**
+ * POSTs a text body (a simple request: `text/plain`, no credentials, no CORS preflight) and
+ * resolves the HTTP status without judging it: the tracker decides what each status means for its
+ * queue. Resolves `undefined` when no answer came (network failure, timeout). Never retried here.
+ */
+export async function deliver(url: string, options: { body: string | Uint8Array; keepalive?: boolean; timeout?: number }): Promise<Delivery | undefined> {
+  const { body, keepalive = false, timeout = 0 } = options;
+  const context: Attempt = { what: `POST ${url}`, timeout: Math.min(timeout, MAX_TIMER), envelope: false, raw: true, keepalive, credentials: 'omit' };
+  try {
+    const response = await transport.post(url, {
+      body: body as BodyInit,
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      keepalive,
+      credentials: 'omit',
+      throwHttpErrors: false,
+      context: context as unknown as Record<string, unknown>,
+      fetch: (input, init) => attempt(input as Request, init, context),
+    });
+    return { status: response.status, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) };
+  } catch {
+    return undefined;
+  }
 }

@@ -1,9 +1,4 @@
-import { endpointFor } from '../core/endpoints';
-import { invalid, type SvcError } from '../core/errors';
-import { request, withQuery } from '../core/http';
-import { segment } from '../core/path';
-import { retry } from '../core/retry';
-import { readVisitorId } from '../core/visitor-id';
+import { endpointFor, invalid, readVisitorId, request, segment, type SvcError, withQuery } from '@svc/core';
 import { ExperienceNotFoundError } from './not-found';
 import { isId, isUrl, readExperiences } from './response';
 import type { ExperiencePayload, ExperiencesClient, ExperiencesClientOptions, GetExperiencesOptions, SeenResult } from './types';
@@ -75,11 +70,10 @@ export function createExperiencesClient(options: ExperiencesClientOptions): Expe
       const callback = (experiencePayload as Partial<ExperiencePayload> | null)?.callback;
       if (!isUrl(callback)) invalid('experiencePayload.callback', callback, 'must be an http(s) URL');
       if (!isVisitor(deviceId)) invalid('deviceId', deviceId, VISITOR);
-      let attempts = 0;
-      // Only a network failure is tried again: any HTTP answer ends it.
-      const error = await retry(() => (attempts++, request(callback, { json: { id: deviceId }, timeout, envelope: false })), {
-        shouldRetry: (failure) => (failure as SvcError).code == 'NETWORK',
-      }).then(
+      let attempts = 1;
+      // Only a network failure is tried again: any HTTP answer came from something that may have recorded the view.
+      const retry = { limit: 2, shouldRetry: (failure: SvcError) => failure.code === 'NETWORK', onRetry: () => attempts++ };
+      const error = await request(callback, { json: { id: deviceId }, timeout, envelope: false, retry }).then(
         () => undefined,
         (failure: SvcError) => failure,
       );

@@ -1,8 +1,8 @@
-import { invalid } from '../core/errors';
-import { VISITOR_COOKIE } from '../core/visitor-id';
+import { COOKIE_LIFETIME_DAYS, invalid, VISITOR_COOKIE } from '@svc/core';
+import { serialize } from 'cookie';
 
-/** 365 days, in seconds (a literal: an expression here would survive tree-shaking in bundles without contextCookie). */
-const ONE_YEAR_S = 31536000;
+/** The visitor cookie's lifetime in seconds: core's one year, as the tracker writes it. */
+const LIFETIME_S = COOKIE_LIFETIME_DAYS * 24 * 60 * 60;
 
 export interface ContextCookieOptions {
   /** Add `Secure`. Default: false when `requestHost` is an `http://` URL, else true. */
@@ -37,18 +37,13 @@ export function contextCookie(contextId: string, cookieDomains: readonly string[
     .sort((a, b) => a.length - b.length)[0];
   if (options.secure !== undefined && typeof options.secure !== 'boolean') invalid('options.secure', options.secure, 'must be a boolean');
   const secure = options.secure ?? (url as URL).protocol !== 'http:';
-  const attributes: Record<string, string | boolean | undefined> = {
-    Domain: domain,
-    Path: '/',
-    Expires: new Date(Date.now() + ONE_YEAR_S * 1000).toUTCString(),
-    'Max-Age': String(ONE_YEAR_S),
-    SameSite: 'Lax',
-    Secure: secure,
-  };
-  let cookie = `${VISITOR_COOKIE}=${encodeURIComponent(contextId)}`;
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === true) cookie += `; ${name}`;
-    else if (typeof value === 'string') cookie += `; ${name}=${value}`;
-  }
-  return cookie;
+  // Composed by the `cookie` library (attributes encoded and validated there), not concatenated.
+  return serialize(VISITOR_COOKIE, contextId, {
+    domain,
+    path: '/',
+    expires: new Date(Date.now() + LIFETIME_S * 1000),
+    maxAge: LIFETIME_S,
+    sameSite: 'lax',
+    secure,
+  });
 }

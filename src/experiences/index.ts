@@ -1,7 +1,22 @@
 // @svc/experiences: the platform's server experiences, for Node (server-side rendering) and browsers.
+export { type Endpoints, setEndpoints } from '@svc/core';
 export { createExperiencesClient } from './client';
 export { contextCookie, type ContextCookieOptions } from './context-cookie';
 export { ExperienceNotFoundError } from './not-found';
 export type { ExperiencesClientOptions, GetExperiencesOptions, ExperiencePayload, Experiences, SeenResult, ExperiencesClient } from './types';
-export { setEndpoints, type Endpoints } from '../core/endpoints';
-export * from '../core/errors';
+// The errors every client rejects with: one class hierarchy, from @svc/core.
+export {
+  BadRequestError,
+  InvalidArgumentError,
+  isRetryable,
+  NetworkError,
+  NoRecommendationsError,
+  NotFoundError,
+  ProtocolError,
+  RateLimitedError,
+  ServerError,
+  SvcError,
+  TimeoutError,
+  type ErrorCode,
+  type SvcErrorOptions,
+} from '@svc/core';

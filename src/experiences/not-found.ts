@@ -1,4 +1,4 @@
-import { NotFoundError, type SvcError } from '../core/errors';
+import { NotFoundError, type SvcError } from '@svc/core';
 
 /** An id of `experienceIds` is unknown or archived (HTTP 404 `experience 7 not found`). */
 export class ExperienceNotFoundError extends NotFoundError {

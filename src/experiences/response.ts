@@ -1,5 +1,5 @@
-import { ProtocolError } from '../core/errors';
-import type { JsonObject } from '../core/http';
+import { ProtocolError } from '@svc/core';
+import type { JsonObject } from '@svc/core';
 import type { Experiences, ExperiencePayload } from './types';
 
 /** Accepts or refuses one value. */

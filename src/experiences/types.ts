@@ -1,4 +1,4 @@
-import type { SvcError } from '../core/errors';
+import type { SvcError } from '@svc/core';
 
 export interface ExperiencesClientOptions {
   /** The property's tracking id (1-128 of `A-Z a-z 0-9 . _ ~ -`). Required. */

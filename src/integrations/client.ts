@@ -1,7 +1,4 @@
-import { endpointFor } from '../core/endpoints';
-import { invalid, ProtocolError, TimeoutError, type SvcError } from '../core/errors';
-import { request, type JsonObject } from '../core/http';
-import { segment } from '../core/path';
+import { endpointFor, invalid, type JsonObject, ProtocolError, request, segment, type SvcError, TimeoutError } from '@svc/core';
 import { windowFault, type ScheduleWindow } from './window';
 
 /**
@@ -114,6 +111,8 @@ export function createIntegration(name: string, options: IntegrationOptions): In
 function checkKey(key: unknown, argument: string, min = 0): IntegrationKey {
   const plain = typeof key == 'object' && !!key && Object.getPrototypeOf(Object.getPrototypeOf(key) ?? Object.prototype) == null;
   if (!plain || Object.keys(key as object).length < min) invalid(argument, key, `must be a${min ? ' non-empty' : ' plain'} object`);
-  for (const [name, value] of Object.entries(key)) typeof value == 'string' || Number.isFinite(value) || invalid(`${argument}.${name}`, value, 'must be a string or finite number');
+  for (const [name, value] of Object.entries(key)) {
+    if (typeof value !== 'string' && !Number.isFinite(value)) invalid(`${argument}.${name}`, value, 'must be a string or finite number');
+  }
   return key as IntegrationKey;
 }

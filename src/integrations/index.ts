@@ -1,4 +1,5 @@
 // @svc/integrations: execute, schedule and cancel an integration of the platform.
+export { setEndpoints } from '@svc/core';
 export {
   createIntegration,
   type Integration,
@@ -11,5 +12,19 @@ export {
 } from './client';
 export type { ScheduleWindow } from './window';
 export { createCache, type IntegrationCache } from './cache';
-export { setEndpoints } from '../core/endpoints';
-export * from '../core/errors';
+// The errors every client rejects with: one class hierarchy, from @svc/core.
+export {
+  BadRequestError,
+  InvalidArgumentError,
+  isRetryable,
+  NetworkError,
+  NoRecommendationsError,
+  NotFoundError,
+  ProtocolError,
+  RateLimitedError,
+  ServerError,
+  SvcError,
+  TimeoutError,
+  type ErrorCode,
+  type SvcErrorOptions,
+} from '@svc/core';

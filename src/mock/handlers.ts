@@ -1,6 +1,6 @@
 import { http, type HttpHandler } from 'msw';
 import { json, methodNotAllowed } from './handlers/respond';
-import { defaultEndpoints, type Endpoints } from '../core/endpoints';
+import { defaultEndpoints, type Endpoints } from '@svc/core';
 import type { MockPlatform } from './platform';
 import { recommendHandlers } from './handlers/recommend';
 import { stashHandlers } from './handlers/stash';

@@ -1,4 +1,5 @@
 export { createMockPlatform, type MockPlatform, type MockPlatformOptions } from './platform';
+export { defaultEndpoints, type Endpoints } from '@svc/core';
 export { createHandlers, type HandlerOptions } from './handlers';
 export type { Clock } from './platform/clock';
 export type { Fault, Faults, Route } from './platform/faults';
@@ -15,4 +16,3 @@ export { seedDemoExperiences } from './platform/experiences/fixtures';
 export * from './platform/integrations/types';
 export { INTEGRATION_TIMEOUT, runAt, type IntegrationsAdmin } from './platform/integrations';
 export { seedDemoIntegrations, DEMO_INTEGRATIONS } from './platform/integrations/fixtures';
-export { defaultEndpoints, type Endpoints } from '../core/endpoints';

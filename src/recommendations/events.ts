@@ -1,5 +1,4 @@
-import { endpointFor } from '../core/endpoints';
-import { SvcError } from '../core/errors';
+import { endpointFor, request } from '@svc/core';
 
 export type RecommendationEvent = 'recommendationShown' | 'recommendationClicked';
 
@@ -14,23 +13,16 @@ let seq = 0;
 /**
  * POSTs one event to `{events}/events/v1/{trackingId}` (`trackingId` already a validated path
  * segment) in PROTOCOL.md's batch format, as a simple `text/plain` request (no CORS preflight),
- * `keepalive` so it survives navigation. Not retried, not stored. Rejects with an `SvcError`:
- * `NETWORK` without a response, else by HTTP status (404 `NOT_FOUND`, 429 `RATE_LIMITED`,
- * 5xx `SERVER_ERROR`, other `BAD_REQUEST`).
+ * `keepalive` so it survives navigation. Not retried, not stored. Rejects with core's `SvcError`
+ * of the failure: `NETWORK` without a response, else by HTTP status (404 `NOT_FOUND`,
+ * 429 `RATE_LIMITED`, 5xx `SERVER_ERROR`, other `BAD_REQUEST`).
  */
 export async function postEvent(trackingId: string, visitorId: string, type: RecommendationEvent, data: Record<string, unknown>): Promise<void> {
   const url = `${endpointFor('events')}/events/v1/${trackingId}`;
   const ts = Date.now();
-  const meta = { id: uuid(), type, ts, visitorId, pageViewId: (pageViewId ||= uuid()), seq: ++seq, url: globalThis.location?.href ?? '' };
-  let response: Response;
-  try {
-    response = await fetch(url, { method: 'POST', body: JSON.stringify({ sentAt: ts, events: [{ meta, data }] }), keepalive: true });
-  } catch (cause) {
-    throw new SvcError('NETWORK', `${type} to ${url}: network failure`, { cause });
-  }
-  const { status } = response;
-  if (!response.ok) {
-    const code = status == 404 ? 'NOT_FOUND' : status == 429 ? 'RATE_LIMITED' : status < 500 ? 'BAD_REQUEST' : 'SERVER_ERROR';
-    throw new SvcError(code, `${type} to ${url}: HTTP ${status}`, { status });
-  }
+  pageViewId ??= uuid();
+  seq += 1;
+  const meta = { id: uuid(), type, ts, visitorId, pageViewId, seq, url: globalThis.location?.href ?? '' };
+  const body = JSON.stringify({ sentAt: ts, events: [{ meta, data }] });
+  await request(url, { body, keepalive: true, what: `${type} to ${url}` });
 }

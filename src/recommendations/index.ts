@@ -1,7 +1,5 @@
 // @svc/recommendations: recommendations(options, config) -> { get, shown, clicked } (PROTOCOL.md "Recommendations").
-import { invalid, NoRecommendationsError, ProtocolError } from '../core/errors';
-import { request } from '../core/http';
-import { pageTracker } from '../core/tracker-slot';
+import { invalid, NoRecommendationsError, pageTracker, ProtocolError, request } from '@svc/core';
 import { postEvent, type RecommendationEvent } from './events';
 import { buildRequest, isId, isObject, trackingIdOf, visitorIdOf } from './request';
 import type { Recommendation, RecommendationList, Recommendations, RecommendationsConfig, RecommendationsOptions, ShownItem } from './types';
@@ -9,8 +7,23 @@ import { toWeight } from './weight';
 
 export type * from './types';
 export { STRATEGIES, CHAINS, type StrategyKind, type StrategyName } from './strategies';
-export * from '../core/errors';
-export { setEndpoints } from '../core/endpoints';
+// The errors every client rejects with: one class hierarchy, from @svc/core.
+export {
+  BadRequestError,
+  InvalidArgumentError,
+  isRetryable,
+  NetworkError,
+  NoRecommendationsError,
+  NotFoundError,
+  ProtocolError,
+  RateLimitedError,
+  ServerError,
+  SvcError,
+  TimeoutError,
+  type ErrorCode,
+  type SvcErrorOptions,
+} from '@svc/core';
+export { setEndpoints } from '@svc/core';
 
 /**
  * A recommendations client for the experience `options` (`meta.trackingId` at least) and an initial
@@ -22,7 +35,8 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
   const { emitMetric, meta } = options;
   if (emitMetric && typeof emitMetric != 'function') invalid('options.emitMetric', emitMetric, 'must be a function');
   const { tracker } = options;
-  if (tracker && typeof tracker.emit + typeof tracker.on != 'functionfunction') invalid('options.tracker', tracker, 'must be a tracker');
+  const isTracker = typeof tracker?.emit === 'function' && typeof tracker?.on === 'function';
+  if (tracker && !isTracker) invalid('options.tracker', tracker, 'must be a tracker');
   const trackingId = trackingIdOf(options, config);
   // Each item of a get() result -> that result (for positions); items whose `shown` went out.
   const results = new WeakMap<object, Recommendation[]>();
@@ -31,7 +45,9 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
   /** Validates `item` and delivers the event: `emitMetric`, else the tracker (which queues and retries), else one direct POST. */
   async function emit(type: RecommendationEvent, item: ShownItem, position?: number): Promise<void> {
     if (!isObject(item)) invalid('item', item, 'must be a recommendation');
-    for (const key of ['id', 'strategy'] as const) isId(item[key]) || invalid('item.' + key, item[key], 'must be a non-empty string');
+    for (const key of ['id', 'strategy'] as const) {
+      if (!isId(item[key])) invalid(`item.${key}`, item[key], 'must be a non-empty string');
+    }
     const data: Record<string, unknown> = { id: item.id, weight: toWeight(item.weight), strategy: item.strategy };
     if (meta.experienceId !== undefined) data.experienceId = '' + meta.experienceId;
     if (position) data.position = position;

@@ -1,4 +1,4 @@
-import { pageTracker, type PageTracker } from '../core/tracker-slot';
+import { pageTracker, type PageTracker } from '@svc/core';
 
 /**
  * `<language>-<CURRENCY>` of the tracker's last `ecView` event of this page (the tracker replays

@@ -1,8 +1,5 @@
-import { endpointFor } from '../core/endpoints';
-import { invalid } from '../core/errors';
-import type { Query } from '../core/http';
-import { segment } from '../core/path';
-import { readVisitorId } from '../core/visitor-id';
+import { endpointFor, invalid, readVisitorId, segment } from '@svc/core';
+import type { Query } from '@svc/core';
 import { ADVISED_FALLBACKS, DEPRECATED, NEEDS_SEED } from './strategies';
 import type { RecommendationsConfig, RecommendationsOptions } from './types';
 import { localeOf } from './locale';
@@ -32,8 +29,11 @@ type Check = [key: string, test: (value: any) => unknown, expectation: string];
  * Checks `holder[key]` of each row; the first failing one throws `INVALID_ARGUMENT` naming
  * `prefix + key`, the value and `must be <expectation>`.
  */
-const check = (holder: any, prefix: string, checks: Check[]) =>
-  checks.map(([key, test, expectation]) => test(holder?.[key]) || invalid(prefix + key, holder?.[key], 'must be ' + expectation));
+function check(holder: any, prefix: string, checks: Check[]): void {
+  for (const [key, test, expectation] of checks) {
+    if (!test(holder?.[key])) invalid(prefix + key, holder?.[key], `must be ${expectation}`);
+  }
+}
 
 const optional =
   (test: (value: unknown) => unknown) =>

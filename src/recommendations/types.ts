@@ -1,5 +1,4 @@
-import type { PageTracker } from '../core/tracker-slot';
-import type { DebugRule, RecommendedItem } from '../core/recommendations-wire';
+import type { DebugRule, PageTracker, RecommendedItem } from '@svc/core';
 
 /** A category seed: products of this `product.categories` value. Only with strategy `popular`. */
 export type CategorySeed = { category: string } | { type: 'c'; id: string };

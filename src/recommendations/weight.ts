@@ -1,4 +1,4 @@
-import { invalid } from '../core/errors';
+import { invalid } from '@svc/core';
 
 /** A decimal, optionally with thousands separators: `12`, `-0.5`, `1,234.50`. */
 const NUMERIC = /^[+-]?(\d+|\d{1,3}(,\d{3})+)(\.\d+)?$/;

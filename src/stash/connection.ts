@@ -1,10 +1,4 @@
-import { BadRequestError, invalid, ProtocolError, ServerError } from '../core/errors';
-import { endpointFor } from '../core/endpoints';
-import { request, type JsonObject, type Query } from '../core/http';
-import { segment } from '../core/path';
-import { retry } from '../core/retry';
-import { pageTracker } from '../core/tracker-slot';
-import { readVisitorId } from '../core/visitor-id';
+import { endpointFor, invalid, type JsonObject, pageTracker, ProtocolError, type Query, readVisitorId, request, segment } from '@svc/core';
 import type { StashOptions } from './options';
 
 /** Keys per getbatch request (PROTOCOL.md). */
@@ -60,32 +54,26 @@ export function connect(opType: string, trackingId: string, options: StashOption
   };
 
   const send: Connection['send'] = (op, fullKey = '', json, query) => {
-    const read = op[0] == 'g'; // get, getbatch
-    if (!read && level != 'public') invalid('options.level', level, LEVEL);
-    const url = `${endpointFor('stash', endpoint)}/stash/v1.1/${opType}/${op}/${tid}/${level}${fullKey && '/' + fullKey}`;
-    const what = `stash ${opType} ${op}${fullKey && ` "${fullKey}"`}`;
-    const run = () =>
-      retry(
-        async () => {
-          // HTTP 200 always (else request() throws); the body's status is the outcome.
-          const body = await request(url, { method: op == 'get' ? 'GET' : 'POST', json, query, timeout, what, envelope: false });
-          const { status, message } = body;
-          if (status === 200) return body;
-          if (status === 404) return undefined; // nothing there: an answer, not an error
-          const text = `${what}: status ${JSON.stringify(status)}${typeof message == 'string' ? ': ' + message : ''}`;
-          throw typeof status != 'number'
-            ? new ProtocolError('PROTOCOL', text)
-            : status >= 500
-              ? new ServerError('SERVER_ERROR', text, { status })
-              : new BadRequestError('BAD_REQUEST', text, { status });
-        },
-        { attempts: /cr$/.test(op) ? 1 : retries + 1 }, // incr, decr: once
-      );
-    if (!read) return run();
+    const isRead = op === 'get' || op === 'getbatch';
+    if (!isRead && level !== 'public') invalid('options.level', level, LEVEL);
+    const url = `${endpointFor('stash', endpoint)}/stash/v1.1/${opType}/${op}/${tid}/${level}${fullKey ? `/${fullKey}` : ''}`;
+    const what = `stash ${opType} ${op}${fullKey ? ` "${fullKey}"` : ''}`;
+    // A counter change is sent once: repeating it could count twice.
+    const countsOnce = op === 'incr' || op === 'decr';
+    const retry = countsOnce ? undefined : { limit: retries };
+    // HTTP 200 always; the body's status is the outcome, and 404 (nothing there) is an answer.
+    const run = async () => {
+      const body = await request(url, { method: op === 'get' ? 'GET' : 'POST', json, query, timeout, what, retry, absentIsAnswer: true });
+      return body.status === 404 ? undefined : body;
+    };
+    if (!isRead) return run();
     // Reads with another timeout or retries are not the same read: each keeps its own.
     const id = url + JSON.stringify([json, query, timeout, retries]);
     let flight = flights.get(id);
-    if (!flight) flights.set(id, (flight = run().finally(() => flights.delete(id))));
+    if (!flight) {
+      flight = run().finally(() => flights.delete(id));
+      flights.set(id, flight);
+    }
     return flight;
   };
 

@@ -1,4 +1,4 @@
-import { invalid } from '../core/errors';
+import { invalid } from '@svc/core';
 import { malformed, type Connection } from './connection';
 import { integer } from './ts';
 

@@ -1,5 +1,4 @@
-import { invalid } from '../core/errors';
-import { segment } from '../core/path';
+import { invalid, segment } from '@svc/core';
 import { checkValue, malformed, type Connection } from './connection';
 
 /** A deferkv row: its value and the integration it is delivered to when its timestamp passes. */

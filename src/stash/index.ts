@@ -1,10 +1,11 @@
-import { invalid } from '../core/errors';
+import { invalid } from '@svc/core';
 import { connect, type Connection } from './connection';
 import type { StashOptions } from './options';
 import { kv, type KvStash } from './kv';
 import { deferkv, type DeferKvStash, type DeferredValue } from './deferkv';
 import { ts, type TsStash } from './ts';
 import { count, type CountStash } from './count';
+export { setEndpoints } from '@svc/core';
 
 /** The client of each opType. */
 export interface StashClients {
@@ -29,5 +30,19 @@ export function createStash<T extends OpType>(opType: T, trackingId: string, opt
 
 export type { StashOptions, StashLevel } from './options';
 export type { KvStash, DeferKvStash, DeferredValue, TsStash, CountStash };
-export { setEndpoints } from '../core/endpoints';
-export * from '../core/errors';
+// The errors every client rejects with: one class hierarchy, from @svc/core.
+export {
+  BadRequestError,
+  InvalidArgumentError,
+  isRetryable,
+  NetworkError,
+  NoRecommendationsError,
+  NotFoundError,
+  ProtocolError,
+  RateLimitedError,
+  ServerError,
+  SvcError,
+  TimeoutError,
+  type ErrorCode,
+  type SvcErrorOptions,
+} from '@svc/core';

@@ -1,3 +1,5 @@
+import { deliver, MAX_WAIT_MS } from '@svc/core';
+
 // How the queue travels: request bodies under the platform's 64 KiB, which answers to retry, and
 // how long to wait before trying again. The sending itself lives with the tracker's state (index.ts).
 /** Bytes of one request body at most: under the platform's 64 KiB limit. */
@@ -23,11 +25,12 @@ export function batch(events: readonly string[], max: number, limit: number): [n
 }
 
 /**
- * POSTs a body as `text/plain;charset=UTF-8` (a simple request: no preflight); `keepalive`: it
+ * POSTs a body through core's transport as `text/plain;charset=UTF-8` (a simple request: no
+ * preflight, no credentials); `keepalive`: it
  * outlives the page. Only for bodies that fit the browser's 64 KiB keepalive budget: a bigger one
  * is a network error there, before any byte is sent. Resolves `undefined` when no answer came.
  */
-export const post = (url: string, body: string, keepalive: boolean) => fetch(url, { method: 'POST', body, keepalive, credentials: 'omit' }).catch(() => {});
+export const post = (url: string, body: string, keepalive: boolean) => deliver(url, { body, keepalive });
 
 /** Worth trying again: no answer (0), 408, 429, 5xx. Anything else is final: 2xx acknowledged, other 4xx refused. */
 export const retryable = (status?: number) => !status || status == 408 || status == 429 || status > 499;
@@ -37,5 +40,7 @@ export const retryable = (status?: number) => !status || status == 408 || status
  * longer, else full jitter in [0, min(max, base * 2^attempt)]; at most 2e9 (setTimeout fires at
  * once for more than 2^31 - 1, which would retry in a loop).
  */
-export const backoff = (attempt: number, retryAfter: string | null | undefined, base: number, max: number) =>
-  Math.min(2e9, Math.max(1000 * +retryAfter! || 0, Math.random() * Math.min(max, base * 2 ** attempt)));
+export function backoff(attempt: number, retryAfterMs: number | undefined, base: number, max: number): number {
+  const jittered = Math.random() * Math.min(max, base * 2 ** attempt);
+  return Math.min(MAX_WAIT_MS, Math.max(retryAfterMs ?? 0, jittered));
+}

@@ -2,32 +2,14 @@
 // `svc_permanent`, Path=/, the widest Domain the browser accepts, one year renewed on each load,
 // SameSite=Lax, Secure on https. An existing id is never replaced.
 //
-// Written with document.cookie rather than js-cookie: the tracker's budget (3.5 KB gzip) does
-// not fit js-cookie's 0.6 KB. Values are ids of `[A-Za-z0-9:_-]` read and written back as they
-// are, so no encoding is involved. The names are core's VISITOR_COOKIE and PERMANENT_COOKIE
-// (test/tracker/identity.test.ts holds them equal) without importing js-cookie with them.
+// Every cookie goes through core's js-cookie jar (Path=/, SameSite=Lax, Secure on https).
+import { PERMANENT_COOKIE, readCookie, readVisitorId, removeCookie, VISITOR_COOKIE, writeCookie } from '@svc/core';
 
 /** `_svcTracker` (the visitor id), then `svc_permanent` (`<visitorId>[:<rest>]`). */
-export const COOKIES = ['_svcTracker', 'svc_permanent'] as const;
+export const COOKIES = [VISITOR_COOKIE, PERMANENT_COOKIE] as const;
 
-/** The raw value of cookie `name`, `undefined` when absent or where reading cookies throws (sandboxed frames). */
-export const getCookie = (name: string): string | undefined => {
-  try {
-    return document.cookie.match(`(?:^|; )${name}=([^;]*)`)?.[1];
-  } catch {}
-};
-
-/** Sets (or, with `maxAge` -1, removes) a cookie with the attributes of PROTOCOL.md; `maxAge` in seconds, default one year. */
-export function setCookie(name: string, value: string, domain: string, maxAge = 31_536_000): void {
-  try {
-    document.cookie = `${name}=${value}${domain && '; Domain=' + domain}; Path=/; Max-Age=${maxAge}; SameSite=Lax${location.protocol == 'https:' ? '; Secure' : ''}`;
-  } catch {
-    // cookies blocked (sandboxed frame): reads say so
-  }
-}
-
-/** The visitor id the cookies hold: `_svcTracker`, else `svc_permanent` before its first `:`; falsy when neither does. */
-export const readIdentity = () => getCookie(COOKIES[0]) || getCookie(COOKIES[1])?.split(':')[0];
+/** The visitor id the cookies hold: `_svcTracker`, else `svc_permanent` before its first `:`. */
+export const readIdentity = readVisitorId;
 
 /** Probed cookie domain per host name ('' = host cookie). */
 const probed = new Map<string, string>();
@@ -39,19 +21,23 @@ const probed = new Map<string, string>();
  * `localhost`, IP addresses, or when no Domain sticks. Memoised per host name.
  */
 export function cookieDomain(host = location.hostname): string {
-  let domain = probed.get(host);
-  if (domain === undefined) {
-    domain = '';
-    const labels = host.split('.');
-    // i = length - 2 down to 0 (`i--` tests, then steps).
-    for (let i = labels.length - 1; !domain && !/^[\d.]+$|:/.test(host) && i--; ) {
-      const candidate = labels.slice(i).join('.');
-      setCookie('_svcProbe', '1', candidate);
-      if (getCookie('_svcProbe')) domain = candidate;
-      setCookie('_svcProbe', '', candidate, -1);
+  const known = probed.get(host);
+  if (known !== undefined) return known;
+  let domain = '';
+  const isAddress = /^[\d.]+$|:/.test(host);
+  const labels = host.split('.');
+  // Candidates from the last two labels up to the whole host name.
+  for (let first = labels.length - 2; !isAddress && first >= 0; first--) {
+    const candidate = labels.slice(first).join('.');
+    writeCookie('_svcProbe', '1', { domain: candidate });
+    const stuck = readCookie('_svcProbe') !== undefined;
+    removeCookie('_svcProbe', candidate);
+    if (stuck) {
+      domain = candidate;
+      break;
     }
-    probed.set(host, domain);
   }
+  probed.set(host, domain);
   return domain;
 }
 
@@ -60,12 +46,12 @@ export function cookieDomain(host = location.hostname): string {
  * gets the existing visitor id, else `id`. Returns the visitor id the cookies now hold, `undefined` when the browser kept none.
  */
 export function writeIdentity(id: string, domain: string): string | undefined {
-  id = readIdentity() || id;
-  for (const name of COOKIES) setCookie(name, getCookie(name) || id, domain);
+  const visitorId = readIdentity() || id;
+  for (const name of COOKIES) writeCookie(name, readCookie(name) || visitorId, { domain });
   return readIdentity();
 }
 
 /** Removes both cookies (consent withdrawn). */
 export function removeIdentity(domain: string): void {
-  for (const name of COOKIES) setCookie(name, '', domain, -1);
+  for (const name of COOKIES) removeCookie(name, domain);
 }

@@ -1,18 +1,29 @@
 // @svc/tracker: the visitor id, consent, and tracking events that are never lost.
-// delivery first: its constants then come before core's classes in the bundle and get inlined (-7 B).
-import { KEEPALIVE_BUDGET, MAX_BODY, backoff, batch, post, retryable } from './delivery';
-import { invalid } from '../core/errors';
-import { endpointFor } from '../core/endpoints';
-import { segment } from '../core/path';
-import { pageTracker, setPageTracker, type PageTracker } from '../core/tracker-slot';
+import { endpointFor, invalid, pageTracker, type PageTracker, segment, setPageTracker } from '@svc/core';
+import { backoff, batch, KEEPALIVE_BUDGET, MAX_BODY, post, retryable } from './delivery';
 import { checkEvent, checkField, checkShape, type Shape } from './schema';
 import { randomId } from './id';
 import { cookieDomain, readIdentity, removeIdentity, writeIdentity } from './identity';
 import { createStore, type Store } from './store';
 import type { Consent, TrackingEvent } from './types';
+export { setEndpoints } from '@svc/core';
 
-export { setEndpoints } from '../core/endpoints';
-export * from '../core/errors';
+// The errors every client rejects with: one class hierarchy, from @svc/core.
+export {
+  BadRequestError,
+  InvalidArgumentError,
+  isRetryable,
+  NetworkError,
+  NoRecommendationsError,
+  NotFoundError,
+  ProtocolError,
+  RateLimitedError,
+  ServerError,
+  SvcError,
+  TimeoutError,
+  type ErrorCode,
+  type SvcErrorOptions,
+} from '@svc/core';
 export { EVENT_SCHEMA, PRODUCT, checkEvent, type Field, type Shape } from './schema';
 export type { Consent, EventMeta, TrackingEvent } from './types';
 
@@ -131,7 +142,7 @@ export function createTracker(options: TrackerOptions): Tracker {
       const response = await post(url, body, bytes <= MAX_BODY);
       const status = response?.status;
       if (retryable(status)) {
-        waitUntil = Date.now() + backoff(attempt++, response?.headers.get('Retry-After'), retryBase, retryMax);
+        waitUntil = Date.now() + backoff(attempt++, response?.retryAfterMs, retryBase, retryMax);
       } else {
         if (status! > 299) dropped.rejected += n;
         queue = queue.filter((e) => !events.includes(e));

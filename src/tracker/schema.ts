@@ -1,7 +1,7 @@
 // The tracking events of PROTOCOL.md as one data table, and the validator that reads it.
 // Two users: the tracker (emit refuses what the platform would refuse) and @svc/mock's events
 // area (it answers 400 to a batch holding an event the table refuses).
-import { invalid } from '../core/errors';
+import { invalid } from '@svc/core';
 
 /**
  * A field's expected value: `s` string, `n` finite number, `i` integer >= 1, `u` integer >= 0, `k` string or number

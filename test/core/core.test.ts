@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readVisitorId } from '../../src/core/visitor-id';
 import { endpointFor, setEndpoints, defaultEndpoints } from '../../src/core/endpoints';
 import { segment } from '../../src/core/path';
-import { retry } from '../../src/core/retry';
-import { InvalidArgumentError, ServerError, BadRequestError } from '../../src/core/errors';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { request } from '../../src/core/http';
+import { InvalidArgumentError, type SvcError } from '../../src/core/errors';
 
 const clearCookies = () => {
   for (const c of document.cookie.split(';')) {
@@ -77,48 +79,63 @@ describe('segment', () => {
   });
 });
 
-describe('retry', () => {
-  it('retries retryable failures up to the attempt count', async () => {
+describe('retry policy (ky retries what core decides)', () => {
+  const url = 'https://stash.svc.example/stash/v1.1/kv/get/t1/public/retry';
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+  const answering = (...statuses: number[]) => {
     let calls = 0;
-    const result = await retry(
-      async () => {
-        if (++calls < 3) throw new ServerError('SERVER_ERROR', 'x', { status: 500 });
-        return 'ok';
-      },
-      { baseMs: 1 },
+    server.use(
+      http.get(url, () => {
+        const status = statuses[Math.min(calls++, statuses.length - 1)];
+        return HttpResponse.json({ status, data: 'ok' });
+      }),
     );
-    expect(result).toBe('ok');
-    expect(calls).toBe(3);
+    return () => calls;
+  };
+
+  it('retries a body status 500 until it succeeds, within the limit', async () => {
+    const calls = answering(500, 500, 200);
+    await expect(request(url, { retry: { limit: 2, baseMs: 1 } })).resolves.toEqual({ status: 200, data: 'ok' });
+    expect(calls()).toBe(3);
   });
-  it('gives up after the attempts and rethrows the last failure', async () => {
-    let calls = 0;
-    await expect(
-      retry(
-        async () => {
-          calls++;
-          throw new ServerError('SERVER_ERROR', `fail ${calls}`, { status: 500 });
-        },
-        { baseMs: 1, attempts: 2 },
-      ),
-    ).rejects.toThrow('fail 2');
-    expect(calls).toBe(2);
+  it('gives up after the limit and rejects with the last failure', async () => {
+    const calls = answering(500);
+    await expect(request(url, { retry: { limit: 1, baseMs: 1 } })).rejects.toMatchObject({ code: 'SERVER_ERROR' });
+    expect(calls()).toBe(2);
   });
   it('never retries a client error', async () => {
+    const calls = answering(400);
+    await expect(request(url, { retry: { limit: 3, baseMs: 1 } })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(calls()).toBe(1);
+  });
+  it('sends once without a policy', async () => {
+    const calls = answering(500, 200);
+    await expect(request(url)).rejects.toMatchObject({ code: 'SERVER_ERROR' });
+    expect(calls()).toBe(1);
+  });
+  it('lets the policy decide: network failures only', async () => {
     let calls = 0;
-    await expect(
-      retry(async () => {
+    server.use(
+      http.get(url, () => {
         calls++;
-        throw new BadRequestError('BAD_REQUEST', 'no', { status: 400 });
+        return calls === 1 ? HttpResponse.error() : HttpResponse.json({ status: 503 }, { status: 503 });
       }),
-    ).rejects.toThrow('no');
-    expect(calls).toBe(1);
+    );
+    const retried: number[] = [];
+    const retry = { limit: 3, baseMs: 1, shouldRetry: (e: SvcError) => e.code === 'NETWORK', onRetry: (_: unknown, n: number) => retried.push(n) };
+    await expect(request(url, { retry })).rejects.toMatchObject({ code: 'SERVER_ERROR', status: 503 });
+    expect(calls).toBe(2);
+    expect(retried).toEqual([1]);
   });
 });
 
 describe('readCookie', () => {
   afterEach(clearCookies);
   it('decodes percent escapes and keeps a malformed one as written', async () => {
-    const { readCookie } = await import('../../src/core/visitor-id');
+    const { readCookie } = await import('../../src/core/cookies');
     document.cookie = 'a=x%20y; path=/';
     document.cookie = 'b=50%zz; path=/';
     expect(readCookie('a')).toBe('x y');
@@ -126,7 +143,7 @@ describe('readCookie', () => {
     expect(readCookie('missing')).toBeUndefined();
   });
   it('matches whole names only', async () => {
-    const { readCookie } = await import('../../src/core/visitor-id');
+    const { readCookie } = await import('../../src/core/cookies');
     document.cookie = 'x_svcTracker=nope; path=/';
     expect(readCookie('_svcTracker')).toBeUndefined();
   });

@@ -5,6 +5,7 @@ import { http, passthrough } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useMockPlatform } from '../support/mock-server';
 import { contextCookie, createExperiencesClient, type ExperiencePayload } from '../../src/experiences';
+import { cookieWrite } from '../support/set-cookie';
 
 // Server-side rendering in plain Node (no DOM): a node:http server asks the platform (the mock,
 // through msw/node interception) for the visitor's experience, renders its payload into the page,
@@ -93,8 +94,8 @@ describe('SSR with node:http', () => {
     expect(page.body).toBe(`<!doctype html><h1>${headlineOf[view.variation]}</h1>`);
     expect(view.contextId).toMatch(/^[a-z0-9-]{24,64}$/);
     expect(view.deviceId).toBe(view.contextId);
-    expect(page.headers['set-cookie']).toEqual([
-      `_svcTracker=${view.contextId}; Domain=shop.example; Path=/; Expires=Sun, 21 Nov 2027 12:00:00 GMT; Max-Age=31536000; SameSite=Lax; Secure`,
+    expect((page.headers['set-cookie'] ?? []).map(cookieWrite)).toEqual([
+      cookieWrite(`_svcTracker=${view.contextId}; Domain=shop.example; Path=/; Expires=Sun, 21 Nov 2027 12:00:00 GMT; Max-Age=31536000; SameSite=Lax; Secure`),
     ]);
     const platformCalls = (await mock.sent()).filter((r) => r.url.hostname === 'experiences.svc.example');
     expect(platformCalls.map((r) => `${r.method} ${r.url.href}`)).toEqual([

@@ -202,7 +202,7 @@ describe('path 3: a direct POST to the events endpoint', () => {
     const error = await client.shown(item).catch((e) => e);
     expect(error.code).toBe('NOT_FOUND');
     expect(error.status).toBe(404);
-    expect(error.message).toBe('recommendationShown to https://events.svc.example/not-here/events/v1/shop1: HTTP 404');
+    expect(error.message).toBe('recommendationShown to https://events.svc.example/not-here/events/v1/shop1: status 404: The requested URL was not found on the server.');
     await client.shown(item).catch(() => {});
     expect((await mock.sent()).filter((r) => r.url.pathname === '/not-here/events/v1/shop1')).toHaveLength(2);
   });

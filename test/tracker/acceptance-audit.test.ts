@@ -2,7 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { useMockPlatform } from '../support/mock-server';
 import { createTracker, type Tracker, type TrackerOptions, type TrackingEvent } from '../../src/tracker';
-import { cookieDomain, setCookie } from '../../src/tracker/identity';
+import { cookieDomain } from '../../src/tracker/identity';
+import { writeCookie } from '../../src/core/cookies';
+import { cookieWrite } from '../support/set-cookie';
 import { KEEPALIVE_BUDGET } from '../../src/tracker/delivery';
 
 // Acceptance audit of issue 5: each test here pins a bullet of the issue that tracker.test.ts
@@ -29,8 +31,10 @@ const stored = (pv: string, seq: number): TrackingEvent => ({
 });
 /** What the tracker passed to fetch for each request (happy-dom's Request has no keepalive to read): observed, then sent on to the mock. */
 let fetchSpy: MockInstance<typeof fetch>;
+/** The body bytes of each request, in the order fetch was called (read from the Request core's transport sends). */
+let bodies: number[] = [];
 const fetched = () =>
-  fetchSpy.mock.calls.map(([, init]) => ({ keepalive: init!.keepalive, credentials: init!.credentials, bytes: bytes(init!.body as string) }));
+  fetchSpy.mock.calls.map(([, init], i) => ({ keepalive: init!.keepalive, credentials: init!.credentials, bytes: bodies[i] }));
 /** Waits, without moving the fake clock (vi.waitFor would), until `check` passes: the network and microtasks run meanwhile. */
 async function settle(check: () => unknown) {
   for (let i = 0; ; i++) {
@@ -46,7 +50,16 @@ async function settle(check: () => unknown) {
 const fakeTime = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], now: 1_800_000_000_000 });
 
 beforeEach(() => {
-  fetchSpy = vi.spyOn(globalThis, 'fetch');
+  const send = globalThis.fetch;
+  bodies = [];
+  fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const at = bodies.push(-1) - 1;
+    const body = init?.body ?? (input as Request).clone().text();
+    const recorded = Promise.resolve(body).then((text) => {
+      bodies[at] = bytes(text as string);
+    });
+    return recorded.then(() => send(input, init));
+  });
   localStorage.clear();
   for (const c of document.cookie.split('; ')) document.cookie = `${c.split('=')[0]}=; Max-Age=-1; Path=/`;
   expect(document.cookie).toBe('');
@@ -297,18 +310,21 @@ describe('cookies', () => {
 
   it('attributes of PROTOCOL.md: Path=/, the Domain, one year, SameSite=Lax, Secure on https only', () => {
     const written = writes();
-    setCookie('_svcTracker', 'v1', 'example.test');
-    setCookie('_svcTracker', 'v1', '');
+    writeCookie('_svcTracker', 'v1', { domain: 'example.test' });
+    writeCookie('_svcTracker', 'v1', { domain: '' });
     vi.stubGlobal('location', { protocol: 'https:', hostname: 'shop.example.test' });
     try {
-      setCookie('_svcTracker', 'v1', 'example.test');
+      writeCookie('_svcTracker', 'v1', { domain: 'example.test' });
     } finally {
       vi.unstubAllGlobals();
     }
-    expect(written()).toEqual([
-      '_svcTracker=v1; Domain=example.test; Path=/; Max-Age=31536000; SameSite=Lax',
-      '_svcTracker=v1; Path=/; Max-Age=31536000; SameSite=Lax',
-      '_svcTracker=v1; Domain=example.test; Path=/; Max-Age=31536000; SameSite=Lax; Secure',
+    const inAYear = new Date(Date.now() + 365 * 864e5).toUTCString().slice(0, 16); // the day, not the second
+    const parsed = written().map(cookieWrite);
+    for (const write of parsed) expect((write.expires as string).slice(0, 16)).toBe(inAYear);
+    expect(parsed.map(({ expires, ...rest }) => rest)).toEqual([
+      { cookie: '_svcTracker=v1', domain: 'example.test', path: '/', 'max-age': '31536000', samesite: 'Lax' },
+      { cookie: '_svcTracker=v1', path: '/', 'max-age': '31536000', samesite: 'Lax' },
+      { cookie: '_svcTracker=v1', domain: 'example.test', path: '/', 'max-age': '31536000', samesite: 'Lax', secure: true },
     ]);
   });
 
@@ -316,7 +332,7 @@ describe('cookies', () => {
     const written = writes();
     expect(cookieDomain('a.b.audit.example')).toBe(''); // happy-dom on localhost accepts none of them
     const probes = written().filter((c) => c.startsWith('_svcProbe=1'));
-    expect(probes.map((c) => c.match(/Domain=([^;]+)/)?.[1])).toEqual(['audit.example', 'b.audit.example', 'a.b.audit.example']);
+    expect(probes.map((c) => cookieWrite(c).domain)).toEqual(['audit.example', 'b.audit.example', 'a.b.audit.example']);
     expect(cookieDomain('a.b.audit.example')).toBe('');
     expect(written().filter((c) => c.startsWith('_svcProbe=1'))).toHaveLength(3);
   });
@@ -325,9 +341,9 @@ describe('cookies', () => {
     const written = writes();
     const t = start({ cookieDomain: 'localhost' });
     expect(written().some((c) => c.startsWith('_svcProbe'))).toBe(false);
-    expect(written().map((c) => c.replace(/=[^;]*/, '=<id>'))).toEqual([
-      '_svcTracker=<id>; Domain=localhost; Path=/; Max-Age=31536000; SameSite=Lax',
-      'svc_permanent=<id>; Domain=localhost; Path=/; Max-Age=31536000; SameSite=Lax',
+    expect(written().map((c) => cookieWrite(c.replace(/=[^;]*/, '=<id>'))).map(({ expires, ...rest }) => rest)).toEqual([
+      { cookie: '_svcTracker=<id>', domain: 'localhost', path: '/', 'max-age': '31536000', samesite: 'Lax' },
+      { cookie: 'svc_permanent=<id>', domain: 'localhost', path: '/', 'max-age': '31536000', samesite: 'Lax' },
     ]);
     expect(t.visitorId).toMatch(/^[0-9a-f-]{36}$/);
   });

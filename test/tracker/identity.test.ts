@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { COOKIES, cookieDomain, readIdentity, removeIdentity, setCookie, writeIdentity } from '../../src/tracker/identity';
+import { COOKIES, cookieDomain, readIdentity, removeIdentity, writeIdentity } from '../../src/tracker/identity';
+import { removeCookie, writeCookie } from '../../src/core/cookies';
 import { PERMANENT_COOKIE, VISITOR_COOKIE, readVisitorId } from '../../src/core/visitor-id';
 
 // The cookie layer in happy-dom; domains on real hosts (.example.co.uk) are in test/e2e/tracker.spec.ts.
 beforeEach(() => {
-  for (const name of [...COOKIES, '_svcProbe']) setCookie(name, '', '', -1);
+  for (const name of [...COOKIES, '_svcProbe']) removeCookie(name);
   expect(document.cookie).toBe('');
 });
 
@@ -21,7 +22,7 @@ describe('identity cookies', () => {
   });
 
   it('never replaces an existing id; svc_permanent alone gives the id before its first ":"', () => {
-    setCookie('svc_permanent', 'old:123', '');
+    writeCookie('svc_permanent', 'old:123');
     expect(readIdentity()).toBe('old');
     expect(writeIdentity('new-id', '')).toBe('old');
     expect(document.cookie.split('; ').sort()).toEqual(['_svcTracker=old', 'svc_permanent=old:123']);

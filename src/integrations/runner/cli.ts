@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { SvcError } from '../../core/errors';
+import { SvcError } from '@svc/core';
 import { EXIT_CODES } from './exit-codes';
 import { DEFAULT_TIMEOUT_MS, runIntegration } from './run';
 import type { LogLine } from './types';

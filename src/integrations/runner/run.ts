@@ -7,7 +7,7 @@
  */
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
-import { invalid } from '../../core/errors';
+import { invalid } from '@svc/core';
 import { createCache, type IntegrationCache } from '../cache';
 import { bootIntegration, describeDependency } from './boot';
 import { EXIT_CODES } from './exit-codes';

@@ -1,5 +1,5 @@
 import { http, type HttpHandler } from 'msw';
-import type { Endpoints } from '../../core/endpoints';
+import type { Endpoints } from '@svc/core';
 import type { MockPlatform } from '../platform';
 import { json, readJson, route, methodNotAllowed } from './respond';
 

@@ -1,5 +1,5 @@
 import { http, type HttpHandler, type HttpResponseResolver } from 'msw';
-import type { Endpoints } from '../../core/endpoints';
+import type { Endpoints } from '@svc/core';
 import type { MockPlatform } from '../platform';
 import type { RecommendRequest, Rule, SeedItem } from '../platform/recommend/types';
 import { json, route, methodNotAllowed } from './respond';

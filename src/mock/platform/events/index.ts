@@ -1,7 +1,7 @@
 import type { PlatformContext } from '../context';
 import { META, checkEvent, checkShape } from '../../../tracker/schema';
 import type { TrackingEvent } from '../../../tracker/types';
-import { SEGMENT } from '../../../core/path';
+import { SEGMENT } from '@svc/core';
 
 /** Largest batch body the platform takes, UTF-8 bytes (PROTOCOL.md: 413 over 64 KiB). */
 export const MAX_BATCH_BYTES = 65_536;

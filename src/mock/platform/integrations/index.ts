@@ -1,6 +1,6 @@
 import { createCache } from '../../../integrations/cache';
 import { windowFault, type ScheduleWindow } from '../../../integrations/window';
-import { SEGMENT } from '../../../core/path';
+import { SEGMENT } from '@svc/core';
 import type { PlatformContext } from '../context';
 import { createRateLimiter } from './rate-limits';
 import { nextBoundary, runAt } from './run-at';

@@ -29,8 +29,8 @@ export interface RecommendRequest {
   debug: boolean;
 }
 
-export type { RecommendedItem, DebugRule } from '../../../core/recommendations-wire';
-import type { RecommendedItem, DebugRule } from '../../../core/recommendations-wire';
+import type { DebugRule, RecommendedItem } from '@svc/core';
+export type { DebugRule, RecommendedItem } from '@svc/core';
 
 export interface RecommendResult {
   items: RecommendedItem[];

@@ -1,4 +1,4 @@
-import { SEGMENT } from '../../../core/path';
+import { SEGMENT } from '@svc/core';
 import type { PlatformContext } from '../context';
 import { batchProblem, counterKeyProblem, fullKeyProblem, isTimestamp, TIMESTAMP_PROBLEM, utcDate, valueProblem } from './rules';
 

@@ -1,4 +1,4 @@
-import { SEGMENT } from '../../../core/path';
+import { SEGMENT } from '@svc/core';
 
 /** The stash's limits (PROTOCOL.md, Stash). */
 export const STASH_LIMITS = {
