@@ -1,3 +1,5 @@
+import { invalid } from './errors';
+
 /** Base URLs of the platform's interfaces. The defaults are the placeholders the mock intercepts. */
 export interface Endpoints {
   /** Recommendations. Default `https://recs.svc.example`. */
@@ -28,8 +30,37 @@ export const defaultEndpoints: Readonly<Endpoints> = {
 const slot = Symbol.for('svc.endpoints');
 type Holder = { [slot]?: Partial<Endpoints> };
 
-/** Overrides base URLs for every client created afterwards, in every package on the page. */
+/** The longest URL a client accepts as a base (what every browser and proxy carries). */
+export const MAX_URL_LENGTH = 2048;
+
+/** An absolute `http:` or `https:` URL with a host, at most `MAX_URL_LENGTH` characters. */
+export function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > MAX_URL_LENGTH) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && /^https?:\/\/[^/?#]/i.test(value);
+}
+
+/** `value` when it is an http(s) URL (see `isHttpUrl`), else `INVALID_ARGUMENT` naming `argument`. */
+export function checkEndpoint(argument: string, value: unknown): string {
+  if (!isHttpUrl(value)) invalid(argument, value, `must be an http(s) URL of at most ${MAX_URL_LENGTH} characters`);
+  return value as string;
+}
+
+/**
+ * Overrides base URLs for every client created afterwards, in every package on the page. Each
+ * value must be an http(s) URL; an unknown name is refused (`INVALID_ARGUMENT`), nothing is set then.
+ */
 export function setEndpoints(endpoints: Partial<Endpoints>): void {
+  if (typeof endpoints !== 'object' || endpoints === null) invalid('endpoints', endpoints, 'must be an object such as { recs: "https://…" }');
+  for (const [name, url] of Object.entries(endpoints)) {
+    if (!Object.hasOwn(defaultEndpoints, name)) invalid(`endpoints.${name}`, url, `is not an interface: use one of ${Object.keys(defaultEndpoints).join(', ')}`);
+    if (url !== undefined) checkEndpoint(`endpoints.${name}`, url);
+  }
   const holder = globalThis as Holder;
   holder[slot] = { ...holder[slot], ...endpoints };
 }

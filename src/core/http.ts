@@ -51,8 +51,6 @@ interface Attempt {
   timeout: number;
   /** The body is the platform's `{status}` envelope (else any JSON object). */
   envelope: boolean;
-  /** Any answer is the caller's to judge: no body check at all. */
-  raw?: boolean;
   /** A body `status` 404 under HTTP 200 is an answer ("nothing there"), resolved, not thrown. */
   absentIsAnswer?: boolean;
   /** The last attempt's body text, read once by `attempt` (the hook and `request` parse it, not re-read it). */
@@ -70,13 +68,12 @@ interface Attempt {
  *   POST into a GET or send a value to another origin, so a redirect is a `PROTOCOL` error.
  * - `throwHttpErrors: true`: ky's `HTTPError` feeds its retry logic (status codes, `Retry-After`);
  *   `toSvcError` converts it afterwards.
- * - the envelope is read in one `afterResponse` hook.
+ * - the envelope is read in one `afterResponse` hook, `unwrapEnvelope`, given each call's settings.
  */
 const transport = ky.create({
   timeout: false,
   redirect: 'manual',
   retry: 0,
-  hooks: { afterResponse: [unwrapEnvelope] },
 });
 
 /**
@@ -123,9 +120,8 @@ async function attempt(request: Request, init: RequestInit | undefined, context:
  * Anything else is thrown as the `SvcError` of that status. Non-2xx answers are left to ky, which
  * throws its `HTTPError` (and may retry it) before `toSvcError` maps it.
  */
-async function unwrapEnvelope(_request: Request, options: { context: Record<string, unknown> }, response: Response): Promise<void> {
-  const { what, envelope, raw, absentIsAnswer, text = '' } = options.context as unknown as Attempt;
-  if (!response.ok || raw) return;
+function unwrapEnvelope(response: Response, { what, envelope, absentIsAnswer, text = '' }: Attempt): void {
+  if (!response.ok) return;
   const body = parseObject(text, what, response.status);
   if (!envelope) return;
   if (typeof body.status !== 'number') {
@@ -185,9 +181,11 @@ export async function request<T extends JsonObject = JsonObject>(url: string, op
     body,
     keepalive,
     signal: signal ?? undefined,
-    context: context as unknown as Record<string, unknown>,
     retry: options.retry ? kyRetry(options.retry) : 0,
-    hooks: { beforeRetry: onRetry ? [({ error, retryCount }) => onRetry(error, retryCount)] : [] },
+    hooks: {
+      afterResponse: [(_request, _options, response) => unwrapEnvelope(response, context)],
+      beforeRetry: onRetry ? [({ error, retryCount }) => onRetry(error, retryCount)] : [],
+    },
     // Per call, so each attempt knows its timeout and what to name in errors.
     fetch: (input, init) => attempt(input as Request, init, context),
   };
@@ -226,7 +224,7 @@ export interface Delivery {
  */
 export async function deliver(url: string, options: { body: string | Uint8Array; keepalive?: boolean; timeout?: number }): Promise<Delivery | undefined> {
   const { body, keepalive = false, timeout = 0 } = options;
-  const context: Attempt = { what: `POST ${url}`, timeout: Math.min(timeout, MAX_TIMER), envelope: false, raw: true, keepalive, credentials: 'omit' };
+  const context: Attempt = { what: `POST ${url}`, timeout: Math.min(timeout, MAX_TIMER), envelope: false, keepalive, credentials: 'omit' };
   try {
     const response = await transport.post(url, {
       body: body as BodyInit,
@@ -234,7 +232,6 @@ export async function deliver(url: string, options: { body: string | Uint8Array;
       keepalive,
       credentials: 'omit',
       throwHttpErrors: false,
-      context: context as unknown as Record<string, unknown>,
       fetch: (input, init) => attempt(input as Request, init, context),
     });
     return { status: response.status, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) };

@@ -1,5 +1,4 @@
-import { ProtocolError } from '@svc/core';
-import type { JsonObject } from '@svc/core';
+import { isHttpUrl, type JsonObject, ProtocolError } from '@svc/core';
 import type { Experiences, ExperiencePayload } from './types';
 
 /** Accepts or refuses one value. */
@@ -12,7 +11,7 @@ const isString: Check = (value) => typeof value == 'string';
 /** A positive safe integer: experience and variation ids. */
 export const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 /** An absolute http(s) URL with a host: the endpoint option and callbacks. */
-export const isUrl = (value: unknown): value is string => isString(value) && /^https?:\/\/[^/?#]/i.test(value as string);
+export const isUrl = isHttpUrl;
 
 /** PROTOCOL.md's 200 body of `GET .../experiences`, field by field. */
 const RESPONSE: { [field in Exclude<keyof Experiences, 'generated'>]: Shape } = {

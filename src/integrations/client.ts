@@ -1,4 +1,4 @@
-import { endpointFor, invalid, type JsonObject, ProtocolError, request, segment, type SvcError, TimeoutError } from '@svc/core';
+import { checkEndpoint, endpointFor, invalid, type JsonObject, ProtocolError, request, segment, type SvcError, TimeoutError } from '@svc/core';
 import { windowFault, type ScheduleWindow } from './window';
 
 /**
@@ -58,7 +58,7 @@ export function createIntegration(name: string, options: IntegrationOptions): In
   const path = `/v1/${segment('options.trackingId', options?.trackingId)}/integrations/${segment('name', name)}/`;
   // Below 2^31: what setTimeout can wait.
   const timeout = ms('options.timeout', options.timeout ?? 0, 2 ** 31);
-  if (typeof (options.endpoint ?? '') != 'string') invalid('options.endpoint', options.endpoint, 'must be a URL string');
+  if (options.endpoint !== undefined) checkEndpoint('options.endpoint', options.endpoint);
 
   /**
    * Sends `op` and answers the response's `fields` once they are present with the types expected

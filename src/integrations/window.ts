@@ -47,13 +47,17 @@ export function parseTime(time: unknown): [number, number] | undefined {
  * (a field whose value is `undefined` counts as absent).
  * (Regex tests only, so the client does not carry the parsers.)
  */
+const WINDOW_FIELDS: Record<string, RegExp> = { day: DAY_RANGE, time: TIME_RANGE };
+
 export function windowFault(window: unknown): string | undefined {
+  if (typeof window !== 'object' || window === null || Array.isArray(window)) return 'window';
   let fields = 0;
-  // Object(): null and other primitives have no fields, strings and arrays only index fields: all refused as `window`.
-  for (const [name, value] of Object.entries(Object(window))) {
-    const grammar = name == 'day' ? DAY_RANGE : name == 'time' ? TIME_RANGE : undefined;
+  for (const [name, value] of Object.entries(window)) {
+    const grammar = Object.hasOwn(WINDOW_FIELDS, name) ? WINDOW_FIELDS[name] : undefined;
     if (!grammar) return 'window';
-    if (value !== undefined && (fields++, typeof value != 'string' || !grammar.test(value))) return 'window.' + name;
+    if (value === undefined) continue;
+    fields += 1;
+    if (typeof value !== 'string' || !grammar.test(value)) return `window.${name}`;
   }
-  return fields ? undefined : 'window';
+  return fields > 0 ? undefined : 'window';
 }

@@ -1,4 +1,4 @@
-import { endpointFor, invalid, readVisitorId, segment } from '@svc/core';
+import { endpointFor, invalid, isHttpUrl, readVisitorId, segment } from '@svc/core';
 import type { Query } from '@svc/core';
 import { ADVISED_FALLBACKS, DEPRECATED, NEEDS_SEED } from './strategies';
 import type { RecommendationsConfig, RecommendationsOptions } from './types';
@@ -51,7 +51,7 @@ const CONFIG: Check[] = [
   ['timeout', (t) => typeof t == 'number' && t >= 0 && t < 2 ** 31, 'ms 0..2^31-1'],
   ['rules', Array.isArray, 'an array'],
   ['locale', optional(isId), 'like en-GBP'],
-  ['endpoint', optional(isString), 'a URL'],
+  ['endpoint', optional(isHttpUrl), 'an http(s) URL'],
   ['debug', optional((d) => d === !!d), 'a boolean'],
 ];
 

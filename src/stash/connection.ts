@@ -1,4 +1,4 @@
-import { endpointFor, invalid, type JsonObject, pageTracker, ProtocolError, type Query, readVisitorId, request, segment } from '@svc/core';
+import { checkEndpoint, endpointFor, invalid, type JsonObject, pageTracker, ProtocolError, type Query, readVisitorId, request, segment } from '@svc/core';
 import type { StashOptions } from './options';
 
 /** Keys per getbatch request (PROTOCOL.md). */
@@ -46,7 +46,7 @@ export function connect(opType: string, trackingId: string, options: StashOption
   if (level != 'public' && (level != 'protected' || opType != 'kv')) invalid('options.level', level, LEVEL);
   if (!(typeof timeout == 'number' && timeout >= 0 && timeout < 2 ** 31)) invalid('options.timeout', timeout, 'must be 0 to 2^31-1 ms');
   if (!(Number.isInteger(retries) && retries >= 0)) invalid('options.retries', retries, 'must be an integer >= 0');
-  if (endpoint !== undefined && typeof endpoint != 'string') invalid('options.endpoint', endpoint, 'must be a URL');
+  if (endpoint !== undefined) checkEndpoint('options.endpoint', endpoint);
 
   const full = (key: unknown, argument = 'key') => {
     const id = useVisitorId ? (visitorId ?? readVisitorId() ?? pageTracker()?.visitorId ?? invalid('options.visitorId', undefined, 'is required by useVisitorId (or a _svcTracker cookie)')) : '';

@@ -1,5 +1,5 @@
 // @svc/tracker: the visitor id, consent, and tracking events that are never lost.
-import { endpointFor, invalid, pageTracker, type PageTracker, segment, setPageTracker } from '@svc/core';
+import { checkEndpoint, endpointFor, invalid, pageTracker, type PageTracker, segment, setPageTracker } from '@svc/core';
 import { backoff, batch, KEEPALIVE_BUDGET, MAX_BODY, post, retryable } from './delivery';
 import { checkEvent, checkField, checkShape, type Shape } from './schema';
 import { randomId } from './id';
@@ -109,6 +109,7 @@ export function createTracker(options: TrackerOptions): Tracker {
     retryBase = 1000,
     retryMax = 60000,
   } = options;
+  if (options.endpoint !== undefined) checkEndpoint('options.endpoint', options.endpoint);
   const url = `${endpointFor('events', options.endpoint)}/events/v1/${segment('options.trackingId', trackingId)}`;
 
   const pageViewId = randomId();
