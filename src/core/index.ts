@@ -5,3 +5,5 @@ export { request, withQuery, type RequestOptions, type Query, type JsonObject } 
 export { segment, SEGMENT } from './path';
 export { retry, type RetryOptions } from './retry';
 export { pageTracker, setPageTracker, type PageTracker } from './tracker-slot';
+export { toLocale, normalizeLocale } from './locale';
+export { editDistance, closestKey, refuseUnknownKeys, PREVIOUS_NAMES } from './keys';
