@@ -1,6 +1,7 @@
 import { endpointFor } from '../core/endpoints';
 import { invalid, type SvcError } from '../core/errors';
 import { request, withQuery } from '../core/http';
+import { refuseUnknownKeys } from '../core/keys';
 import { segment } from '../core/path';
 import { retry } from '../core/retry';
 import { readVisitorId } from '../core/visitor-id';
@@ -47,6 +48,7 @@ function check<Options>(options: Options, rules: Rule<Options>[]): void {
 export function createExperiencesClient(options: ExperiencesClientOptions): ExperiencesClient {
   const trackingId = segment('trackingId', options?.trackingId);
   const { endpoint, timeout = 0 } = options;
+  refuseUnknownKeys('options', options, ['trackingId', ...CLIENT_OPTIONS.map(([name]) => name)]);
   check(options, CLIENT_OPTIONS);
   const base = `${endpointFor('experiences', endpoint)}/v1/${trackingId}/experiences`;
   const what = `experiences of "${trackingId}"`; // as given: segment() leaves its characters unencoded
@@ -54,6 +56,7 @@ export function createExperiencesClient(options: ExperiencesClientOptions): Expe
   return {
     async getExperiences(params: GetExperiencesOptions = {}) {
       if (typeof params != 'object' || !params) invalid('options', params, 'must be an object');
+      refuseUnknownKeys('options', params, GET_OPTIONS.map(([name]) => name));
       check(params, GET_OPTIONS);
       const { experienceIds, preview, variation, ignoreSegments, signal } = params;
       const contextId = params.contextId ?? readVisitorId();

@@ -3,6 +3,7 @@ import { endpointFor } from '../core/endpoints';
 import { request, type JsonObject, type Query } from '../core/http';
 import { segment } from '../core/path';
 import { retry } from '../core/retry';
+import { refuseUnknownKeys } from '../core/keys';
 import { pageTracker } from '../core/tracker-slot';
 import { readVisitorId } from '../core/visitor-id';
 import type { StashOptions } from './options';
@@ -44,6 +45,7 @@ const flights = new Map<string, Promise<JsonObject | undefined>>();
 
 export function connect(opType: string, trackingId: string, options: StashOptions): Connection {
   if (typeof options != 'object' || !options) invalid('options', options, 'must be an object');
+  refuseUnknownKeys('options', options, ['namespace', 'useVisitorId', 'visitorId', 'level', 'timeout', 'endpoint', 'retries']);
   const { namespace, useVisitorId = false, visitorId, level = 'public', timeout = 0, endpoint, retries = 2 } = options;
   const tid = segment('trackingId', trackingId);
   if (namespace !== undefined) segment('options.namespace', namespace);

@@ -3,6 +3,7 @@
 import { KEEPALIVE_BUDGET, MAX_BODY, backoff, batch, post, retryable } from './delivery';
 import { invalid } from '../core/errors';
 import { endpointFor } from '../core/endpoints';
+import { refuseUnknownKeys } from '../core/keys';
 import { segment } from '../core/path';
 import { pageTracker, setPageTracker, type PageTracker } from '../core/tracker-slot';
 import { checkEvent, checkField, checkShape, type Shape } from './schema';
@@ -88,6 +89,7 @@ const warn = (what: string) => (warned[what] ||= (console.warn(`svc tracker: no 
 /** Starts the tracker of this page and registers it for the other packages (`pageTracker()`). */
 export function createTracker(options: TrackerOptions): Tracker {
   checkShape('options', options, OPTIONS, true);
+  refuseUnknownKeys('options', options, ['trackingId', ...Object.keys(OPTIONS)]);
   let {
     trackingId,
     cookieDomain: domainOption,
