@@ -2,27 +2,18 @@
 // suggested ("did you mean"), and the previous client's names point to ours.
 import { invalid } from './errors';
 
-/**
- * Edit distance between `a` and `b`: insertions, deletions, substitutions and transpositions of
- * two adjacent characters each count 1 (`limt` -> `limit` is 1, `lmiit` -> `limit` is 1).
- */
+/** Levenshtein distance between `a` and `b`: insertions, deletions and substitutions each count 1 (`limt` -> `limit` is 1). */
 export function editDistance(a: string, b: string): number {
-  // rows[i][j]: distance between the first i characters of a and the first j of b.
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) {
-    rows.push([i]);
+  // previous[j]: the distance between the first i - 1 characters of a and the first j of b.
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
     for (let j = 1; j <= b.length; j++) {
-      if (i == 0) {
-        rows[0].push(j);
-        continue;
-      }
-      const cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      let best = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) best = Math.min(best, rows[i - 2][j - 2] + 1);
-      rows[i].push(best);
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1));
     }
+    previous = current;
   }
-  return rows[a.length][b.length];
+  return previous[b.length];
 }
 
 /**
