@@ -5,7 +5,7 @@ import { startRouter, href, type Route } from './router';
 import { tracker } from './sdk';
 import { mock } from './platform';
 import * as basket from './shop/basket';
-import { categories, loadCatalog, locales, onCatalogChange } from './shop/catalog';
+import { categories, languageTag, loadCatalog, locales, onCatalogChange } from './shop/catalog';
 import { render } from './shop/pages';
 import { recommendPanel } from './qa/recommend-panel';
 import { exchangesPanel } from './qa/exchanges-panel';
@@ -23,12 +23,12 @@ async function main() {
   loadCatalog();
   const page = document.getElementById('page')!;
 
-  // Locale: the shop's language-currency, from the catalog's locales; the header's categories.
+  // Locale: a region-tagged language and its currency (`de-DE · EUR`), one per catalog locale; the header's categories.
   const select = document.getElementById('locale') as HTMLSelectElement;
   let locale = localStorage.getItem(LOCALE_KEY) ?? '';
   const header = () => {
     const all = locales();
-    fill(select, ...all.map((l) => el('option', { value: l }, l)));
+    fill(select, ...all.map((l) => el('option', { value: l, 'data-language': languageTag(l) }, `${languageTag(l)} · ${l.split('-')[1]}`)));
     if (!all.includes(locale)) locale = all[0] ?? 'en-GBP';
     select.value = locale;
     fill(document.getElementById('nav')!, ...categories().slice(0, 8).map((c) => el('a', { href: href({ page: 'category', category: c }), 'data-route': true }, c)));

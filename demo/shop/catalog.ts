@@ -39,6 +39,15 @@ export function addProducts(products: FeedProduct[]): void {
   changed.forEach((listener) => listener());
 }
 
+/** The region of each catalog language, for the language tag a browser gives (`navigator.language`). */
+const REGION_OF_LANGUAGE: Record<string, string> = { en: 'GB', de: 'DE', fr: 'FR', nl: 'NL', es: 'ES', it: 'IT', sv: 'SE', da: 'DK', pl: 'PL' };
+
+/** The region-tagged language of a catalog locale, as a browser gives it: `de-EUR` -> `de-DE`. */
+export function languageTag(locale: string): string {
+  const language = locale.split('-')[0] || 'en';
+  return `${language}-${REGION_OF_LANGUAGE[language] ?? language.toUpperCase()}`;
+}
+
 /** Locales present in the catalog, most common first. */
 export function locales(): string[] {
   const count = new Map<string, number>();

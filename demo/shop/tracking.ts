@@ -2,10 +2,7 @@
 // PROTOCOL.md's table, emitted through the page's tracker (window.svc.tracker). The mock's
 // engine learns from them, so recommendations change as QA browses.
 import { tracker } from '../sdk';
-import type { Product } from './catalog';
-
-/** Country of a locale's currency, for `ecView` (the locale itself holds language and currency). */
-const countryOfCurrency: Record<string, string> = { GBP: 'GB', USD: 'US', EUR: 'DE', SEK: 'SE', CHF: 'CH', DKK: 'DK', NOK: 'NO', PLN: 'PL' };
+import { languageTag, type Product } from './catalog';
 
 /** Page types of `ecView`. */
 export type PageType = 'home' | 'category' | 'product' | 'basket' | 'checkout' | 'confirmation';
@@ -24,9 +21,10 @@ export function emit(type: string, data: Record<string, unknown>): void {
   }
 }
 
+/** `ecView` as a browser storefront sends it: the region-tagged language (`de-DE`, from `navigator.language`) and the currency. */
 export function view(type: PageType, locale: string): void {
-  const [language = 'en', currency = 'GBP'] = locale.split('-');
-  emit('ecView', { type, language, country: countryOfCurrency[currency] ?? language.toUpperCase(), currency });
+  const language = languageTag(locale);
+  emit('ecView', { type, language, country: language.split('-')[1], currency: locale.split('-')[1] || 'GBP' });
 }
 
 /** The `product` object of tracking events. */

@@ -43,7 +43,7 @@ async function load(options: WidgetOptions, section: HTMLElement, status: HTMLEl
     items = await client.get({
       strategy: options.strategy,
       seed: options.seed ?? 'all',
-      locale: options.locale,
+      // No locale: the client takes it from the page's ecView (`de-DE` + `EUR` -> `de-EUR`).
       limit: widgetSettings.limit,
       timeout: widgetSettings.timeout,
       ...(widgetSettings.rules?.length ? { rules: widgetSettings.rules } : {}),

@@ -10,3 +10,5 @@ export { segment, SEGMENT } from './path';
 export { DEFAULT_RETRY, retriesOnItsOwn, type RetryPolicy } from './retry';
 export { pageTracker, setPageTracker, type PageTracker } from './tracker-slot';
 export type { RecommendedItem, DebugRule } from './recommendations-wire';
+export { toLocale, normalizeLocale } from './locale';
+export { editDistance, closestKey, refuseUnknownKeys, PREVIOUS_NAMES } from './keys';

@@ -1,4 +1,4 @@
-import { endpointFor, invalid, readVisitorId, request, segment, type SvcError, withQuery } from '@svc/core';
+import { endpointFor, invalid, readVisitorId, refuseUnknownKeys, request, segment, type SvcError, withQuery } from '@svc/core';
 import { ExperienceNotFoundError } from './not-found';
 import { isId, isUrl, readExperiences } from './response';
 import type { ExperiencePayload, ExperiencesClient, ExperiencesClientOptions, GetExperiencesOptions, SeenResult } from './types';
@@ -42,6 +42,7 @@ function check<Options>(options: Options, rules: Rule<Options>[]): void {
 export function createExperiencesClient(options: ExperiencesClientOptions): ExperiencesClient {
   const trackingId = segment('trackingId', options?.trackingId);
   const { endpoint, timeout = 0 } = options;
+  refuseUnknownKeys('options', options, ['trackingId', ...CLIENT_OPTIONS.map(([name]) => name)]);
   check(options, CLIENT_OPTIONS);
   const base = `${endpointFor('experiences', endpoint)}/v1/${trackingId}/experiences`;
   const what = `experiences of "${trackingId}"`; // as given: segment() leaves its characters unencoded
@@ -49,6 +50,7 @@ export function createExperiencesClient(options: ExperiencesClientOptions): Expe
   return {
     async getExperiences(params: GetExperiencesOptions = {}) {
       if (typeof params != 'object' || !params) invalid('options', params, 'must be an object');
+      refuseUnknownKeys('options', params, GET_OPTIONS.map(([name]) => name));
       check(params, GET_OPTIONS);
       const { experienceIds, preview, variation, ignoreSegments, signal } = params;
       const contextId = params.contextId ?? readVisitorId();

@@ -1,4 +1,4 @@
-import { checkEndpoint, endpointFor, invalid, type JsonObject, ProtocolError, request, segment, type SvcError, TimeoutError } from '@svc/core';
+import { checkEndpoint, endpointFor, invalid, type JsonObject, ProtocolError, refuseUnknownKeys, request, segment, type SvcError, TimeoutError } from '@svc/core';
 import { windowFault, type ScheduleWindow } from './window';
 
 /**
@@ -56,6 +56,7 @@ const ms = (argument: string, value: unknown, max = 2 ** 53): number =>
 /** A client for the integration `name` of a property. Throws `INVALID_ARGUMENT` for a bad name or options. */
 export function createIntegration(name: string, options: IntegrationOptions): Integration {
   const path = `/v1/${segment('options.trackingId', options?.trackingId)}/integrations/${segment('name', name)}/`;
+  refuseUnknownKeys('options', options, ['trackingId', 'endpoint', 'timeout']);
   // Below 2^31: what setTimeout can wait.
   const timeout = ms('options.timeout', options.timeout ?? 0, 2 ** 31);
   if (options.endpoint !== undefined) checkEndpoint('options.endpoint', options.endpoint);
@@ -88,9 +89,11 @@ export function createIntegration(name: string, options: IntegrationOptions): In
 
   return {
     async execute(payload, o) {
+      refuseUnknownKeys('options', o, ['key']);
       return send<Execution<never>>('execute', body(payload, o?.key), 'executionId', 'result');
     },
     async schedule(payload, o) {
+      refuseUnknownKeys('options', o, ['key', 'delay', 'window']);
       const { key, delay = 0, window } = o ?? {};
       const json = { ...body(payload, key), delay: ms('options.delay', delay), window };
       const fault = window !== undefined && windowFault(window);

@@ -1,9 +1,14 @@
 // @svc/recommendations: recommendations(options, config) -> { get, shown, clicked } (PROTOCOL.md "Recommendations").
-import { invalid, NoRecommendationsError, pageTracker, ProtocolError, request } from '@svc/core';
+import { invalid, NoRecommendationsError, pageTracker, ProtocolError, refuseUnknownKeys, request } from '@svc/core';
 import { postEvent, type RecommendationEvent } from './events';
-import { buildRequest, isId, isObject, trackingIdOf, visitorIdOf } from './request';
+import { buildRequest, checkConfigKeys, isId, isObject, trackingIdOf, visitorIdOf } from './request';
 import type { Recommendation, RecommendationList, Recommendations, RecommendationsConfig, RecommendationsOptions, ShownItem } from './types';
 import { toWeight } from './weight';
+
+/** How many of a client's latest get() results place copies of items (older ones are forgotten). */
+const RECENT_RESULTS = 20;
+
+const isPosition = (value: unknown) => Number.isInteger(value) && (value as number) > 0;
 
 export type * from './types';
 export { STRATEGIES, CHAINS, type StrategyKind, type StrategyName } from './strategies';
@@ -32,34 +37,66 @@ export { setEndpoints } from '@svc/core';
 export function recommendations(options: RecommendationsOptions, config: RecommendationsConfig = {}): Recommendations {
   if (!isObject(options?.meta)) invalid('options', options, 'must be {meta: {trackingId}}');
   if (!isObject(config)) invalid('config', config, 'must be an object');
+  refuseUnknownKeys('options', options, ['meta', 'emitMetric', 'tracker'], { uv: 'tracker' });
+  refuseUnknownKeys('options.meta', options.meta, ['trackingId', 'visitorId', 'experienceId', 'iterationId', 'variationId']);
+  checkConfigKeys('config', config);
   const { emitMetric, meta } = options;
   if (emitMetric && typeof emitMetric != 'function') invalid('options.emitMetric', emitMetric, 'must be a function');
   const { tracker } = options;
   const isTracker = typeof tracker?.emit === 'function' && typeof tracker?.on === 'function';
   if (tracker && !isTracker) invalid('options.tracker', tracker, 'must be a tracker');
   const trackingId = trackingIdOf(options, config);
-  // Each item of a get() result -> that result (for positions); items whose `shown` went out.
+  // Each item of a get() result -> that result; the latest results, to place copies of items.
   const results = new WeakMap<object, Recommendation[]>();
-  const shown = new WeakSet<object>();
+  const recent: Recommendation[][] = [];
+  // Events sent (or on their way), keyed by item id, strategy and position: copies count as the item.
+  const sent = new Set<string>();
 
-  /** Validates `item` and delivers the event: `emitMetric`, else the tracker (which queues and retries), else one direct POST. */
-  async function emit(type: RecommendationEvent, item: ShownItem, position?: number): Promise<void> {
+  /** The 1-based position of `item` in the latest get() result holding it (itself, else an item with its id and strategy). */
+  function placeOf(item: ShownItem): number | undefined {
+    const lists = results.has(item) ? [results.get(item)!] : recent;
+    for (let i = lists.length - 1; i >= 0; i--) {
+      const at = lists[i].findIndex((r) => r === item || (r.id === item.id && r.strategy === item.strategy));
+      if (at >= 0) return at + 1;
+    }
+    return undefined;
+  }
+
+  /**
+   * Validates `item` and sends `type` once per item id, strategy and position: `emitMetric`, else
+   * the tracker (which queues and retries), else one direct POST. A failed delivery un-counts it,
+   * so a later call retries; concurrent calls send once.
+   */
+  async function emit(type: RecommendationEvent, item: ShownItem, explicit?: number): Promise<void> {
     if (!isObject(item)) invalid('item', item, 'must be a recommendation');
     for (const key of ['id', 'strategy'] as const) {
       if (!isId(item[key])) invalid(`item.${key}`, item[key], 'must be a non-empty string');
     }
+    if (explicit !== undefined && !isPosition(explicit)) invalid('position', explicit, 'must be an integer >= 1');
+    const own = (item as { position?: unknown }).position;
+    if (own !== undefined && !isPosition(own)) invalid('item.position', own, 'must be an integer >= 1');
+    const position = explicit ?? (own as number | undefined) ?? placeOf(item);
     const data: Record<string, unknown> = { id: item.id, weight: toWeight(item.weight), strategy: item.strategy };
     if (meta.experienceId !== undefined) data.experienceId = '' + meta.experienceId;
-    if (position) data.position = position;
-    const tracker = options.tracker ?? pageTracker();
-    if (emitMetric) await emitMetric(type, data);
-    else if (tracker) tracker.emit(type, data);
-    else await postEvent(trackingId, visitorIdOf(options, config) ?? invalid('visitorId', undefined, 'is required without a tracker'), type, data);
+    if (type == 'recommendationClicked') data.position = position ?? invalid('position', position, 'is required: not given, not on the item, and the item is in no get() result');
+    const key = JSON.stringify([type, item.id, item.strategy, position ?? null]);
+    if (sent.has(key)) return;
+    sent.add(key);
+    try {
+      const tracker = options.tracker ?? pageTracker();
+      if (emitMetric) await emitMetric(type, data);
+      else if (tracker) tracker.emit(type, data);
+      else await postEvent(trackingId, visitorIdOf(options, config) ?? invalid('visitorId', undefined, 'is required without a tracker'), type, data);
+    } catch (error) {
+      sent.delete(key);
+      throw error;
+    }
   }
 
   return {
     async get(overrides = {}) {
       if (!isObject(overrides)) invalid('config', overrides, 'must be an object');
+      checkConfigKeys('config', overrides);
       const { url, query, json, timeout, principal } = buildRequest(options, config, overrides);
       const what = `recommendations ${query.strategy} for ${url}`;
       const { result } = await request(url, { query, json, timeout, what });
@@ -72,26 +109,15 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
       });
       if (!list[0]) throw new NoRecommendationsError('NO_RECOMMENDATIONS', `${what}: no recommendations`);
       for (const item of list) results.set(item, list);
+      recent.push(list);
+      if (recent.length > RECENT_RESULTS) recent.shift();
       if (Array.isArray(result.rules)) list.rules = result.rules;
+      if (typeof result.locale == 'string') list.locale = result.locale;
       return list;
     },
 
-    async shown(item) {
-      if (shown.has(item)) return;
-      // Counted as shown from the start (concurrent calls send once); a failed delivery un-counts it, so a later call retries.
-      if (isObject(item)) shown.add(item);
-      await emit('recommendationShown', item).catch((error) => {
-        shown.delete(item);
-        throw error;
-      });
-    },
-
-    async clicked(item, position) {
-      if (!isObject(item)) invalid('item', item, 'must be a recommendation');
-      if (position !== undefined && !(Number.isInteger(position) && position > 0)) invalid('position', position, 'must be an integer >= 1');
-      const at = results.get(item)?.indexOf(item as Recommendation) ?? -1;
-      await emit('recommendationClicked', item, position ?? (at + 1 || invalid('position', position, 'is required for items not from get()')));
-    },
+    shown: (item) => emit('recommendationShown', item),
+    clicked: (item, position) => emit('recommendationClicked', item, position),
   };
 }
 

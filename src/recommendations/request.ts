@@ -1,4 +1,4 @@
-import { endpointFor, invalid, isHttpUrl, readVisitorId, segment } from '@svc/core';
+import { endpointFor, invalid, isHttpUrl, normalizeLocale, readVisitorId, refuseUnknownKeys, segment } from '@svc/core';
 import type { Query } from '@svc/core';
 import { ADVISED_FALLBACKS, DEPRECATED, NEEDS_SEED } from './strategies';
 import type { RecommendationsConfig, RecommendationsOptions } from './types';
@@ -50,10 +50,20 @@ const CONFIG: Check[] = [
   ['limit', (n) => Number.isInteger(n) && n > 0 && n < 51, 'an integer 1..50'],
   ['timeout', (t) => typeof t == 'number' && t >= 0 && t < 2 ** 31, 'ms 0..2^31-1'],
   ['rules', Array.isArray, 'an array'],
-  ['locale', optional(isId), 'like en-GBP'],
+  ['locale', optional(normalizeLocale), 'a language tag and a currency, like de-EUR or de-DE-EUR'],
+  ['defaultLocale', optional(normalizeLocale), 'a language tag and a currency, like de-EUR or de-DE-EUR'],
   ['endpoint', optional(isHttpUrl), 'an http(s) URL'],
   ['debug', optional((d) => d === !!d), 'a boolean'],
 ];
+
+/** Every key of a config (of `recommendations` or of `get`); anything else is refused. */
+export const CONFIG_KEYS = ['strategy', 'limit', 'seed', 'rules', 'timeout', 'trackingId', 'visitorId', 'endpoint', 'locale', 'defaultLocale', 'debug'];
+
+/** The previous client's config names that we name differently (README "Migrating from the previous client"). */
+export const PREVIOUS_CONFIG: Record<string, string> = { url: 'endpoint', defaultLanguage: 'defaultLocale', defaultCurrency: 'defaultLocale' };
+
+/** Refuses a config key that is none of ours (`argument` names the config: `config`). */
+export const checkConfigKeys = (argument: string, config: RecommendationsConfig) => refuseUnknownKeys(argument, config, CONFIG_KEYS, PREVIOUS_CONFIG);
 
 /** Each rule's fields. */
 const RULE: Check[] = [
@@ -87,7 +97,10 @@ export function buildRequest(options: RecommendationsOptions, config: Recommenda
   const visitorId = visitorIdOf(options, c);
   check(c, '', CONFIG);
   if (!optional(isId)(experienceId) && !Number.isInteger(experienceId)) invalid('options.meta.experienceId', experienceId, 'must be a non-empty string or an integer');
-  rules.map((rule, i) => check(rule, `rules[${i}].`, RULE));
+  rules.map((rule, i) => {
+    check(rule, `rules[${i}].`, RULE);
+    refuseUnknownKeys(`rules[${i}]`, rule, ['name', 'condition', 'factor']);
+  });
 
   const h = [seed].flat().map((s: unknown, i) => {
     const id = isObject(s) ? (s.type == 'c' ? s.id : s.category) : 0;
@@ -110,7 +123,8 @@ export function buildRequest(options: RecommendationsOptions, config: Recommenda
     query: {
       strategy: strategies.join(),
       n: c.limit,
-      locale: locale ?? localeOf(options.tracker),
+      // Precedence: config locale (get's, else the initial one), the page's last ecView, config defaultLocale, none (the catalog's default).
+      locale: normalizeLocale(locale) ?? localeOf(options.tracker) ?? normalizeLocale(c.defaultLocale),
       contextId: visitorId,
       experienceId,
       seed: strategies[1] && productId,

@@ -37,8 +37,17 @@ export interface RecommendationsConfig {
   visitorId?: string;
   /** URL before the tracking id. Default `{recs}/vc/recommend/2.1/` (`recs` as set by `setEndpoints`). */
   endpoint?: string;
-  /** `<language>-<CURRENCY>` of product details, e.g. `en-GBP`. Default: from the page tracker's last `ecView`, else not sent. */
+  /**
+   * Locale of product details: a language tag and a currency, `de-EUR` (also `de-DE-EUR`, `de-eur`:
+   * sent as `de-EUR`). Beats the page's `ecView`. Default: the language and currency of the page
+   * tracker's last `ecView`, else `defaultLocale`, else not sent (the catalog's default locale).
+   */
   locale?: string;
+  /**
+   * Locale while the page has no `ecView` (a widget rendered before the first view event), in the
+   * form of `locale`. The previous client's `defaultLanguage` + `defaultCurrency`. Default none.
+   */
+  defaultLocale?: string;
   /** Ask for the rules considered (`debug=True`); `get` then resolves to a list with `rules`. Default false. */
   debug?: boolean;
 }
@@ -71,17 +80,29 @@ export interface RecommendationsOptions {
 export type Recommendation = RecommendedItem;
 export type { DebugRule };
 
-/** What `get` resolves to: the items in rank order; `rules` only with `debug`. */
-export type RecommendationList = Recommendation[] & { rules?: DebugRule[] };
+/** What `get` resolves to: the items in rank order; `rules` and `locale` (the locale the platform used) only with `debug`. */
+export type RecommendationList = Recommendation[] & { rules?: DebugRule[]; locale?: string };
 
-/** An item given to `shown`/`clicked`; `weight` may be a numeric string such as `"1,234.50"`. */
-export type ShownItem = Pick<Recommendation, 'id' | 'strategy'> & { weight: number | string };
+/**
+ * An item given to `shown`/`clicked`: one of a `get` result or a copy (spread, `Object.assign`,
+ * JSON round trip); `weight` may be a numeric string such as `"1,234.50"`; `position` (1-based
+ * rank as rendered) is optional.
+ */
+export type ShownItem = Pick<Recommendation, 'id' | 'strategy'> & { weight: number | string; position?: number };
 
 export interface Recommendations {
   /** Recommendations for `config` (over the initial config, over the defaults). */
   get(config?: RecommendationsConfig): Promise<RecommendationList>;
-  /** Emits `recommendationShown` once per item of a `get` result. */
+  /**
+   * Emits `recommendationShown`, once per item id, strategy and position for this client (a copy of
+   * an item is the item; its position is `item.position`, else its place in a `get` result).
+   */
   shown(item: ShownItem): Promise<void>;
-  /** Emits `recommendationClicked`; `position` (1-based) defaults to the item's place in its `get` result. */
+  /**
+   * Emits `recommendationClicked`, once per item id, strategy and position for this client. The
+   * position (1-based) is `position`, else `item.position`, else the item's (or, for a copy, the
+   * item with its id and strategy) place in the latest `get` result holding it; none known:
+   * `INVALID_ARGUMENT`.
+   */
   clicked(item: ShownItem, position?: number): Promise<void>;
 }

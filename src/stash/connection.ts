@@ -1,4 +1,4 @@
-import { checkEndpoint, endpointFor, invalid, type JsonObject, pageTracker, ProtocolError, type Query, readVisitorId, request, segment } from '@svc/core';
+import { checkEndpoint, endpointFor, invalid, type JsonObject, pageTracker, ProtocolError, type Query, readVisitorId, refuseUnknownKeys, request, segment } from '@svc/core';
 import type { StashOptions } from './options';
 
 /** Keys per getbatch request (PROTOCOL.md). */
@@ -38,6 +38,7 @@ const flights = new Map<string, Promise<JsonObject | undefined>>();
 
 export function connect(opType: string, trackingId: string, options: StashOptions): Connection {
   if (typeof options != 'object' || !options) invalid('options', options, 'must be an object');
+  refuseUnknownKeys('options', options, ['namespace', 'useVisitorId', 'visitorId', 'level', 'timeout', 'endpoint', 'retries']);
   const { namespace, useVisitorId = false, visitorId, level = 'public', timeout = 0, endpoint, retries = 2 } = options;
   const tid = segment('trackingId', trackingId);
   if (namespace !== undefined) segment('options.namespace', namespace);

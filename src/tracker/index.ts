@@ -1,5 +1,5 @@
 // @svc/tracker: the visitor id, consent, and tracking events that are never lost.
-import { checkEndpoint, endpointFor, invalid, pageTracker, type PageTracker, segment, setPageTracker } from '@svc/core';
+import { checkEndpoint, endpointFor, invalid, type PageTracker, pageTracker, refuseUnknownKeys, segment, setPageTracker } from '@svc/core';
 import { backoff, batch, KEEPALIVE_BUDGET, MAX_BODY, post, retryable } from './delivery';
 import { checkEvent, checkField, checkShape, type Shape } from './schema';
 import { randomId } from './id';
@@ -99,6 +99,7 @@ const warn = (what: string) => (warned[what] ||= (console.warn(`svc tracker: no 
 /** Starts the tracker of this page and registers it for the other packages (`pageTracker()`). */
 export function createTracker(options: TrackerOptions): Tracker {
   checkShape('options', options, OPTIONS, true);
+  refuseUnknownKeys('options', options, ['trackingId', ...Object.keys(OPTIONS)]);
   let {
     trackingId,
     cookieDomain: domainOption,

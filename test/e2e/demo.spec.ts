@@ -223,17 +223,36 @@ test.describe('demo storefront', () => {
   });
 
   test('switching the locale changes the product details and the locale of the requests', async ({ page }) => {
-    const locales = await page.locator('#locale option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-    expect(locales[0]).toBe('en-GBP');
-    expect(locales.length).toBe(3);
+    const options = await page.locator('#locale option').evaluateAll((options) => options.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+    // Region-tagged languages, as browsers give them, each with its currency.
+    expect(options).toEqual([
+      ['en-GBP', 'en-GB · GBP'],
+      ['de-EUR', 'de-DE · EUR'],
+      ['fr-EUR', 'fr-FR · EUR'],
+    ]);
     await page.goto('/product/p001');
     await expect(page.locator('#status')).toHaveAttribute('data-ready', 'true');
     const english = await page.locator('article.product h2.name').textContent();
-    await page.locator('#locale').selectOption(locales[1]);
+    const englishRecs = await page.locator('#page section.recs[data-strategy="engagement"] .name').allTextContents();
+    await page.locator('#locale').selectOption('de-EUR');
     await expect(page.locator('article.product h2.name')).not.toHaveText(english!);
     await expectRecommendations(page, 'engagement');
-    const last = await page.evaluate(() => [...(window as unknown as { svcMock: { exchanges: { api: string; url: string }[] } }).svcMock.exchanges].reverse().find((x) => x.api === 'recs')!.url);
-    expect(new URL(last).searchParams.get('locale')).toBe(locales[1]);
+    // The widgets pass no locale: the client takes it from the page's ecView (language de-DE, currency EUR).
+    const { recs, view } = await page.evaluate(() => {
+      const w = window as unknown as {
+        svcMock: { exchanges: { api: string; url: string }[] };
+        svc: { tracker: { on(type: string, handler: (event: { data: Record<string, unknown> }) => void): () => void } };
+      };
+      let data: Record<string, unknown> = {};
+      w.svc.tracker.on('ecView', (event) => (data = event.data))();
+      return { recs: [...w.svcMock.exchanges].reverse().find((x) => x.api === 'recs')!.url, view: data };
+    });
+    expect(view).toMatchObject({ language: 'de-DE', country: 'DE', currency: 'EUR' });
+    expect(new URL(recs).searchParams.get('locale')).toBe('de-EUR');
+    const germanRecs = await page.locator('#page section.recs[data-strategy="engagement"] .name').allTextContents();
+    expect(germanRecs).not.toEqual(englishRecs);
+    // Most products have German details (those without fall back to the catalog's default, in pounds).
+    expect((await page.locator('#page section.recs[data-strategy="engagement"] .price').allTextContents()).some((price) => price.includes('€'))).toBe(true);
   });
 
   test('faults switched on show the documented errors: HTTP 500 -> SERVER_ERROR, offline -> NETWORK, latency over a timeout -> TIMEOUT', async ({ page }, testInfo) => {

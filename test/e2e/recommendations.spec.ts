@@ -71,3 +71,47 @@ test('window.svc.recommendations: get, refusal, timeout, shown', async ({ page }
     )
     .toEqual([{ id: result.first, weight: expect.any(Number), strategy: expect.any(String), experienceId: '77' }]);
 });
+
+// Issue 23 in the browser, through the built svc.min.js and the mock behind the MSW worker: the
+// page's ecView as browsers give it (language de-DE) and a copy of an item clicked without position.
+test('window.svc.recommendations: an ecView with language de-DE, currency EUR gives German details', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('#status')).toHaveAttribute('data-ready', 'true');
+  const result = await page.evaluate(async () => {
+    type Item = { id: string; weight: number; strategy: string; details: Record<string, unknown> };
+    type Client = { get(config?: object): Promise<Item[] & { locale?: string }>; clicked(item: object, position?: number): Promise<void> };
+    const w = window as unknown as {
+      svc: { recommendations: (options: object, config?: object) => Client; tracker: { emit(type: string, data: object): unknown } };
+      svcMock: {
+        exchanges: { url: string }[];
+        platform: { inspect: { recommend: { feed(trackingId: string): { id: string; locales: Record<string, { name: string }> }[] } } };
+      };
+    };
+    w.svc.tracker.emit('ecView', { type: 'home', language: 'de-DE', country: 'DE', currency: 'EUR' });
+    const metrics: unknown[] = [];
+    const client = w.svc.recommendations({ meta: { trackingId: 'demo_shop' }, emitMetric: (_type: string, data: unknown) => void metrics.push(data) }, { strategy: 'new', limit: 5 });
+    const items = await client.get({ debug: true });
+    const feed = new Map(w.svcMock.platform.inspect.recommend.feed('demo_shop').map((p) => [p.id, p.locales]));
+    await client.clicked(JSON.parse(JSON.stringify(items[1])));
+    const refusal = await client.get({ limt: 2 }).then(
+      () => 'sent',
+      (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
+    );
+    return {
+      locale: items.locale,
+      sent: new URL([...w.svcMock.exchanges].reverse().find((x) => x.url.startsWith('https://recs.svc.example/'))!.url).searchParams.get('locale'),
+      names: items.map((item) => [item.details.name, feed.get(item.id)?.['de-EUR']?.name ?? feed.get(item.id)?.['en-GBP']?.name]),
+      currencies: items.map((item) => [item.details.currency, feed.get(item.id)?.['de-EUR'] ? 'EUR' : 'GBP']),
+      clicked: metrics,
+      second: { id: items[1].id, strategy: items[1].strategy },
+      refusal,
+    };
+  });
+  expect(result.sent).toBe('de-EUR');
+  expect(result.locale).toBe('de-EUR');
+  for (const [name, expected] of result.names) expect(name).toBe(expected);
+  for (const [currency, expected] of result.currencies) expect(currency).toBe(expected);
+  expect(result.currencies.filter(([currency]) => currency === 'EUR').length).toBeGreaterThan(0);
+  expect(result.clicked).toEqual([{ ...result.second, weight: expect.any(Number), position: 2 }]);
+  expect(result.refusal).toBe('INVALID_ARGUMENT: config.limt is not an option: did you mean `limit`? (got 2)');
+});

@@ -61,11 +61,15 @@ describe('path 1: options.emitMetric', () => {
     expect(emitMetric.mock.calls[0][1].position).toBe(5);
   });
 
-  it('clicked is emitted on every click', async () => {
+  it('clicked is emitted once per item id, strategy and position (a second click on it sends nothing)', async () => {
     const { client, items, emitMetric } = await withEmitMetric();
     await client.clicked(items[1]);
     await client.clicked(items[1]);
-    expect(emitMetric).toHaveBeenCalledTimes(2);
+    await client.clicked(items[1], 4);
+    expect(emitMetric.mock.calls.map(([, data]) => [data.id, data.position])).toEqual([
+      ['p4', 2],
+      ['p4', 4],
+    ]);
   });
 
   it('shown for the same item of the same result emits once, however often it is called', async () => {
@@ -80,13 +84,15 @@ describe('path 1: options.emitMetric', () => {
     ]);
   });
 
-  it('the same product in a new get() result is a new item: shown again', async () => {
+  it('the same product at the same position of a new get() result is the same item: shown once', async () => {
     const { client, items, emitMetric } = await withEmitMetric();
     await client.shown(items[0]);
     const again = await client.get();
     await client.shown(again[0]);
     await client.shown(items[0]);
-    expect(emitMetric).toHaveBeenCalledTimes(2);
+    // Rendered at another position, it is shown again.
+    await client.shown({ ...items[0], position: 7 });
+    expect(emitMetric.mock.calls.map(([, data]) => data.id)).toEqual(['p2', 'p2']);
   });
 
   it('a failed emitMetric does not count as shown: the next call emits again', async () => {
@@ -132,15 +138,17 @@ describe('path 1: options.emitMetric', () => {
     const { client, emitMetric } = await withEmitMetric();
     await refusal(client.shown(item as Recommendation), argument);
     await refusal(client.clicked(item as Recommendation, 1), argument);
-    await refusal(client.clicked(item as Recommendation), argument === 'item' ? 'item' : 'position');
+    await refusal(client.clicked(item as Recommendation), argument);
     expect(emitMetric).not.toHaveBeenCalled();
   });
 
-  it('clicked: position must be an integer >= 1, and is required for an item not from a get() result', async () => {
+  it('clicked: position must be an integer >= 1, and is required for an item in no get() result of the client', async () => {
     const { client, items, emitMetric } = await withEmitMetric();
     await refusal(client.clicked(items[0], 0), 'position');
     await refusal(client.clicked(items[0], 1.5), 'position');
-    await refusal(client.clicked({ ...items[0] }), 'position');
+    await refusal(client.clicked({ ...items[0], position: 0 }), 'item.position');
+    await refusal(client.clicked({ ...items[0], position: '2' as unknown as number }), 'item.position');
+    await refusal(client.clicked({ ...items[0], id: 'not-recommended' }), 'position');
     await refusal(recommendations({ meta: { trackingId: TID }, emitMetric }).clicked(items[0]), 'position');
     expect(emitMetric).not.toHaveBeenCalled();
   });

@@ -115,12 +115,12 @@ describe('precedence: get(config) over the initial config over the defaults', ()
     ]);
   });
 
-  it('keys given as undefined do not override; a "__proto__" key stays data', async () => {
+  it('keys given as undefined do not override; a "__proto__" key is an unknown key, refused', async () => {
     const client = recommendations({ meta: { trackingId: TID } }, { strategy: 'new', limit: 4, seed: 'p1' });
     await client.get({ strategy: undefined, limit: undefined, seed: undefined, locale: undefined });
-    await client.get(JSON.parse('{"__proto__": {"limit": 7}, "debug": true}'));
+    await expect(client.get(JSON.parse('{"__proto__": {"limit": 7}, "debug": true}'))).rejects.toMatchObject({ argument: 'config.__proto__' });
     const sent = await mock.sent();
-    expect(sent.map((r) => r.url.search)).toEqual(['?strategy=new&n=4', '?strategy=new&n=4&debug=True']);
+    expect(sent.map((r) => r.url.search)).toEqual(['?strategy=new&n=4']);
     expect(sent[0].body).toBe('{"h":["p1"]}');
   });
 

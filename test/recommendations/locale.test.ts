@@ -102,3 +102,63 @@ describe('locale', () => {
     expect(subscribed).toBe(0);
   });
 });
+
+// Browser locales (navigator.language) and the platform's form: core's one rule (test/core/locale.test.ts).
+describe('locale: language tags and the platform form', () => {
+  it.each<[string, string, string]>([
+    ['de-DE', 'EUR', 'de-EUR'],
+    ['de_DE', 'EUR', 'de-EUR'],
+    ['en-gb', 'gbp', 'en-GBP'],
+    ['fr', 'EUR', 'fr-EUR'],
+  ])('an ecView with language %s and currency %s sends locale=%s', async (language, currency, locale) => {
+    trackers.start().emit('ecView', ecView(language, currency));
+    await recommendations({ meta: { trackingId: TID } }).get();
+    expect(await localeSent()).toEqual([locale]);
+  });
+
+  it('a config locale in any accepted form is sent in the platform form', async () => {
+    const client = recommendations({ meta: { trackingId: TID } }, { locale: 'de-DE-EUR' });
+    await client.get();
+    await client.get({ locale: 'en-gb-gbp' });
+    await client.get({ locale: 'fr_FR-eur' });
+    expect(await localeSent()).toEqual(['de-EUR', 'en-GBP', 'fr-EUR']);
+  });
+
+  it.each<[unknown]>([['de'], ['EUR'], ['de-EURO'], [''], [42]])('refuses locale %j before any request', async (locale) => {
+    const client = recommendations({ meta: { trackingId: TID } });
+    await expect(client.get({ locale: locale as string })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', argument: 'locale' });
+    await expect(recommendations({ meta: { trackingId: TID } }, { defaultLocale: locale as string }).get()).rejects.toMatchObject({ argument: 'defaultLocale' });
+    expect(await mock.sent()).toEqual([]);
+  });
+});
+
+// Precedence: config locale (get's over the initial one) > the page's last ecView > config defaultLocale > none.
+describe('defaultLocale: the locale before any ecView', () => {
+  it('is sent while the page has no ecView, in the platform form', async () => {
+    const client = recommendations({ meta: { trackingId: TID } }, { defaultLocale: 'de-DE-EUR' });
+    await client.get();
+    trackers.start();
+    await client.get();
+    await client.get({ defaultLocale: 'fr-EUR' });
+    expect(await localeSent()).toEqual(['de-EUR', 'de-EUR', 'fr-EUR']);
+  });
+
+  it('gives way to the first ecView, and to a config locale', async () => {
+    const tracker = trackers.start();
+    const client = recommendations({ meta: { trackingId: TID } }, { defaultLocale: 'de-EUR' });
+    await client.get();
+    tracker.emit('ecView', ecView('fr-FR', 'EUR'));
+    await client.get();
+    await client.get({ locale: 'en-GBP' });
+    expect(await localeSent()).toEqual(['de-EUR', 'fr-EUR', 'en-GBP']);
+  });
+
+  it('is used when the ecView has a language that is no language tag', async () => {
+    // The tracker requires language and currency to be strings, not tags: "Deutsch" is one it accepts.
+    const tracker = trackers.start();
+    tracker.emit('ecView', ecView('Deutsch', 'EUR'));
+    await recommendations({ meta: { trackingId: TID } }, { defaultLocale: 'de-EUR' }).get();
+    await recommendations({ meta: { trackingId: TID } }).get();
+    expect(await localeSent()).toEqual(['de-EUR', null]);
+  });
+});

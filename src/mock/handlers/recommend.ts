@@ -107,8 +107,8 @@ function recommendRoute(platform: MockPlatform): HttpResponseResolver {
       const parsed = parseRecommendRequest(trackingId, new URL(request.url).searchParams, await request.text());
       // Unknown tracking id: no items (HTTP 200), as for an unknown strategy.
       if (!platform.properties.has(parsed.trackingId)) return json({ status: 200, result: { items: [] } });
-      const { items, rules } = platform.services.recommend.recommend(parsed);
-      return json({ status: 200, result: parsed.debug && rules ? { items, rules } : { items } });
+      const { items, rules, locale } = platform.services.recommend.recommend(parsed);
+      return json({ status: 200, result: parsed.debug && rules ? { items, rules, ...(locale !== undefined && { locale }) } : { items } });
     } catch (error) {
       // The engine refuses rules it cannot evaluate (code INVALID_RULE, message naming rules[i]).
       if (error instanceof Refusal) return json({ status: 400, message: error.message }, 400);

@@ -28,6 +28,7 @@ describe('the engine over HTTP', () => {
         result: {
           items: [{ id: 'y', weight: 1, strategy: 'popular', details: { id: 'y', name: 'Product y', currency: 'GBP', unit_price: 10 } }],
           rules: [{ source: 'request', name: 'no acme', condition: rules[0].condition, factor: 0, matched: ['x'] }],
+          locale: 'en-GBP',
         },
       },
     });

@@ -75,6 +75,11 @@ export class Catalog {
     this.products[index].locales.clear();
   }
 
+  /** True when some product has details in `locale` (exactly: callers normalise it with core's `normalizeLocale`). */
+  hasLocale(locale: string | undefined): boolean {
+    return locale !== undefined && (this.localeCounts.get(locale) ?? 0) > 0;
+  }
+
   /** The most common locale among products (ties: alphabetical), undefined for an empty catalog. */
   defaultLocale(): string | undefined {
     let best: string | undefined;

@@ -1,5 +1,6 @@
 // One recommendation: strategy list → chain of components → candidates per component (seeds and
 // earlier picks excluded) → rules → re-rank → fill up to n → details in the requested locale.
+import { normalizeLocale } from '@svc/core';
 import { Catalog, type Details } from './catalog';
 import { Interactions } from './interactions';
 import type { VisitorLocales } from './ingest';
@@ -92,7 +93,9 @@ export function recommend(indexes: PropertyIndexes | undefined, request: Recomme
   }
   const history = request.contextId !== undefined ? interactions.history(request.contextId) : [];
   const fallbackLocale = catalog.defaultLocale();
-  const locale = request.locale ?? fallbackLocale;
+  // The requested locale in any case or region-tagged form (core's rule), when the catalog has it.
+  const requested = normalizeLocale(request.locale);
+  const locale = catalog.hasLocale(requested) ? requested : fallbackLocale;
   const seedView: Details = seeds.length > 0 ? catalog.ruleView(seeds[0], locale, fallbackLocale) : Object.create(null);
   const matched = rules.map(() => new Set<string>());
   const excluded = new Set(seeds);
@@ -118,6 +121,7 @@ export function recommend(indexes: PropertyIndexes | undefined, request: Recomme
   }
 
   if (!request.debug) return { items };
+  const used = locale === undefined ? {} : { locale };
   const report: DebugRule[] = rules.map((rule, i) => ({
     source: rule.source,
     name: rule.name,
@@ -125,7 +129,7 @@ export function recommend(indexes: PropertyIndexes | undefined, request: Recomme
     factor: rule.factor,
     matched: [...matched[i]],
   }));
-  return { items, rules: report };
+  return { items, rules: report, ...used };
 }
 
 /** Scores a component (scores add up per product: several seeds aggregate) and keeps the best `k` not in `skip`. */

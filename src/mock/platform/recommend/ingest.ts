@@ -1,6 +1,7 @@
 // How tracking events (PROTOCOL.md's event table) and interaction records reach a property's
 // catalog and interaction indexes. Untrusted input: anything malformed is skipped, never thrown.
-import { cleanRecord, LOCALE_PATTERN, type Catalog, type Details } from './catalog';
+import { toLocale } from '@svc/core';
+import { cleanRecord, type Catalog, type Details } from './catalog';
 import type { InteractionKind, Interactions } from './interactions';
 
 /** One interaction fed straight into the indexes (fixtures, benches): no tracking event needed. */
@@ -45,9 +46,9 @@ export function ingestEvent(
   if (!isObject(data) || !isText(meta.visitorId)) return;
   const visitorId = meta.visitorId;
   if (meta.type === 'ecView') {
-    // `en`, or a language tag such as `en-GB` / `en_GB` (navigator.language): its primary subtag.
-    const language = typeof data.language === 'string' ? data.language.split(/[-_]/)[0].toLowerCase() || undefined : undefined;
-    const currency = typeof data.currency === 'string' ? data.currency.toUpperCase() : undefined;
+    // As sent: `en`, or a language tag such as `en-GB` / `en_GB` (navigator.language); core's toLocale reduces it.
+    const language = isText(data.language) ? data.language : undefined;
+    const currency = isText(data.currency) ? data.currency.toUpperCase() : undefined;
     locales.set(visitorId, { language, currency });
     return;
   }
@@ -68,8 +69,9 @@ function learnProduct(catalog: Catalog, product: Data, visitor: { language?: str
   if (Array.isArray(product.categories) && product.categories.every(isText)) catalog.products[index].categories = [...product.categories];
   const price = isObject(product.price) ? product.price : undefined;
   const currency = isText(price?.currency) ? price.currency.toUpperCase() : visitor?.currency;
-  const locale = `${visitor?.language ?? DEFAULT_EVENT_LANGUAGE}-${currency}`;
-  if (!LOCALE_PATTERN.test(locale)) return index;
+  // The client's rule (core): `de-DE` + `EUR` -> `de-EUR`; not a language tag or a currency: no details learnt.
+  const locale = toLocale(visitor?.language ?? DEFAULT_EVENT_LANGUAGE, currency);
+  if (!locale) return index;
   const details: Details = cleanRecord({
     name: isText(product.name) ? product.name : undefined,
     url: isText(product.url) ? product.url : undefined,

@@ -18,7 +18,10 @@ export interface RecommendRequest {
   strategies: string[];
   /** 1..50. */
   n: number;
-  /** `<language>-<CURRENCY>`, e.g. `en-GBP`; absent: the catalog's most common one. */
+  /**
+   * As sent: `<language>-<CURRENCY>` in any case (`de-eur`), or with a region-tagged language
+   * (`de-DE-EUR`); absent or unknown to the catalog: the catalog's most common one.
+   */
   locale?: string;
   contextId?: string;
   experienceId?: string;
@@ -36,6 +39,8 @@ export interface RecommendResult {
   items: RecommendedItem[];
   /** Present only when the request had `debug` (and named a known property and strategies). */
   rules?: DebugRule[];
+  /** With `debug`: the locale the details are in (the requested one, else the catalog's default). */
+  locale?: string;
 }
 
 /** A product of a feed (`platform.admin.recommend.loadFeed`). */
