@@ -69,8 +69,10 @@ export function experiencesPanel(): HTMLElement {
         );
       } catch (error) {
         showError(result, error);
+        throw error;
+      } finally {
+        showMetrics();
       }
-      showMetrics();
     });
 
   showMetrics();

@@ -1,11 +1,9 @@
 // The frame every QA panel shares: a collapsible section with a title and a stable test hook.
+// (panels.ts places each panel's content in its section of the page when it is first opened.)
 import { el } from '../dom';
 
-/** Panels open at start; the others are one click away. */
-const openAtStart = new Set(['recommend', 'events', 'faults']);
-
 export function panel(name: string, title: string, ...body: Node[]): HTMLDetailsElement {
-  return el('details', { class: 'panel', 'data-panel': name, open: openAtStart.has(name) }, el('summary', {}, title), ...body);
+  return el('details', { class: 'panel', 'data-panel': name }, el('summary', {}, title), ...body);
 }
 
 /** A labelled form control. */

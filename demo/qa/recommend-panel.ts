@@ -66,6 +66,7 @@ export function recommendPanel(): HTMLElement {
         fill(result, el('ol', {}, ...items.map((i) => el('li', { 'data-id': i.id }, `${String(i.details?.name ?? i.id)} — ${i.id}, weight ${i.weight}, ${i.strategy}`))));
       } catch (error) {
         showError(result, error);
+        throw error;
       }
     });
   };
