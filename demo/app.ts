@@ -24,7 +24,7 @@ async function main() {
     fill(select, ...all.map((l) => el('option', { value: l }, l)));
     if (!all.includes(locale)) locale = all[0] ?? 'en-GBP';
     select.value = locale;
-    fill(document.getElementById('nav')!, ...categories().slice(0, 8).map((c) => el('a', { href: href({ page: 'category', category: c }), 'data-route': true }, c)));
+    fill(document.getElementById('nav')!, ...categories().map((c) => el('a', { href: href({ page: 'category', category: c }), 'data-route': true }, c)));
   };
   header();
   onCatalogChange(header);

@@ -121,6 +121,6 @@ export function eventsPanel(): HTMLElement {
     el('h4', {}, 'Event log (this page, newest first)'),
     counts,
     el('label', {}, 'Show ', filter),
-    el('div', { class: 'log-scroll' }, el('table', { class: 'log' }, el('thead', {}, el('tr', {}, el('th', {}, 'seq'), el('th', {}, 'type'), el('th', {}, ''), el('th', {}, 'delivery'))), log)),
+    el('div', { class: 'log-scroll', tabindex: 0, role: 'region', 'aria-label': 'Event log' }, el('table', { class: 'log' }, el('thead', {}, el('tr', {}, el('th', {}, 'seq'), el('th', {}, 'type'), el('th', {}, 'what'), el('th', {}, 'delivery'))), log)),
   );
 }

@@ -34,9 +34,9 @@ export function exchangeView(x: Exchange | undefined, name: string): HTMLElement
     'div',
     { class: 'exchange', 'data-exchange': name, 'data-status': statusOf(x) },
     el('p', { class: 'request-line' }, el('strong', {}, x.method), ' ', el('code', {}, x.url)),
-    el('pre', { class: 'request-body' }, bodyText(x.requestBody)),
+    el('pre', { tabindex: 0, class: 'request-body' }, bodyText(x.requestBody)),
     el('p', { class: 'status-line' }, outcomeLine(x)),
-    el('pre', { class: 'response-body' }, x.done && !x.aborted ? bodyText(x.responseBody) : ''),
+    el('pre', { tabindex: 0, class: 'response-body' }, x.done && !x.aborted ? bodyText(x.responseBody) : ''),
   );
 }
 

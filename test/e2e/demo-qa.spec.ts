@@ -1,5 +1,6 @@
 // The demo as a QA tool (issue 18): it fits a phone and a desktop, tells the truth about a call
 // the page gave up on, shows the shop as a shop would, and is usable from the keyboard.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 type Exchanges = { svcMock: { exchanges: { api: string; aborted?: { reason: string }; late?: { status: number } }[] } };
@@ -84,4 +85,16 @@ test('a call whose timeout is shorter than the mock latency stays a timeout, in 
   await expect(newest).toHaveText(/^TIMEOUT (GET|POST) https:\/\/recs\.svc\.example\//);
   await expect(exchanges.locator('[data-exchange="last"]')).toHaveAttribute('data-status', 'aborted');
   expect(errors).toEqual([]);
+});
+
+test('axe finds no serious or critical violation on any demo page, with every QA panel open', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const path of pages) {
+    await ready(page, path);
+    for (const name of await page.locator('details.panel').evaluateAll((ds) => ds.map((d) => d.getAttribute('data-panel')!))) await openPanel(page, name);
+    await expect(page.locator('#page section.recs').first()).toHaveAttribute('data-state', /ready|error/, { timeout: 15_000 });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+    expect(serious, path).toEqual([]);
+  }
 });
