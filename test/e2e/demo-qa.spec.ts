@@ -98,3 +98,122 @@ test('axe finds no serious or critical violation on any demo page, with every QA
     expect(serious, path).toEqual([]);
   }
 });
+
+test('the rules editor looks empty when it is empty; the panel starts from the storefront n and says what Apply changed', async ({ page }) => {
+  await ready(page);
+  const recommend = await openPanel(page, 'recommend');
+  const rules = recommend.locator('textarea[name="rules"]');
+  await expect(rules).toHaveValue('');
+  expect(await rules.getAttribute('placeholder')).toBeNull();
+  await expect(recommend.locator('.validation')).toHaveText('No rules: the editor is empty.');
+  await recommend.locator('button', { hasText: 'Insert example' }).click();
+  await expect(recommend.locator('.validation')).toHaveText('2 valid rule(s).');
+  await rules.fill('');
+
+  await expect(recommend.locator('input[name="n"]')).toHaveValue('6');
+  expect(await page.locator('#page section.recs[data-strategy="popular"] li').count()).toBe(6);
+  const apply = recommend.locator('button', { hasText: 'Apply n, timeout and rules to the storefront' });
+  await apply.click();
+  await expect(recommend.locator('[data-output="widgets"]')).toHaveText('Storefront widgets unchanged: n 6, timeout 0, 0 rule(s).');
+  await recommend.locator('input[name="n"]').fill('4');
+  await apply.click();
+  await expect(recommend.locator('[data-output="widgets"]')).toHaveText('Storefront widgets: n 4, timeout 0, 0 rule(s) (were n 6, timeout 0, 0 rule(s)). Takes effect on the next page.');
+  await page.locator('header a.brand').click();
+  await expect(page.locator('#page section.recs[data-strategy="popular"]')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+  expect(await page.locator('#page section.recs[data-strategy="popular"] li').count()).toBe(4);
+});
+
+test('the shop as a shop: out of stock cannot be added, every category in the header, six cards a row at 1280 px, no silent home page for /qa', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await ready(page);
+  const { soldOut, categories } = await page.evaluate(() => {
+    const feed = (window as unknown as { svcMock: { platform: { inspect: { recommend: { feed(t: string): { id: string; categories?: string[]; locales: Record<string, { stock?: number }> }[] } } } } }).svcMock.platform.inspect.recommend.feed('demo_shop');
+    return { soldOut: feed.find((p) => p.locales['en-GBP']?.stock === 0)!.id, categories: [...new Set(feed.map((p) => p.categories?.[0]).filter(Boolean))].sort() };
+  });
+  expect(categories.length).toBe(10);
+  expect(await page.locator('#nav a').allTextContents()).toEqual(categories);
+
+  // Every card of a widget row is inside the page's main column (none clipped).
+  const popular = page.locator('#page section.recs[data-strategy="popular"]');
+  await expect(popular).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+  const mainRight = await page.locator('#page').evaluate((m) => m.getBoundingClientRect().right);
+  const cards = await popular.locator('li').evaluateAll((lis) => lis.map((li) => ({ top: li.getBoundingClientRect().top, right: li.getBoundingClientRect().right })));
+  expect(cards.length).toBe(6);
+  for (const card of cards) expect(card.right).toBeLessThanOrEqual(mainRight);
+  expect(new Set(cards.map((c) => c.top)).size).toBe(1);
+
+  await page.goto(`/product/${soldOut}`);
+  await expect(page.locator('article.product .stock')).toHaveText('Out of stock');
+  const add = page.locator('article.product button.add');
+  await expect(add).toBeDisabled();
+  await expect(add).toHaveText('Out of stock');
+  await expect(page.locator('#basket-count')).toHaveText('0');
+
+  await page.goto('/qa');
+  await expect(page.locator('#status')).toHaveAttribute('data-ready', 'true');
+  await expect(page.locator('#page')).toHaveAttribute('data-page', 'notFound');
+  await expect(page.locator('#page h2')).toHaveText('Page not found');
+  await expect(page.locator('#page .not-found')).toContainText('The shop has no page at /qa.');
+});
+
+test('integration durations read as milliseconds with one decimal at most', async ({ page }) => {
+  await ready(page);
+  const integrations = await openPanel(page, 'integrations');
+  await integrations.locator('[data-action="execute"]').click();
+  const run = integrations.locator('[data-output="runs"] li').first();
+  await expect(run).toContainText(' ms');
+  const ms = /in (\S+) ms/.exec((await run.textContent())!)![1];
+  expect(ms).toMatch(/^\d+(\.\d)?$/);
+});
+
+test('every QA control works from the keyboard: open a panel, fill the form, run a call, switch a fault', async ({ page }) => {
+  await ready(page);
+  // Tab to the Stash panel's summary and open it with Enter.
+  const stashSummary = page.locator('[data-panel="stash"] summary');
+  await stashSummary.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-panel="stash"]')).toHaveAttribute('data-loaded', 'true');
+  // Every control of every panel can take the focus (no mouse-only control).
+  for (const name of await page.locator('details.panel').evaluateAll((ds) => ds.map((d) => d.getAttribute('data-panel')!))) await openPanel(page, name);
+  const unfocusable = await page.locator('#qa').evaluate((qa) =>
+    [...qa.querySelectorAll('button, input, select, textarea, summary')]
+      .filter((c) => !(c as HTMLElement).hidden && (c as HTMLElement).offsetParent !== null)
+      .filter((c) => {
+        (c as HTMLElement).focus();
+        return document.activeElement !== c && !(c as HTMLButtonElement).disabled;
+      })
+      .map((c) => c.outerHTML.slice(0, 80)),
+  );
+  expect(unfocusable).toEqual([]);
+
+  // The recommendations panel from the keyboard only: n, then Tab to Run get() and press Enter.
+  const recommend = page.locator('[data-panel="recommend"]');
+  await recommend.locator('input[name="n"]').focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('3');
+  await recommend.locator('[data-action="get"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(recommend.locator('[data-output="recommend"]')).toHaveAttribute('data-state', 'ok');
+  await expect(recommend.locator('[data-output="recommend"] li')).toHaveCount(3);
+
+  // A fault switched with Space, the request shows it, Space again clears it.
+  const faults = page.locator('[data-panel="faults"]');
+  await faults.locator('input[name="recommend-500"]').focus();
+  await page.keyboard.press('Space');
+  await expect(faults.locator('[data-output="faults"]')).toContainText('"status": 500');
+  await recommend.locator('[data-action="get"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(recommend.locator('[data-output="recommend"]')).toHaveAttribute('data-code', 'SERVER_ERROR');
+  await faults.locator('input[name="recommend-500"]').focus();
+  await page.keyboard.press('Space');
+  await expect(faults.locator('[data-output="faults"]')).toHaveText('{}');
+
+  // The stash panel: choose an opType with the arrow keys, run an operation with Enter.
+  const stash = page.locator('[data-panel="stash"]');
+  await stash.locator('select[name="opType"]').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(stash.locator('select[name="opType"]')).toHaveValue('deferkv');
+  await stash.locator('[data-op="set"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(stash.locator('[data-output="stash"]')).toHaveAttribute('data-state', 'ok');
+});
