@@ -6,6 +6,7 @@ import { mock, platform } from '../platform';
 import { tracker, type TrackedEvent } from '../sdk';
 import { TRACKING_ID } from '../shop/catalog';
 import { onRefused } from '../shop/tracking';
+import { onWidgetEvent } from '../shop/widget';
 import { chart, type StrategyMetrics } from './chart';
 import { button, panel } from './panel';
 
@@ -66,7 +67,15 @@ function trackBatches(render: () => void): void {
 /** Shown, clicked and click-through rate per strategy, as the mock computes them from the events it received. */
 export const strategyMetrics = (): StrategyMetrics[] => platform.inspect.events.metrics(TRACKING_ID);
 
+/** The widget strategies (what a shop asks for) whose items named each component strategy. */
+const widgetsByComponent = new Map<string, Set<string>>();
+const widgetsOf = (component: string): string[] => [...(widgetsByComponent.get(component) ?? [])].sort();
+
 export function eventsPanel(): HTMLElement {
+  onWidgetEvent(({ strategy, item }) => {
+    const widgets = widgetsByComponent.get(item.strategy) ?? widgetsByComponent.set(item.strategy, new Set()).get(item.strategy)!;
+    widgets.add(strategy);
+  });
   const log = el('tbody', {});
   const metrics = el('div', { class: 'chart' });
   const counts = el('p', { class: 'muted', 'data-output': 'event-counts' });
@@ -89,7 +98,7 @@ export function eventsPanel(): HTMLElement {
       const all = [...rows.values()];
       const t = tracker();
       counts.textContent = `${all.length} event(s) on this page: ${all.filter((r) => r.state === 'delivered').length} delivered, ${all.filter((r) => r.state === 'queued' || r.state === 'sending' || r.state === 'retrying').length} pending.${t ? ` Tracker: consent ${t.consentState}, ${t.queued} queued, dropped ${t.dropped.overflow} (overflow) + ${t.dropped.rejected} (rejected).` : ''}`;
-      fill(metrics, chart(strategyMetrics()));
+      fill(metrics, chart(strategyMetrics(), widgetsOf));
     });
   };
 
@@ -115,7 +124,7 @@ export function eventsPanel(): HTMLElement {
     'events',
     'Events and metrics',
     t ? el('div', { class: 'buttons' }, button('Flush now', () => t.flush()), button('Consent: granted', () => (t.consent('granted'), render())), button('Consent: denied', () => (t.consent('denied'), render()))) : el('p', { class: 'warning' }, 'window.svc.tracker is not in this build of svc.min.js.'),
-    el('h4', {}, 'Shown, clicked and click-through rate per strategy (mock metrics)'),
+    el('h4', {}, 'Shown, clicked and click-through rate per strategy (mock metrics; widget → the strategy that answered)'),
     metrics,
     button('Refresh chart', render),
     el('h4', {}, 'Event log (this page, newest first)'),

@@ -2,6 +2,9 @@
 // opened (a dynamic import: its own chunk of dist/demo/), so the storefront does not load the
 // code of panels nobody opens. The panels open at start load with the page.
 import { describeError, el } from '../dom';
+// The event log must see the page's first events, so its code comes with the page (its section
+// is built synchronously, before the storefront renders).
+import { eventsPanel } from './events-panel';
 
 interface Section {
   name: string;
@@ -12,7 +15,7 @@ interface Section {
 
 /** In the order shown. */
 const sections: Section[] = [
-  { name: 'events', title: 'Events and metrics', load: () => import('./events-panel').then((m) => m.eventsPanel()) },
+  { name: 'events', title: 'Events and metrics', load: async () => eventsPanel() },
   { name: 'recommend', title: 'Recommendations', load: () => import('./recommend-panel').then((m) => m.recommendPanel()) },
   { name: 'faults', title: 'Mock faults', load: () => import('./faults-panel').then((m) => m.faultsPanel()) },
   { name: 'exchanges', title: 'Requests and responses', load: () => import('./exchanges-panel').then((m) => m.exchangesPanel()) },
