@@ -63,7 +63,7 @@ async function main() {
   await listen(port, host);
   const reason = buildReason();
   if (reason) {
-    say(`building (${reason}); this takes a while the first time…`);
+    say(`building (${reason})…`);
     const started = Date.now();
     await build(here);
     say(`built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

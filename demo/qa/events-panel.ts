@@ -120,10 +120,21 @@ export function eventsPanel(): HTMLElement {
   trackBatches(render);
   render();
 
+  // Flush now sends at once, even while a retry waits for its backoff; it says how it went.
+  const flushed = el('p', { class: 'muted', 'data-output': 'flush', 'aria-live': 'polite' });
+  const flushNow = async () => {
+    if (!t) return;
+    flushed.textContent = 'Flushing…';
+    await t.flush();
+    flushed.textContent = t.queued ? `Flushed: ${t.queued} event(s) still queued (the attempt failed; the backoff retries).` : 'Flushed: nothing left in the queue.';
+    render();
+  };
+
   return panel(
     'events',
     'Events and metrics',
-    t ? el('div', { class: 'buttons' }, button('Flush now', () => t.flush()), button('Consent: granted', () => (t.consent('granted'), render())), button('Consent: denied', () => (t.consent('denied'), render()))) : el('p', { class: 'warning' }, 'window.svc.tracker is not in this build of svc.min.js.'),
+    t ? el('div', { class: 'buttons' }, button('Flush now', flushNow, { 'data-action': 'flush' }), button('Consent: granted', () => (t.consent('granted'), render())), button('Consent: denied', () => (t.consent('denied'), render()))) : el('p', { class: 'warning' }, 'window.svc.tracker is not in this build of svc.min.js.'),
+    flushed,
     el('h4', {}, 'Shown, clicked and click-through rate per strategy (mock metrics; widget → the strategy that answered)'),
     metrics,
     button('Refresh chart', render),

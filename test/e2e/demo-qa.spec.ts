@@ -217,3 +217,83 @@ test('every QA control works from the keyboard: open a panel, fill the form, run
   await page.keyboard.press('Enter');
   await expect(stash.locator('[data-output="stash"]')).toHaveAttribute('data-state', 'ok');
 });
+
+test('the demo server sends scripts, styles and pages compressed: brotli when accepted, else gzip, else as they are', async ({ request }) => {
+  for (const path of ['/dist/svc.min.js', '/dist/demo/mock.js', '/dist/demo/app.js', '/demo.css', '/']) {
+    const br = await request.get(path, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(br.status(), path).toBe(200);
+    expect(br.headers()['content-encoding'], path).toBe('br');
+    expect(br.headers()['vary'], path).toBe('Accept-Encoding');
+    const gzip = await request.get(path, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers()['content-encoding'], path).toBe('gzip');
+    const plain = await request.get(path, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers()['content-encoding'], path).toBeUndefined();
+    // The same bytes once decoded (the client decodes).
+    expect((await br.body()).equals(await plain.body()), path).toBe(true);
+    expect((await gzip.body()).equals(await plain.body()), path).toBe(true);
+  }
+  const refused = await request.get('/dist/svc.min.js', { headers: { 'Accept-Encoding': 'br;q=0, gzip' } });
+  expect(refused.headers()['content-encoding']).toBe('gzip');
+});
+
+test('the browser receives the page scripts compressed, and a panel code arrives only when the panel is first opened', async ({ page }) => {
+  const scripts = new Map<string, string | undefined>();
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/dist/')) scripts.set(new URL(r.url()).pathname, r.headers()['content-encoding']);
+  });
+  await ready(page);
+  await expect(page.locator('[data-panel="recommend"]')).toHaveAttribute('data-loaded', 'true');
+  for (const path of ['/dist/svc.min.js', '/dist/demo/mock.js', '/dist/demo/app.js']) expect(scripts.get(path), path).toBe('br');
+  const chunk = (name: string) => [...scripts.keys()].filter((p) => new RegExp(`^/dist/demo/chunks/${name}-[\\w-]+\\.js$`).test(p));
+  expect(chunk('recommend-panel')).toHaveLength(1); // open at start
+  expect(chunk('stash-panel')).toEqual([]);
+  expect(await page.locator('[data-panel="stash"] input[name="key"]').count()).toBe(0);
+  await openPanel(page, 'stash');
+  expect(chunk('stash-panel')).toHaveLength(1);
+  expect(scripts.get(chunk('stash-panel')[0])).toBe('br');
+  await expect(page.locator('[data-panel="stash"] input[name="key"]')).toHaveValue('cart');
+});
+
+test('Flush now sends at once after an events fault is cleared, without waiting for the backoff', async ({ page }) => {
+  // The backoff's jitter at its top: a retry waits the whole backoff, so only Flush now can send early.
+  await page.addInitScript(() => (Math.random = () => 0.999));
+  await ready(page);
+  const faults = await openPanel(page, 'faults');
+  await faults.locator('input[name="events-500"]').check();
+  // New events while the endpoint fails: the page view and the items shown.
+  await page.locator('header a.brand').click();
+  await expect(page.locator('#page section.recs[data-strategy="popular"]')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+  const events = page.locator('[data-panel="events"]');
+  // Fail twice: the next retry then waits about 4 s.
+  for (let i = 0; i < 2; i++) {
+    await events.locator('[data-action="flush"]').click();
+    await expect(events.locator('[data-output="flush"]')).toContainText('still queued');
+  }
+  await expect(events.locator('tr[data-state="retrying"]').first()).toBeVisible();
+  await faults.locator('input[name="events-500"]').uncheck();
+  await events.locator('[data-action="flush"]').click();
+  await expect(events.locator('[data-output="flush"]')).toHaveText('Flushed: nothing left in the queue.');
+  expect(await page.evaluate(() => (window as unknown as { svc: { tracker: { queued: number } } }).svc.tracker.queued)).toBe(0);
+  await expect(events.locator('[data-output="event-counts"]')).toContainText(' 0 pending.');
+  expect(await events.locator('tbody tr[data-state="retrying"]').count()).toBe(0);
+});
+
+test('the metrics chart names each widget strategy with the strategy that answered', async ({ page }) => {
+  await ready(page, '/product/p001');
+  for (const strategy of ['engagement', 'conversion']) await expect(page.locator(`#page section.recs[data-strategy="${strategy}"]`)).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+  const rendered = await page.locator('#page section.recs').evaluateAll((sections) =>
+    sections.flatMap((s) => [...s.querySelectorAll('li .by')].map((by) => ({ widget: s.getAttribute('data-strategy')!, component: by.textContent!.trim() }))),
+  );
+  await page.evaluate(() => (window as unknown as { svc: { tracker: { flush(): Promise<void> } } }).svc.tracker.flush());
+  const events = page.locator('[data-panel="events"]');
+  await events.locator('button', { hasText: 'Refresh chart' }).click();
+  for (const { widget, component } of rendered) {
+    const row = events.locator(`table.metrics tr[data-strategy="${component}"]`);
+    await expect(row).toBeVisible();
+    expect((await row.getAttribute('data-widget'))!.split(','), component).toContain(widget);
+    await expect(row.locator('td.widget')).toContainText(widget);
+  }
+  // The chart's labels read `widget → component` where the two differ.
+  const differing = rendered.find((r) => r.widget !== r.component);
+  if (differing) await expect(events.locator('[data-chart="metrics"] svg text.label', { hasText: `${differing.widget} → ${differing.component}` })).toHaveCount(1);
+});
