@@ -264,14 +264,16 @@ test('Flush now sends at once after an events fault is cleared, without waiting 
   await page.locator('header a.brand').click();
   await expect(page.locator('#page section.recs[data-strategy="popular"]')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
   const events = page.locator('[data-panel="events"]');
-  // Fail twice: the next retry then waits about 4 s.
-  for (let i = 0; i < 2; i++) {
-    await events.locator('[data-action="flush"]').click();
-    await expect(events.locator('[data-output="flush"]')).toContainText('still queued');
-  }
+  // Three failed attempts (after about 0, 1 and 3 s): the next retry then waits about 4 s.
+  const failed = () => page.evaluate(() => (window as unknown as { svcMock: { exchanges: { api: string; status?: number }[] } }).svcMock.exchanges.filter((x) => x.api === 'events' && x.status === 500).length);
+  await expect.poll(failed, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
   await expect(events.locator('tr[data-state="retrying"]').first()).toBeVisible();
-  await faults.locator('input[name="events-500"]').uncheck();
   await events.locator('[data-action="flush"]').click();
+  await expect(events.locator('[data-output="flush"]')).toContainText('still queued');
+  await faults.locator('input[name="events-500"]').uncheck();
+  // The outcome of this flush() itself (set once it resolved), not of a later retry.
+  await events.locator('[data-action="flush"]').click();
+  await expect(events.locator('[data-output="flush"]')).not.toHaveText('Flushing…');
   await expect(events.locator('[data-output="flush"]')).toHaveText('Flushed: nothing left in the queue.');
   expect(await page.evaluate(() => (window as unknown as { svc: { tracker: { queued: number } } }).svc.tracker.queued)).toBe(0);
   await expect(events.locator('[data-output="event-counts"]')).toContainText(' 0 pending.');
