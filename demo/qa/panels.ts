@@ -37,6 +37,8 @@ export function qaPanels(): HTMLDetailsElement[] {
     const start = () => {
       if (started || !section.open) return;
       started = true;
+      status.textContent = 'Loading…';
+      status.className = 'muted';
       load().then(
         (built) => {
           status.remove();
@@ -45,7 +47,8 @@ export function qaPanels(): HTMLDetailsElement[] {
         },
         (error: unknown) => {
           started = false;
-          status.textContent = `This panel could not be loaded (${describeError(error)}); close and open it to try again.`;
+          // A chunk the server no longer has (the demo was rebuilt since this page loaded) needs a reload.
+          status.textContent = `This panel could not be loaded (${describeError(error)}): reload the page, or close and open the panel to try again.`;
           status.className = 'warning';
         },
       );

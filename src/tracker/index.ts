@@ -137,8 +137,8 @@ export function createTracker(options: TrackerOptions): Tracker {
       const status = response?.status;
       if (retryable(status)) {
         const retryAfter = response?.headers.get('Retry-After');
-        waitUntil = Date.now() + backoff(attempt++, retryAfter, retryBase, retryMax);
         retryAfterUntil = Date.now() + 1000 * (+retryAfter! || 0);
+        waitUntil = Date.now() + backoff(attempt++, retryAfter, retryBase, retryMax);
       } else {
         if (status! > 299) dropped.rejected += n;
         queue = queue.filter((e) => !events.includes(e));
@@ -273,9 +273,9 @@ export function createTracker(options: TrackerOptions): Tracker {
       handlers.add(listener);
       return () => handlers.delete(listener);
     },
-    // "Send now": our own backoff is skipped, a Retry-After of the platform is not.
+    // "Send now": our own backoff is skipped, a Retry-After of the platform is not (the backoff is never shorter).
     flush: () => {
-      waitUntil = Math.min(waitUntil, retryAfterUntil);
+      waitUntil = retryAfterUntil;
       return run();
     },
     consent(state) {

@@ -299,3 +299,17 @@ test('the metrics chart names each widget strategy with the strategy that answer
   const differing = rendered.find((r) => r.widget !== r.component);
   if (differing) await expect(events.locator('[data-chart="metrics"] svg text.label', { hasText: `${differing.widget} → ${differing.component}` })).toHaveCount(1);
 });
+
+test('a panel whose code cannot be loaded says so, and loads when opened again', async ({ page }) => {
+  await page.route(/\/dist\/demo\/chunks\/stash-panel-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: 'not found' }));
+  await ready(page);
+  const stash = page.locator('[data-panel="stash"]');
+  await stash.locator('summary').click();
+  await expect(stash.locator('p.warning')).toContainText('This panel could not be loaded');
+  await page.unroute(/\/dist\/demo\/chunks\/stash-panel-[\w-]+\.js$/);
+  await stash.locator('summary').click(); // closed
+  await stash.locator('summary').click(); // open again
+  await expect(stash).toHaveAttribute('data-loaded', 'true');
+  await expect(stash.locator('input[name="key"]')).toHaveValue('cart');
+  await expect(stash.locator('p.warning')).toHaveCount(0);
+});
