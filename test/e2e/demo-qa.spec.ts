@@ -301,12 +301,13 @@ test('the metrics chart names each widget strategy with the strategy that answer
 });
 
 test('a panel whose code cannot be loaded says so, and loads when opened again', async ({ page }) => {
-  await page.route(/\/dist\/demo\/chunks\/stash-panel-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: 'not found' }));
+  // On the context: the page's requests go through the MSW service worker, which page.route does not see.
+  await page.context().route(/\/dist\/demo\/chunks\/stash-panel-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: 'not found' }));
   await ready(page);
   const stash = page.locator('[data-panel="stash"]');
   await stash.locator('summary').click();
   await expect(stash.locator('p.warning')).toContainText('This panel could not be loaded');
-  await page.unroute(/\/dist\/demo\/chunks\/stash-panel-[\w-]+\.js$/);
+  await page.context().unroute(/\/dist\/demo\/chunks\/stash-panel-[\w-]+\.js$/);
   await stash.locator('summary').click(); // closed
   await stash.locator('summary').click(); // open again
   await expect(stash).toHaveAttribute('data-loaded', 'true');
