@@ -42,7 +42,9 @@ for (const [width, height] of [
   });
 }
 
-test('screenshots for the README: docs/demo-phone.png (390 x 844) and docs/demo-desktop.png (1280 x 800)', async ({ page }) => {
+// Written to docs/ (the README's pictures) with UPDATE_DOCS_SCREENSHOTS=1, else kept as test artifacts,
+// so that a test run leaves the checkout as it was.
+test('screenshots for the README: docs/demo-phone.png (390 x 844) and docs/demo-desktop.png (1280 x 800)', async ({ page }, testInfo) => {
   for (const [file, width, height] of [
     ['docs/demo-phone.png', 390, 844],
     ['docs/demo-desktop.png', 1280, 800],
@@ -51,7 +53,9 @@ test('screenshots for the README: docs/demo-phone.png (390 x 844) and docs/demo-
     await ready(page, '/');
     for (const strategy of ['popular', 'trending', 'new']) await expect(page.locator(`#page section.recs[data-strategy="${strategy}"]`)).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
     await page.evaluate(() => Promise.all([...document.images].map((img) => (img.complete ? undefined : new Promise((r) => img.addEventListener('load', r, { once: true }))))));
-    await page.screenshot({ path: file });
+    const path = process.env.UPDATE_DOCS_SCREENSHOTS ? file : testInfo.outputPath(file.replace('docs/', ''));
+    await page.screenshot({ path });
+    await testInfo.attach(file, { path, contentType: 'image/png' });
   }
 });
 
