@@ -50,6 +50,12 @@ function build(root) {
   return new Promise((resolvePromise, reject) => {
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
     const child = spawn(npm, ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
+    // Stopped while building (Ctrl+C, kill): the build stops too, not left running on its own.
+    const stop = (signal) => {
+      child.kill(signal);
+      process.exit(1);
+    };
+    for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, stop);
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`the build failed (exit code ${code}); its output is above`))));
   });
