@@ -57,7 +57,11 @@ function build(root) {
     };
     for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, stop);
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`the build failed (exit code ${code}); its output is above`))));
+    child.on('exit', (code) => {
+      for (const signal of ['SIGINT', 'SIGTERM']) process.off(signal, stop);
+      if (code === 0) resolvePromise();
+      else reject(new Error(`the build failed (exit code ${code}); its output is above`));
+    });
   });
 }
 
