@@ -140,6 +140,10 @@ export default [
   browserBundle('src/svc.ts', 'svc.min.js', 'svc'),
   // The demo's mock platform: MSW browser worker + @svc/mock with fixtures.
   browserBundle('demo/mock.ts', 'demo/mock.js', 'svcMock'),
-  // The demo page's own code (uses window.svc and window.svcMock only).
-  browserBundle('demo/app.ts', 'demo/app.js', 'svcDemo'),
+  // The demo page's own code (uses window.svc and window.svcMock only): an ES module whose QA
+  // panels are chunks of their own, loaded when a panel is first opened (demo/qa/panels.ts).
+  {
+    ...browserBundle('demo/app.ts', 'demo/app.js', 'svcDemo'),
+    output: { dir: `${out}/demo`, format: 'es', entryFileNames: 'app.js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
+  },
 ];

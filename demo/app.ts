@@ -7,14 +7,7 @@ import { mock } from './platform';
 import * as basket from './shop/basket';
 import { categories, languageTag, loadCatalog, locales, onCatalogChange } from './shop/catalog';
 import { render } from './shop/pages';
-import { recommendPanel } from './qa/recommend-panel';
-import { exchangesPanel } from './qa/exchanges-panel';
-import { faultsPanel } from './qa/faults-panel';
-import { eventsPanel } from './qa/events-panel';
-import { catalogPanel } from './qa/catalog-panel';
-import { stashPanel } from './qa/stash-panel';
-import { experiencesPanel } from './qa/experiences-panel';
-import { integrationsPanel } from './qa/integrations-panel';
+import { qaPanels } from './qa/panels';
 
 const LOCALE_KEY = 'demo.locale';
 
@@ -31,7 +24,7 @@ async function main() {
     fill(select, ...all.map((l) => el('option', { value: l, 'data-language': languageTag(l) }, `${languageTag(l)} · ${l.split('-')[1]}`)));
     if (!all.includes(locale)) locale = all[0] ?? 'en-GBP';
     select.value = locale;
-    fill(document.getElementById('nav')!, ...categories().slice(0, 8).map((c) => el('a', { href: href({ page: 'category', category: c }), 'data-route': true }, c)));
+    fill(document.getElementById('nav')!, ...categories().map((c) => el('a', { href: href({ page: 'category', category: c }), 'data-route': true }, c)));
   };
   header();
   onCatalogChange(header);
@@ -40,8 +33,7 @@ async function main() {
   basket.onChange(showCount);
   showCount();
 
-  const qa = document.getElementById('qa')!;
-  qa.append(eventsPanel(), recommendPanel(), faultsPanel(), exchangesPanel(), stashPanel(), experiencesPanel(), integrationsPanel(), catalogPanel());
+  document.getElementById('qa')!.append(...qaPanels());
 
   let current: Route = { page: 'home' };
   const show = () => render(current, page, locale);

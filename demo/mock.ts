@@ -30,9 +30,17 @@ export interface Exchange {
   /** HTTP status of the answer; 0 for a network failure (the `offline` fault). */
   status?: number;
   responseBody?: string;
-  /** Set once the answer (or the failure) is known. */
+  /** Set once the outcome is known: the answer, a network failure, or the page's abort. */
   done: boolean;
   startedAt: number;
+  /**
+   * Set when the page gave up on the request before the answer came (its timeout, or the caller's
+   * abort): the page never saw an answer, whatever the mock sends later. `reason` is `ABORTED`,
+   * or the error code of the call when the QA panel knows it (`TIMEOUT`).
+   */
+  aborted?: { afterMs: number; reason: string };
+  /** The mock's answer that came after the page had aborted (never seen by the page). */
+  late?: { status: number; afterMs: number };
 }
 
 /** The most recent exchanges, newest last (at most 200). */
@@ -49,6 +57,49 @@ export function onExchange(listener: (exchange: Exchange) => void): () => void {
 const publish = (exchange: Exchange) => listeners.forEach((listener) => listener(exchange));
 const isPlatform = (url: string) => new URL(url).hostname.endsWith('.svc.example');
 
+// The page's own view of its platform requests: which of them it aborted. The worker cannot tell
+// (an aborted fetch still reaches the handler, which answers after its latency), so the page's
+// fetch is observed here, before svc.min.js loads: each platform request is matched to the
+// worker's exchange by method and URL, oldest first.
+interface PageRequest {
+  method: string;
+  url: string;
+  abortedAt?: number;
+  exchange?: Exchange;
+}
+const unmatched: PageRequest[] = [];
+const pageFetch = globalThis.fetch.bind(globalThis);
+globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const url = input instanceof Request ? input.url : new URL(String(input), location.href).href;
+  const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+  if (signal && isPlatform(url)) {
+    const request: PageRequest = { method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(), url };
+    unmatched.push(request);
+    if (unmatched.length > 200) unmatched.shift();
+    const onAbort = () => {
+      request.abortedAt = Date.now();
+      if (request.exchange) markAborted(request.exchange, request.abortedAt);
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  }
+  return pageFetch(input, init);
+};
+
+function markAborted(exchange: Exchange, at: number): void {
+  if (exchange.done) return;
+  exchange.aborted = { afterMs: Math.max(0, at - exchange.startedAt), reason: 'ABORTED' };
+  exchange.done = true;
+  publish(exchange);
+}
+
+/** Names why the page aborted an exchange, when the caller knows (the QA panels: `TIMEOUT`). */
+export function nameAbort(exchange: Exchange, reason: string): void {
+  if (!exchange.aborted || exchange.aborted.reason === reason) return;
+  exchange.aborted.reason = reason;
+  publish(exchange);
+}
+
 worker.events.on('request:start', async ({ request, requestId }) => {
   if (!isPlatform(request.url)) return;
   const exchange: Exchange = {
@@ -63,6 +114,10 @@ worker.events.on('request:start', async ({ request, requestId }) => {
   exchanges.push(exchange);
   if (exchanges.length > 200) byId.delete(exchanges.shift()!.id);
   byId.set(requestId, exchange);
+  const index = unmatched.findIndex((r) => r.method === exchange.method && r.url === exchange.url);
+  const pageRequest = index >= 0 ? unmatched.splice(index, 1)[0] : undefined;
+  if (pageRequest) pageRequest.exchange = exchange;
+  if (pageRequest?.abortedAt !== undefined) markAborted(exchange, pageRequest.abortedAt);
   exchange.requestBody = await request.clone().text().catch(() => '');
   publish(exchange);
 });
@@ -70,6 +125,12 @@ worker.events.on('request:start', async ({ request, requestId }) => {
 worker.events.on('response:mocked', async ({ response, requestId }) => {
   const exchange = byId.get(requestId);
   if (!exchange) return;
+  if (exchange.aborted) {
+    // Too late: the page had given up. Kept for QA, never shown as the call's answer.
+    exchange.late = { status: response.type === 'error' ? 0 : response.status, afterMs: Date.now() - exchange.startedAt };
+    publish(exchange);
+    return;
+  }
   exchange.status = response.type === 'error' ? 0 : response.status;
   exchange.responseBody = response.type === 'error' ? '(network failure)' : await response.clone().text().catch(() => '');
   exchange.done = true;

@@ -9,7 +9,9 @@ export type Route =
   | { page: 'category'; category: string }
   | { page: 'product'; productId: string }
   | { page: 'basket' }
-  | { page: 'confirmation'; orderId: string };
+  | { page: 'confirmation'; orderId: string }
+  /** Any other path: the shop says there is no such page (it never silently shows another one). */
+  | { page: 'notFound'; path: string };
 
 /** Route table: pattern -> route. Path parameters are decoded, never interpreted. */
 const table: [RegExp, (m: string[]) => Route][] = [
@@ -31,7 +33,7 @@ export function parse(pathname: string): Route {
       }
     }
   }
-  return { page: 'home' };
+  return { page: 'notFound', path: pathname };
 }
 
 export function href(route: Route): string {
@@ -46,6 +48,8 @@ export function href(route: Route): string {
       return '/basket';
     case 'confirmation':
       return `/confirmation/${encodeURIComponent(route.orderId)}`;
+    case 'notFound':
+      return route.path;
   }
 }
 

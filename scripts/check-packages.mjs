@@ -25,7 +25,10 @@ for (const { dir, manifest } of consumerOnly ? [] : packages) {
   console.log(`\n== ${manifest.name}: publint`);
   run(bin('publint'), ['--strict', dir]);
   console.log(`== ${manifest.name}: are the types wrong?`);
-  run(bin('attw'), ['--pack', dir, '--profile', 'esm-only', '--format', 'table-flipped']);
+  // The packages are ESM only by design (`type: module`, `import` conditions only): a CommonJS
+  // `require` of them resolving to ESM is what we ship, not a problem to warn about on every run.
+  // Every other rule still fails the check.
+  run(bin('attw'), ['--pack', dir, '--profile', 'esm-only', '--ignore-rules', 'cjs-resolves-to-esm', '--format', 'table-flipped']);
 }
 
 // The consumer check.

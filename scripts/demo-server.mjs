@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // Serves the demo: demo/ at /, the build output at /dist/. Static files only, localhost only.
-// PORT (default 5173) and HOST (default 127.0.0.1) choose where; the URL is printed.
+// PORT (default 5173) and HOST (default 127.0.0.1) choose where; the URL is printed. Text files
+// (scripts, styles, pages) are sent compressed when the browser accepts it: brotli, else gzip.
+// `npm run demo` (scripts/demo.mjs) builds first when needed; this file alone serves what is built.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const port = Number(process.env.PORT ?? 5173);
-const host = process.env.HOST ?? '127.0.0.1';
 const types = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -67,6 +69,46 @@ function productImage(productId) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200"><rect width="200" height="200" fill="hsl(${hue} 45% 88%)"/>${shape}<text x="100" y="180" font-family="sans-serif" font-size="16" text-anchor="middle" fill="hsl(${hue} 40% 25%)">${label}</text></svg>`;
 }
 
+const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg']);
+const encoders = {
+  br: (body) => promisify(brotliCompress)(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  gzip: (body) => promisify(gzip)(body, { level: 6 }),
+};
+/** Compressed files by path, encoding, size and modification time (a rebuilt file is compressed again). */
+const compressedCache = new Map();
+
+/** The encoding to send: brotli when accepted, else gzip, else none (`q=0` refuses one). */
+function chooseEncoding(acceptEncoding = '') {
+  const accepted = new Map(
+    acceptEncoding
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([name]) => name)
+      .map(([name, ...params]) => [name.trim().toLowerCase(), Number(/q=([\d.]+)/.exec(params.join(';'))?.[1] ?? 1)]),
+  );
+  const allows = (name) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  return allows('br') ? 'br' : allows('gzip') ? 'gzip' : undefined;
+}
+
+/** Sends a static file: compressed when its type allows and the client accepts it. */
+async function sendFile(req, res, file, headers) {
+  const info = await stat(file);
+  const encoding = compressible.has(extname(file)) ? chooseEncoding(req.headers['accept-encoding']) : undefined;
+  if (!encoding) {
+    res.writeHead(200, { ...headers, Vary: 'Accept-Encoding' });
+    res.end(await readFile(file));
+    return;
+  }
+  const key = `${file}\0${encoding}`;
+  let cached = compressedCache.get(key);
+  if (!cached || cached.mtimeMs !== info.mtimeMs || cached.size !== info.size) {
+    cached = { mtimeMs: info.mtimeMs, size: info.size, body: await encoders[encoding](await readFile(file)) };
+    compressedCache.set(key, cached);
+  }
+  res.writeHead(200, { ...headers, 'Content-Encoding': encoding, Vary: 'Accept-Encoding' });
+  res.end(cached.body);
+}
+
 const server = createServer(async (req, res) => {
   const { pathname } = new URL(req.url ?? '/', 'http://localhost');
   const image = imagePath.exec(pathname);
@@ -93,20 +135,16 @@ const server = createServer(async (req, res) => {
   try {
     if (file && (await stat(file)).isDirectory()) file = join(file, 'index.html');
     if (!file) throw new Error('outside');
-    const body = await readFile(file);
-    res.writeHead(200, {
+    await sendFile(req, res, file, {
       'Content-Type': types[extname(file)] ?? 'application/octet-stream',
       'Content-Security-Policy': file === demoPage ? storefrontCsp : csp,
       'Cache-Control': 'no-store',
     });
-    res.end(body);
   } catch {
     // Pages of the storefront are one HTML file; unknown paths that are not a static file type get it
     // (so a product id with a dot in it still opens the product page).
     if (!types[extname(pathname)]) {
-      const body = await readFile(demoPage);
-      res.writeHead(200, { 'Content-Type': types['.html'], 'Content-Security-Policy': storefrontCsp, 'Cache-Control': 'no-store' });
-      res.end(body);
+      await sendFile(req, res, demoPage, { 'Content-Type': types['.html'], 'Content-Security-Policy': storefrontCsp, 'Cache-Control': 'no-store' });
       return;
     }
     res.writeHead(404, { 'Content-Type': 'text/plain' });
@@ -114,6 +152,47 @@ const server = createServer(async (req, res) => {
   }
 });
 
-server.listen(port, host, () => {
-  console.log(`svc demo: http://${host === '127.0.0.1' ? 'localhost' : host}:${port}/`);
-});
+/** The address people open. */
+export const urlOf = (host, port) => `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}/`;
+
+/**
+ * Listens on `port` and `host`. A port that is taken (or not allowed) rejects with a one-line
+ * message saying what to do, not a stack trace.
+ */
+export function listen(port, host) {
+  return new Promise((resolvePromise, reject) => {
+    const onError = (error) => {
+      const hint = `set PORT to another port, e.g. PORT=${port + 1} npm run demo`;
+      const message =
+        error.code === 'EADDRINUSE'
+          ? `port ${port} on ${host} is already in use (another demo still running?): stop it, or ${hint}`
+          : error.code === 'EACCES'
+            ? `port ${port} on ${host} is not allowed for this user: ${hint}`
+            : `cannot listen on ${host}:${port}: ${error.message}`;
+      reject(Object.assign(new Error(message), { code: error.code }));
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolvePromise(server);
+    });
+  });
+}
+
+/** PORT and HOST from the environment, checked. */
+export function address(env = process.env) {
+  const port = Number(env.PORT ?? 5173);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number (0 to 65535), not "${env.PORT}"`);
+  return { port, host: env.HOST ?? '127.0.0.1' };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  try {
+    const { port, host } = address();
+    await listen(port, host);
+    console.log(`svc demo: ${urlOf(host, port)}`);
+  } catch (error) {
+    console.error(`svc demo: ${error.message}`);
+    process.exit(1);
+  }
+}

@@ -32,9 +32,9 @@ function parseFeed(text: string): FeedProduct[] {
 }
 
 export function catalogPanel(): HTMLElement {
-  const textarea = el('textarea', { name: 'feed', rows: 8, spellcheck: 'false' });
+  const textarea = el('textarea', { name: 'feed', rows: 8, spellcheck: 'false', 'aria-label': 'Feed (JSON array of products)' });
   textarea.value = example(locales()[0] ?? 'en-GBP');
-  const out = el('pre', { class: 'output', 'data-output': 'catalog' });
+  const out = el('pre', { tabindex: 0, class: 'output', 'data-output': 'catalog' });
   return panel(
     'catalog',
     'Catalog feed',

@@ -6,6 +6,7 @@ import { mock, platform } from '../platform';
 import { tracker, type TrackedEvent } from '../sdk';
 import { TRACKING_ID } from '../shop/catalog';
 import { onRefused } from '../shop/tracking';
+import { onWidgetEvent } from '../shop/widget';
 import { chart, type StrategyMetrics } from './chart';
 import { button, panel } from './panel';
 
@@ -66,7 +67,15 @@ function trackBatches(render: () => void): void {
 /** Shown, clicked and click-through rate per strategy, as the mock computes them from the events it received. */
 export const strategyMetrics = (): StrategyMetrics[] => platform.inspect.events.metrics(TRACKING_ID);
 
+/** The widget strategies (what a shop asks for) whose items named each component strategy. */
+const widgetsByComponent = new Map<string, Set<string>>();
+const widgetsOf = (component: string): string[] => [...(widgetsByComponent.get(component) ?? [])].sort();
+
 export function eventsPanel(): HTMLElement {
+  onWidgetEvent(({ strategy, item }) => {
+    const widgets = widgetsByComponent.get(item.strategy) ?? widgetsByComponent.set(item.strategy, new Set()).get(item.strategy)!;
+    widgets.add(strategy);
+  });
   const log = el('tbody', {});
   const metrics = el('div', { class: 'chart' });
   const counts = el('p', { class: 'muted', 'data-output': 'event-counts' });
@@ -89,7 +98,7 @@ export function eventsPanel(): HTMLElement {
       const all = [...rows.values()];
       const t = tracker();
       counts.textContent = `${all.length} event(s) on this page: ${all.filter((r) => r.state === 'delivered').length} delivered, ${all.filter((r) => r.state === 'queued' || r.state === 'sending' || r.state === 'retrying').length} pending.${t ? ` Tracker: consent ${t.consentState}, ${t.queued} queued, dropped ${t.dropped.overflow} (overflow) + ${t.dropped.rejected} (rejected).` : ''}`;
-      fill(metrics, chart(strategyMetrics()));
+      fill(metrics, chart(strategyMetrics(), widgetsOf));
     });
   };
 
@@ -111,16 +120,27 @@ export function eventsPanel(): HTMLElement {
   trackBatches(render);
   render();
 
+  // Flush now sends at once, even while a retry waits for its backoff; it says how it went.
+  const flushed = el('p', { class: 'muted', 'data-output': 'flush', 'aria-live': 'polite' });
+  const flushNow = async () => {
+    if (!t) return;
+    flushed.textContent = 'Flushing…';
+    await t.flush();
+    flushed.textContent = t.queued ? `Flushed: ${t.queued} event(s) still queued (the attempt failed; the backoff retries).` : 'Flushed: nothing left in the queue.';
+    render();
+  };
+
   return panel(
     'events',
     'Events and metrics',
-    t ? el('div', { class: 'buttons' }, button('Flush now', () => t.flush()), button('Consent: granted', () => (t.consent('granted'), render())), button('Consent: denied', () => (t.consent('denied'), render()))) : el('p', { class: 'warning' }, 'window.svc.tracker is not in this build of svc.min.js.'),
-    el('h4', {}, 'Shown, clicked and click-through rate per strategy (mock metrics)'),
+    t ? el('div', { class: 'buttons' }, button('Flush now', flushNow, { 'data-action': 'flush' }), button('Consent: granted', () => (t.consent('granted'), render())), button('Consent: denied', () => (t.consent('denied'), render()))) : el('p', { class: 'warning' }, 'window.svc.tracker is not in this build of svc.min.js.'),
+    flushed,
+    el('h4', {}, 'Shown, clicked and click-through rate per strategy (mock metrics; widget → the strategy that answered)'),
     metrics,
     button('Refresh chart', render),
     el('h4', {}, 'Event log (this page, newest first)'),
     counts,
     el('label', {}, 'Show ', filter),
-    el('div', { class: 'log-scroll' }, el('table', { class: 'log' }, el('thead', {}, el('tr', {}, el('th', {}, 'seq'), el('th', {}, 'type'), el('th', {}, ''), el('th', {}, 'delivery'))), log)),
+    el('div', { class: 'log-scroll', tabindex: 0, role: 'region', 'aria-label': 'Event log' }, el('table', { class: 'log' }, el('thead', {}, el('tr', {}, el('th', {}, 'seq'), el('th', {}, 'type'), el('th', {}, 'what'), el('th', {}, 'delivery'))), log)),
   );
 }

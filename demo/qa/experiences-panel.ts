@@ -24,10 +24,10 @@ export function experiencesPanel(): HTMLElement {
   const variation = el('input', { name: 'variation', placeholder: '(the visitor’s own)' });
   const preview = el('input', { name: 'preview', type: 'checkbox' });
   const ignoreSegments = el('input', { name: 'ignoreSegments', type: 'checkbox' });
-  const result = el('div', { class: 'output', 'data-output': 'experiences' });
+  const result = el('div', { tabindex: 0, class: 'output', 'data-output': 'experiences' });
   const callbacks = el('ol', { class: 'callbacks', 'data-output': 'callbacks' });
   const exchange = el('div', {});
-  const metrics = el('pre', { class: 'output', 'data-output': 'experience-metrics' });
+  const metrics = el('pre', { tabindex: 0, class: 'output', 'data-output': 'experience-metrics' });
   const showMetrics = () => {
     const rows = platform.inspect.experiences.metrics(TRACKING_ID);
     metrics.textContent = rows.length
@@ -69,8 +69,10 @@ export function experiencesPanel(): HTMLElement {
         );
       } catch (error) {
         showError(result, error);
+        throw error;
+      } finally {
+        showMetrics();
       }
-      showMetrics();
     });
 
   showMetrics();

@@ -25,7 +25,7 @@ function faultOf(s: Switches): Fault | undefined {
 }
 
 export function faultsPanel(): HTMLElement {
-  const state = el('pre', { class: 'output', 'data-output': 'faults' });
+  const state = el('pre', { tabindex: 0, class: 'output', 'data-output': 'faults' });
   const showState = () => (state.textContent = JSON.stringify(platform.faults.list(), null, 2));
   const rows = routes.map((route) => {
     const s: Switches = {

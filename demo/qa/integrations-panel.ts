@@ -19,6 +19,9 @@ function json(name: string, text: string): unknown {
   }
 }
 
+/** A duration as people read it: 0.2, 12.3, 1500 (a tenth of a millisecond at most). */
+export const milliseconds = (ms: number): string => String(Math.round(ms * 10) / 10);
+
 export function integrationsPanel(): HTMLElement {
   const createIntegration = sdk('createIntegration');
   if (!createIntegration) return panel('integrations', 'Integrations', el('p', { class: 'warning' }, 'window.svc.createIntegration is not in this build of svc.min.js.'));
@@ -36,7 +39,7 @@ export function integrationsPanel(): HTMLElement {
   const delay = el('input', { name: 'delay', type: 'number', min: 0, value: 60000 });
   const day = el('input', { name: 'day', placeholder: 'mon-fri' });
   const time = el('input', { name: 'time', placeholder: '09:00-17:00' });
-  const out = el('pre', { class: 'output', 'data-output': 'integrations' });
+  const out = el('pre', { tabindex: 0, class: 'output', 'data-output': 'integrations' });
   const exchange = el('div', {});
   const pending = el('ul', { class: 'pending', 'data-output': 'pending' });
   const runs = el('ol', { class: 'runs', 'data-output': 'runs', reversed: true });
@@ -51,8 +54,8 @@ export function integrationsPanel(): HTMLElement {
         el(
           'li',
           { 'data-status': r.status, 'data-integration': r.integration },
-          `${r.integration} (${r.trigger}) ${r.status}${r.error ? `: ${r.error}` : ''} in ${r.durationMs} ms${r.result !== undefined ? ` → ${JSON.stringify(r.result)}` : ''}`,
-          r.logs.length ? el('pre', {}, r.logs.map((l) => `[${l.level}] ${l.message}`).join('\n')) : '',
+          `${r.integration} (${r.trigger}) ${r.status}${r.error ? `: ${r.error}` : ''} in ${milliseconds(r.durationMs)} ms${r.result !== undefined ? ` → ${JSON.stringify(r.result)}` : ''}`,
+          r.logs.length ? el('pre', { tabindex: 0 }, r.logs.map((l) => `[${l.level}] ${l.message}`).join('\n')) : '',
         ),
       ),
     );

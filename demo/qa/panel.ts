@@ -1,11 +1,9 @@
 // The frame every QA panel shares: a collapsible section with a title and a stable test hook.
+// (panels.ts places each panel's content in its section of the page when it is first opened.)
 import { el } from '../dom';
 
-/** Panels open at start; the others are one click away. */
-const openAtStart = new Set(['recommend', 'events', 'faults']);
-
 export function panel(name: string, title: string, ...body: Node[]): HTMLDetailsElement {
-  return el('details', { class: 'panel', 'data-panel': name, open: openAtStart.has(name) }, el('summary', {}, title), ...body);
+  return el('details', { class: 'panel', 'data-panel': name }, el('summary', {}, title), ...body);
 }
 
 /** A labelled form control. */
@@ -29,7 +27,7 @@ export function button(label: string, action: () => unknown, attrs: Record<strin
 
 /** An output line that shows either a result or an error's code (data-code) and message. */
 export function output(name: string): HTMLPreElement {
-  return el('pre', { class: 'output', 'data-output': name });
+  return el('pre', { tabindex: 0, class: 'output', 'data-output': name });
 }
 
 export function show(out: HTMLElement, value: unknown): void {

@@ -27,12 +27,13 @@ export function recommendPanel(): HTMLElement {
   const chain = el('input', { name: 'chain', placeholder: 'pllr,pllr_bought', hidden: true });
   strategy.addEventListener('change', () => (chain.hidden = strategy.value !== 'custom'));
   const seed = el('input', { name: 'seed', value: 'all', placeholder: 'all | id,id | category:<name>' });
-  const n = el('input', { name: 'n', type: 'number', min: 1, max: 50, value: 10 });
+  // The storefront's own settings to start with, so Apply changes only what QA changed.
+  const n = el('input', { name: 'n', type: 'number', min: 1, max: 50, value: widgetSettings.limit });
   const locale = el('select', { name: 'locale' }, el('option', { value: '' }, '(from the page’s ecView)'), ...locales().map((l) => el('option', { value: l }, l)));
-  const timeout = el('input', { name: 'timeout', type: 'number', min: 0, step: 100, value: 0 });
+  const timeout = el('input', { name: 'timeout', type: 'number', min: 0, step: 100, value: widgetSettings.timeout });
   const debug = el('input', { name: 'debug', type: 'checkbox' });
   const rules = rulesEditor();
-  const result = el('div', { class: 'output', 'data-output': 'recommend' });
+  const result = el('div', { tabindex: 0, class: 'output', 'data-output': 'recommend' });
   const exchange = el('div', {});
 
   const config = (): RecommendationsConfig | undefined => {
@@ -66,18 +67,22 @@ export function recommendPanel(): HTMLElement {
         fill(result, el('ol', {}, ...items.map((i) => el('li', { 'data-id': i.id }, `${String(i.details?.name ?? i.id)} — ${i.id}, weight ${i.weight}, ${i.strategy}`))));
       } catch (error) {
         showError(result, error);
+        throw error;
       }
     });
   };
 
-  const applied = el('p', { class: 'muted', 'data-output': 'widgets' }, 'Storefront widgets: n 6, timeout 0, no rules.');
+  const describe = () => `n ${widgetSettings.limit}, timeout ${widgetSettings.timeout}, ${widgetSettings.rules?.length ?? 0} rule(s)`;
+  const applied = el('p', { class: 'muted', 'data-output': 'widgets', 'aria-live': 'polite' }, `Storefront widgets: ${describe()}.`);
   const apply = button('Apply n, timeout and rules to the storefront', () => {
     const checked = rules.check();
     if (!checked.ok) return show(applied, `Not applied: ${checked.error}`);
+    const before = describe();
     widgetSettings.limit = Number(n.value);
     widgetSettings.timeout = Number(timeout.value);
     widgetSettings.rules = checked.rules.length ? (checked.rules as Rule[]) : undefined;
-    show(applied, `Storefront widgets: n ${widgetSettings.limit}, timeout ${widgetSettings.timeout}, ${checked.rules.length} rule(s). Takes effect on the next page.`);
+    const after = describe();
+    show(applied, before === after ? `Storefront widgets unchanged: ${after}.` : `Storefront widgets: ${after} (were ${before}). Takes effect on the next page.`);
   });
 
   return panel(

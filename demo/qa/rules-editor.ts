@@ -63,14 +63,15 @@ export const exampleRules = `[
 
 /** A textarea with its validation message; `check()` reads the current state. */
 export function rulesEditor(): { node: HTMLElement; textarea: HTMLTextAreaElement; check: () => RulesCheck } {
-  const textarea = el('textarea', { name: 'rules', rows: 4, spellcheck: 'false', placeholder: exampleRules });
-  const message = el('p', { class: 'validation', 'data-valid': 'true' }, 'No rules.');
+  // Empty means empty: no placeholder that would look like rules ("Insert example" fills them in).
+  const textarea = el('textarea', { name: 'rules', rows: 4, spellcheck: 'false', 'aria-label': 'Rules (JSON)', 'aria-describedby': 'rules-validation' });
+  const message = el('p', { class: 'validation', id: 'rules-validation', 'data-valid': 'true', 'aria-live': 'polite' }, 'No rules: the editor is empty.');
   const check = () => checkRules(textarea.value);
   const update = () => {
     const result = check();
     message.dataset.valid = String(result.ok);
     textarea.setAttribute('aria-invalid', String(!result.ok));
-    message.textContent = result.ok ? (result.rules.length ? `${result.rules.length} valid rule(s).` : 'No rules.') : `Invalid: ${result.error}`;
+    message.textContent = result.ok ? (result.rules.length ? `${result.rules.length} valid rule(s).` : 'No rules: the editor is empty.') : `Invalid: ${result.error}`;
   };
   textarea.addEventListener('input', update);
   const example = el('button', { type: 'button', class: 'link' }, 'Insert example');
@@ -78,5 +79,5 @@ export function rulesEditor(): { node: HTMLElement; textarea: HTMLTextAreaElemen
     textarea.value = exampleRules;
     update();
   });
-  return { node: el('div', { class: 'rules-editor' }, el('span', {}, 'Rules (JSON) '), example, textarea, message), textarea, check };
+  return { node: el('div', { class: 'rules-editor' }, el('span', { 'aria-hidden': 'true' }, 'Rules (JSON) '), example, textarea, message), textarea, check };
 }

@@ -48,9 +48,9 @@ export function stashPanel(): HTMLElement {
   const route = el('input', { name: 'route', value: 'cart-reminder' });
   const fullKey = el('p', { class: 'full-key', 'data-output': 'full-key' });
   const buttons = el('div', { class: 'buttons' });
-  const out = el('pre', { class: 'output', 'data-output': 'stash' });
+  const out = el('pre', { tabindex: 0, class: 'output', 'data-output': 'stash' });
   const exchange = el('div', {});
-  const held = el('pre', { class: 'output', 'data-output': 'stash-snapshot' });
+  const held = el('pre', { tabindex: 0, class: 'output', 'data-output': 'stash-snapshot' });
 
   const options = (): StashOptions => ({
     ...(namespace.value.trim() ? { namespace: namespace.value.trim() } : {}),

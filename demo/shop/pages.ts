@@ -58,8 +58,11 @@ const pages: { [P in Route['page']]: (route: Extract<Route, { page: P }>, locale
     const p = product(productId, locale);
     if (!p) return [el('h2', {}, 'Product not found'), el('p', {}, 'No product has the id ', el('code', {}, productId), '.')];
     emit('ecProduct', { eventType: 'detail', product: productData(p) });
-    const add = el('button', { type: 'button', class: 'add', 'data-id': p.id }, 'Add to basket');
+    // Stock 0 cannot be bought; a product without a stock figure is assumed available.
+    const available = p.stock === undefined || p.stock > 0;
+    const add = el('button', { type: 'button', class: 'add', 'data-id': p.id, disabled: !available }, available ? 'Add to basket' : 'Out of stock');
     add.addEventListener('click', () => {
+      if (!available) return;
       basket.add(p.id);
       emit('ecBasketItemAction', { action: 'add', product: productData(p), quantity: 1 });
       navigate(href({ page: 'basket' }));
@@ -131,6 +134,16 @@ const pages: { [P in Route['page']]: (route: Extract<Route, { page: P }>, locale
       el('p', { class: 'total' }, 'Total: ', el('strong', {}, formatPrice(total, currency, locale))),
       order,
       widget({ title: 'Complete your order', strategy: 'upsell', seed: lines.map((l) => l.productId), locale }),
+    ];
+  },
+
+  notFound({ path }, locale) {
+    // No ecView: the protocol's page types have none for a page that does not exist.
+    return [
+      el('h2', {}, 'Page not found'),
+      el('p', { class: 'not-found' }, 'The shop has no page at ', el('code', {}, path), '. ', link({ page: 'home' }, 'Go to the home page'), '.'),
+      el('p', { class: 'muted' }, 'The QA panel is not a page of its own: it is beside every page of the shop (below it on a narrow screen). ', el('a', { href: '#qa' }, 'Go to the QA panel'), '.'),
+      widget({ title: 'Best sellers', strategy: 'popular', locale }),
     ];
   },
 

@@ -84,7 +84,10 @@ export interface Tracker extends PageTracker {
   emit(type: string, data: Record<string, unknown>): TrackingEvent;
   /** Calls `handler` for this page's earlier events of `type` (a name or a RegExp), then for new ones. Returns an unsubscribe. */
   on(type: string | RegExp, handler: EventHandler): () => void;
-  /** Sends the queue now; resolves when it is empty or an attempt failed (then the backoff retries). */
+  /**
+   * Sends the queue now, even while a retry waits for its backoff (only a Retry-After the platform
+   * sent is still waited for); resolves when it is empty or an attempt failed (then the backoff retries).
+   */
   flush(): Promise<void>;
   /** Grants or withdraws consent. Withdrawing drops the queue and removes the cookies. */
   consent(state: 'granted' | 'denied'): void;
@@ -129,6 +132,8 @@ export function createTracker(options: TrackerOptions): Tracker {
   let running: Promise<void> | undefined;
   let attempt = 0;
   let waitUntil = 0;
+  /** The part of the wait the platform asked for (Retry-After): flush() waits for it, not for the rest of the backoff. */
+  let retryAfterUntil = 0;
 
   const save = (t?: number) => store?.save(queue, t) && warn('localStorage');
   const sending = () => consent == 'granted' && queue.length;
@@ -144,7 +149,9 @@ export function createTracker(options: TrackerOptions): Tracker {
       const response = await post(url, body, bytes <= MAX_BODY);
       const status = response?.status;
       if (retryable(status)) {
-        waitUntil = Date.now() + backoff(attempt++, response?.retryAfterMs, retryBase, retryMax);
+        const retryAfterMs = response?.retryAfterMs;
+        retryAfterUntil = Date.now() + (retryAfterMs ?? 0);
+        waitUntil = Date.now() + backoff(attempt++, retryAfterMs, retryBase, retryMax);
       } else {
         if (status! > 299) dropped.rejected += n;
         queue = queue.filter((e) => !events.includes(e));
@@ -279,7 +286,11 @@ export function createTracker(options: TrackerOptions): Tracker {
       handlers.add(listener);
       return () => handlers.delete(listener);
     },
-    flush: run,
+    // "Send now": our own backoff is skipped, a Retry-After of the platform is not (the backoff is never shorter).
+    flush: () => {
+      waitUntil = retryAfterUntil;
+      return run();
+    },
     consent(state) {
       checkField('state', state, ['granted', 'denied']);
       if (state == consent) return;

@@ -105,8 +105,13 @@ test.describe('demo storefront', () => {
     expect(await page.locator('#page ul.grid li').count()).toBeGreaterThan(0);
     await keep(page, testInfo, '2-category');
 
-    // Product page (followed from the grid): engagement and conversion.
-    await page.locator('#page ul.grid li a').first().click();
+    // Product page (followed from the grid: the first product in stock, as only those can be bought): engagement and conversion.
+    const inStock = await page.locator('#page ul.grid li').evaluateAll((lis) => {
+      const feed = (window as unknown as { svcMock: { platform: { inspect: { recommend: { feed(t: string): { id: string; locales: Record<string, { stock?: number }> }[] } } } } }).svcMock.platform.inspect.recommend.feed('demo_shop');
+      const stock = new Map(feed.map((p) => [p.id, p.locales['en-GBP']?.stock]));
+      return lis.map((li) => li.getAttribute('data-id')!).find((id) => (stock.get(id) ?? 1) > 0)!;
+    });
+    await page.locator(`#page ul.grid li[data-id="${inStock}"] a`).click();
     await expect(page).toHaveURL(/\/product\//);
     const productId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]);
     await expect(page.locator('article.product')).toHaveAttribute('data-id', productId);

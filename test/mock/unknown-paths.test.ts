@@ -1,3 +1,4 @@
+import { getResponse, type RequestHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { useMockPlatform } from '../support/mock-server';
 
@@ -20,7 +21,15 @@ describe('unknown paths under the platform base URLs', () => {
   });
 
   it('leaves other hosts alone (a look-alike host is not the platform)', async () => {
-    await expect(fetch('https://recs.svc.example.evil.test/x')).rejects.toThrow();
+    // Asked of the handlers directly: no handler answers it (a fetch would only show MSW's own
+    // unhandled-request error, printed on stderr, whatever the handlers do).
+    const handlers = mock.server.listHandlers() as RequestHandler[];
+    expect(handlers.length).toBeGreaterThan(0);
+    for (const url of ['https://recs.svc.example.evil.test/x', 'https://evil-svc.example/x', 'https://svc.example.evil.test/events/v1/shop']) {
+      expect(await getResponse(handlers, new Request(url)), url).toBeUndefined();
+    }
+    // The same handlers do answer the platform's own host.
+    expect((await getResponse(handlers, new Request('https://recs.svc.example/x')))?.status).toBe(404);
   });
 });
 

@@ -137,6 +137,28 @@ describe('failures', () => {
     expect(t.dropped).toEqual({ overflow: 0, rejected: 0 });
   });
 
+  it('flush() sends at once while a retry waits for its own backoff (Flush now after a failure)', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5); // the backoff: 30 s of the 60 s bound
+    mock.platform.faults.set('events', { status: 503, times: 1 });
+    const t = start({ retryBase: 60_000, retryMax: 60_000 });
+    emitN(t, 3);
+    await t.flush();
+    expect([held().length, t.queued]).toEqual([0, 3]);
+    await t.flush();
+    expect([held().length, t.queued]).toEqual([3, 0]);
+    expect((await mock.sent()).length).toBe(2);
+  });
+
+  it('flush() still waits for a Retry-After the platform sent', async () => {
+    mock.platform.faults.set('events', { status: 429, retryAfter: 30, times: 1 });
+    const t = start();
+    emitN(t, 3);
+    await t.flush();
+    await t.flush();
+    expect([held().length, t.queued]).toEqual([0, 3]);
+    expect((await mock.sent()).length).toBe(1);
+  });
+
   it('400 and 413 are dropped and counted, never retried', async () => {
     mock.platform.faults.set('events', { status: 400, times: 1 });
     const t = start();

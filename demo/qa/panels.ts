@@ -1,0 +1,60 @@
+// The QA panel's sections. Each is a collapsible <details> whose code is loaded when it is first
+// opened (a dynamic import: its own chunk of dist/demo/), so the storefront does not load the
+// code of panels nobody opens. The panels open at start load with the page.
+import { describeError, el } from '../dom';
+// The event log must see the page's first events, so its code comes with the page (its section
+// is built synchronously, before the storefront renders).
+import { eventsPanel } from './events-panel';
+
+interface Section {
+  name: string;
+  title: string;
+  /** Builds the panel: a <details> from `panel()`, whose content moves into the section. */
+  load: () => Promise<HTMLElement>;
+}
+
+/** In the order shown. */
+const sections: Section[] = [
+  { name: 'events', title: 'Events and metrics', load: async () => eventsPanel() },
+  { name: 'recommend', title: 'Recommendations', load: () => import('./recommend-panel').then((m) => m.recommendPanel()) },
+  { name: 'faults', title: 'Mock faults', load: () => import('./faults-panel').then((m) => m.faultsPanel()) },
+  { name: 'exchanges', title: 'Requests and responses', load: () => import('./exchanges-panel').then((m) => m.exchangesPanel()) },
+  { name: 'stash', title: 'Stash', load: () => import('./stash-panel').then((m) => m.stashPanel()) },
+  { name: 'experiences', title: 'Experiences', load: () => import('./experiences-panel').then((m) => m.experiencesPanel()) },
+  { name: 'integrations', title: 'Integrations', load: () => import('./integrations-panel').then((m) => m.integrationsPanel()) },
+  { name: 'catalog', title: 'Catalog feed', load: () => import('./catalog-panel').then((m) => m.catalogPanel()) },
+];
+
+/** Panels open at start; the others are one click away. */
+const openAtStart = new Set(['recommend', 'events', 'faults']);
+
+/** The sections, empty until opened; `data-loaded="true"` once a section's content is in. */
+export function qaPanels(): HTMLDetailsElement[] {
+  return sections.map(({ name, title, load }) => {
+    const status = el('p', { class: 'muted', role: 'status' }, 'Loading…');
+    const section = el('details', { class: 'panel', 'data-panel': name, open: openAtStart.has(name) }, el('summary', {}, title), status);
+    let started = false;
+    const start = () => {
+      if (started || !section.open) return;
+      started = true;
+      status.textContent = 'Loading…';
+      status.className = 'muted';
+      load().then(
+        (built) => {
+          status.remove();
+          section.append(...[...built.childNodes].filter((node) => node.nodeName !== 'SUMMARY'));
+          section.dataset.loaded = 'true';
+        },
+        (error: unknown) => {
+          started = false;
+          // A chunk the server no longer has (the demo was rebuilt since this page loaded) needs a reload.
+          status.textContent = `This panel could not be loaded (${describeError(error)}): reload the page, or close and open the panel to try again.`;
+          status.className = 'warning';
+        },
+      );
+    };
+    section.addEventListener('toggle', start);
+    start();
+    return section;
+  });
+}
