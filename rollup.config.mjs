@@ -5,7 +5,7 @@
 // rollup-plugin-dts; the code is transpiled by esbuild (no second type check).
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import esbuild from 'rollup-plugin-esbuild';
+import esbuild, { minify } from 'rollup-plugin-esbuild';
 import alias from '@rollup/plugin-alias';
 import resolve from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
@@ -100,8 +100,7 @@ const onwarn = (warning, warn) => {
   warn(warning);
 };
 
-const packageBuilds = packages.flatMap((pkg) => [
-  {
+const codeBuilds = packages.map((pkg) => ({
     input: pkg.entries,
     external: isExternal,
     onwarn,
@@ -113,8 +112,10 @@ const packageBuilds = packages.flatMap((pkg) => [
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
     },
-  },
-  {
+}));
+
+// Declarations, bundled from what `tsc -p tsconfig.build.json` emitted into build/types.
+const typeBuilds = packages.map((pkg) => ({
     input: Object.fromEntries(
       Object.entries(pkg.entries)
         .filter(([entry]) => !pkg.internal?.includes(entry))
@@ -124,26 +125,34 @@ const packageBuilds = packages.flatMap((pkg) => [
     onwarn,
     plugins: [dts()],
     output: { dir: `${out}/${pkg.name}`, format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'chunks/[name]-[hash].d.ts' },
-  },
-]);
+}));
 
-const browserBundle = (input, file, name) => ({
+/**
+ * A self-contained browser bundle. `svc.min.js` is minified by terser (smaller output: it is what
+ * storefronts download); the demo's own bundles by esbuild (several times faster, size is no concern).
+ */
+const browserBundle = (input, file, name, minifier = terser({ format: { comments: false } })) => ({
   input,
   onwarn,
-  plugins: [coreSource(), resolve({ browser: true, preferBuiltins: false, extensions: ['.mjs', '.js', '.ts'] }), commonjs(), ts(), terser({ format: { comments: false } })],
+  plugins: [coreSource(), resolve({ browser: true, preferBuiltins: false, extensions: ['.mjs', '.js', '.ts'] }), commonjs(), ts(), minifier],
   output: { file: `${out}/${file}`, format: 'iife', name, sourcemap: true },
 });
 
-export default [
-  ...packageBuilds,
+const demoMinifier = () => minify({ target: 'es2022', sourceMap: true });
+
+// SVC_PART=code or types builds half (scripts/build.mjs runs the code while tsc emits the types).
+const code = [
+  ...codeBuilds,
   // The script-tag bundle: everything a storefront needs, self-contained.
   browserBundle('src/svc.ts', 'svc.min.js', 'svc'),
   // The demo's mock platform: MSW browser worker + @svc/mock with fixtures.
-  browserBundle('demo/mock.ts', 'demo/mock.js', 'svcMock'),
+  browserBundle('demo/mock.ts', 'demo/mock.js', 'svcMock', demoMinifier()),
   // The demo page's own code (uses window.svc and window.svcMock only): an ES module whose QA
   // panels are chunks of their own, loaded when a panel is first opened (demo/qa/panels.ts).
   {
-    ...browserBundle('demo/app.ts', 'demo/app.js', 'svcDemo'),
+    ...browserBundle('demo/app.ts', 'demo/app.js', 'svcDemo', demoMinifier()),
     output: { dir: `${out}/demo`, format: 'es', entryFileNames: 'app.js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
   },
 ];
+const part = process.env.SVC_PART;
+export default part === 'code' ? code : part === 'types' ? typeBuilds : [...code, ...typeBuilds];

@@ -2,7 +2,7 @@
 // `npm run build`: declarations (and the type check) by tsc, then every bundle by rollup into a
 // fresh folder, swapped in for dist/ at the end. A demo serving dist/ meanwhile keeps answering
 // from the old build until the swap (two renames), never from a half-written one.
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -10,22 +10,34 @@ const root = new URL('..', import.meta.url).pathname;
 const next = join(root, '.tmp', 'dist-next');
 const old = join(root, '.tmp', 'dist-old');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-const step = (label, command, args, env = {}) => {
+/** Runs a command with its output held back unless it fails; resolves its duration in seconds. */
+function run(label, command, args, env = {}) {
   const started = Date.now();
-  process.stdout.write(`build: ${label}...`);
-  try {
-    execFileSync(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-  } catch (error) {
-    process.stdout.write(' failed\n');
-    process.stderr.write(`${error.stdout ?? ''}${error.stderr ?? ''}`);
-    process.exit(1);
-  }
-  process.stdout.write(` ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-};
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (code === 0) {
+        console.log(`build: ${label}: ${seconds} s`);
+        resolve();
+      } else reject(new Error(`build: ${label} failed (exit code ${code})\n${output}`));
+    });
+  });
+}
 
 for (const dir of [next, old, join(root, 'build')]) rmSync(dir, { recursive: true, force: true });
-step('types (tsc)', bin('tsc'), ['-p', 'tsconfig.build.json']);
-step('bundles (rollup + esbuild)', bin('rollup'), ['-c', '--silent'], { SVC_OUT: next });
+console.log('build: type-checking and bundling at once...');
+try {
+  // The code needs no types (esbuild transpiles); the declaration bundles need tsc's output.
+  await Promise.all([run('types and type check (tsc)', bin('tsc'), ['-p', 'tsconfig.build.json']), run('code (rollup + esbuild)', bin('rollup'), ['-c', '--silent'], { SVC_OUT: next, SVC_PART: 'code' })]);
+  await run('declarations (rollup-plugin-dts)', bin('rollup'), ['-c', '--silent'], { SVC_OUT: next, SVC_PART: 'types' });
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 const dist = join(root, 'dist');
 if (existsSync(dist)) renameSync(dist, old);
 renameSync(next, dist);
