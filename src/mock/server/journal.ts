@@ -1,0 +1,92 @@
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { checkHeader, checkOperation, InvalidStateError, type StateOperation, type StateSnapshot } from '../platform/state/format';
+
+/** Appends since the last rewrite after which compaction is considered. */
+const COMPACT_EVERY = 1000;
+
+/**
+ * Reads a journal: the header on the first line, one operation per line. A last line without its
+ * newline is a record torn by a crash: ignored (it was never acknowledged). Any other line that
+ * is not a record makes the file corrupt: InvalidStateError naming the file and the line.
+ * Returns `undefined` for a missing or empty file.
+ */
+export function readJournal(file: string): StateSnapshot | undefined {
+  if (!existsSync(file)) return undefined;
+  const text = readFileSync(file, 'utf8');
+  if (text === '') return undefined;
+  const lines = text.split('\n');
+  lines.pop(); // '' after the last newline, or a torn record
+  if (lines.length === 0) throw new InvalidStateError(file, 'no complete header line: not a svc-mock state file');
+  const parse = (line: string, n: number): unknown => {
+    try {
+      return JSON.parse(line);
+    } catch {
+      throw new InvalidStateError(file, `line ${n} is not a journal record: the file is corrupt`);
+    }
+  };
+  const header = checkHeader(parse(lines[0], 1), file);
+  const operations = lines.slice(1).map((line, i) => checkOperation(parse(line, i + 2), `${file}: line ${i + 2}`));
+  return { ...header, operations };
+}
+
+const syncDirectory = (file: string) => {
+  try {
+    const fd = openSync(dirname(file), 'r');
+    fsyncSync(fd);
+    closeSync(fd);
+  } catch {
+    // some platforms cannot fsync a directory; the rename is still atomic
+  }
+};
+
+/**
+ * An append-only journal on disk. `append` writes one line and fsyncs before returning, so an
+ * operation the server acknowledged survives `kill -9`. `rewrite` compacts: the whole state to a
+ * temporary file, fsync, atomic rename over the journal.
+ */
+export function openJournal(file: string, snapshot: StateSnapshot) {
+  let fd = -1;
+  let records = 0;
+  let sinceRewrite = 0;
+
+  function rewrite(state: StateSnapshot): void {
+    const { operations, ...header } = state;
+    const temporary = `${file}.${process.pid}.tmp`;
+    const out = openSync(temporary, 'w');
+    writeSync(out, [JSON.stringify(header), ...operations.map((o) => JSON.stringify(o))].join('\n') + '\n');
+    fsyncSync(out);
+    closeSync(out);
+    if (fd >= 0) closeSync(fd);
+    renameSync(temporary, file);
+    syncDirectory(file);
+    fd = openSync(file, 'a');
+    records = operations.length;
+    sinceRewrite = 0;
+  }
+
+  rewrite(snapshot); // also drops a torn last record before anything is appended after it
+
+  return {
+    /** Appends one operation, durably. `live()` tells compaction how many operations still matter. */
+    append(operation: StateOperation, live: () => StateSnapshot): void {
+      writeSync(fd, JSON.stringify(operation) + '\n');
+      fsyncSync(fd);
+      records++;
+      if (++sinceRewrite >= COMPACT_EVERY) {
+        sinceRewrite = 0;
+        const state = live();
+        if (records > 2 * state.operations.length) rewrite(state);
+      }
+    },
+    rewrite,
+    /** Operations in the file now. */
+    records: () => records,
+    close(): void {
+      if (fd >= 0) closeSync(fd);
+      fd = -1;
+    },
+  };
+}
+
+export type Journal = ReturnType<typeof openJournal>;
