@@ -97,6 +97,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       load: (snapshot: StateSnapshot) => replace(createMockPlatform({ state: snapshot })),
     };
 
+    // Due work (deferkv deliveries, schedules, recurring runs) runs on time with no requests coming in.
+    const ticker = setInterval(() => current!.platform.clock.tick(), 1000);
+    ticker.unref();
+
     server.on('request', async (incoming, outgoing) => {
       try {
         const request = await toRequest(incoming, url);
@@ -119,6 +123,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       platform: target.platform,
       close: () =>
         new Promise<void>((resolve) => {
+          clearInterval(ticker);
           server.closeAllConnections();
           server.close(() => {
             journal?.close();
