@@ -6,7 +6,7 @@ import { round, type Row } from './types';
 
 // `svc-mock serve` as a child process (the built bin), driven over loopback by this process with
 // 16 requests in flight: stash sets per second and events accepted per second, in memory and
-// with `--state` (every acknowledged write appended to the journal and fsynced first).
+// with `--state` (every write journaled and fsynced before its answer; one fsync per group).
 const CONCURRENCY = 16;
 const SETS = 2000;
 const BATCHES = 400;
@@ -60,7 +60,7 @@ export default async function (): Promise<Row[]> {
   try {
     for (const [label, args] of [
       ['in memory', []],
-      ['--state (fsync per write)', ['--state', join(dir, 'state.jsonl')]],
+      ['with --state', ['--state', join(dir, 'state.jsonl')]],
     ] as const) {
       const { child, url } = await start([...args]);
       try {

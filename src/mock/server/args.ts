@@ -28,7 +28,6 @@ export function parseServeArgs(argv: string[]): MockServerOptions {
     throw new UsageError(`${(error as Error).message.split(/\. |\n/)[0]}; ${USAGE}`);
   }
   const { values, positionals } = parsed;
-  if (values.help) throw new UsageError(USAGE);
   if (positionals.length !== 1 || positionals[0] !== 'serve') {
     throw new UsageError(`${positionals.length ? `unknown command ${JSON.stringify(positionals.join(' '))}` : 'missing command'}; ${USAGE}`);
   }

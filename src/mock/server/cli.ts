@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `svc-mock serve`: the mock platform as an HTTP server. See README "Mock platform server".
 import { resolve } from 'node:path';
-import { parseServeArgs, UsageError } from './args';
+import { parseServeArgs, USAGE, UsageError } from './args';
 import { PortInUseError, startMockServer, StateLockedError } from './index';
 import { InvalidStateError } from '../platform/state/format';
 
@@ -11,9 +11,14 @@ const fail = (message: string): never => {
 };
 
 async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
   let options;
   try {
-    options = parseServeArgs(process.argv.slice(2));
+    options = parseServeArgs(argv);
   } catch (error) {
     if (error instanceof UsageError) fail(error.message);
     throw error;

@@ -16,7 +16,7 @@ export interface MockServerOptions {
   host?: string;
   /**
    * A journal file: the platform's state is restored from it at start (when it exists) and
-   * every state-changing operation is appended to it, fsynced, before the answer. Default: none
+   * every state-changing operation is appended to it, fsynced before the answer. Default: none
    * (state lives in memory only).
    */
   state?: string;
@@ -108,6 +108,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
           ? await adminResponse(request, target)
           : ((await getResponse(current!.handlers, request)) ??
             Response.json({ status: 404, message: 'The requested URL was not found on the server.' }, { status: 404 }));
+        await journal?.flush(); // what this answer acknowledges (and anything it read) is on disk first
         await send(outgoing, response);
       } catch (error) {
         const status = error instanceof BodyTooLargeError ? 413 : 500;

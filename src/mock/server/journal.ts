@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { checkHeader, checkOperation, InvalidStateError, type StateOperation, type StateSnapshot } from '../platform/state/format';
 
@@ -41,14 +41,19 @@ const syncDirectory = (file: string) => {
 };
 
 /**
- * An append-only journal on disk. `append` writes one line and fsyncs before returning, so an
- * operation the server acknowledged survives `kill -9`. `rewrite` compacts: the whole state to a
- * temporary file, fsync, atomic rename over the journal.
+ * An append-only journal on disk. `append` writes one line (in order, synchronously); `flush`
+ * resolves once everything appended so far is fsynced: the server awaits it before every answer,
+ * so an operation it acknowledged survives `kill -9`. Concurrent requests share one fsync (group
+ * commit). `rewrite` compacts: the whole state to a temporary file, fsync, atomic rename.
  */
 export function openJournal(file: string, snapshot: StateSnapshot) {
   let fd = -1;
   let records = 0;
   let sinceRewrite = 0;
+  /** Lines appended, and how many of them are known to be on disk. */
+  let written = 0;
+  let synced = 0;
+  let syncing: Promise<void> | undefined;
 
   function rewrite(state: StateSnapshot): void {
     const { operations, ...header } = state;
@@ -63,7 +68,22 @@ export function openJournal(file: string, snapshot: StateSnapshot) {
     fd = openSync(file, 'a');
     records = operations.length;
     sinceRewrite = 0;
+    synced = written; // the rewritten file holds everything, fsynced
   }
+
+  /** One fsync of everything written before it started. */
+  const syncOnce = (): Promise<void> => {
+    const upTo = written;
+    const handle = fd;
+    return new Promise<void>((resolve, reject) => {
+      fsync(handle, (error) => {
+        syncing = undefined;
+        if (error && handle === fd) return reject(error);
+        synced = Math.max(synced, upTo); // an fd closed by a rewrite: the rewrite synced it all
+        resolve();
+      });
+    });
+  };
 
   rewrite(snapshot); // also drops a torn last record before anything is appended after it
 
@@ -71,7 +91,7 @@ export function openJournal(file: string, snapshot: StateSnapshot) {
     /** Appends one operation, durably. `live()` tells compaction how many operations still matter. */
     append(operation: StateOperation, live: () => StateSnapshot): void {
       writeSync(fd, JSON.stringify(operation) + '\n');
-      fsyncSync(fd);
+      written++;
       records++;
       if (++sinceRewrite >= COMPACT_EVERY) {
         sinceRewrite = 0;
@@ -79,11 +99,23 @@ export function openJournal(file: string, snapshot: StateSnapshot) {
         if (records > 2 * state.operations.length) rewrite(state);
       }
     },
+    /** Resolves once every operation appended before the call is on disk. */
+    async flush(): Promise<void> {
+      const target = written;
+      while (synced < target) {
+        if (fd < 0) throw new Error(`${file}: the journal is closed`);
+        syncing ??= syncOnce();
+        await syncing;
+      }
+    },
     rewrite,
     /** Operations in the file now. */
     records: () => records,
     close(): void {
-      if (fd >= 0) closeSync(fd);
+      if (fd < 0) return;
+      fsyncSync(fd);
+      synced = written;
+      closeSync(fd);
       fd = -1;
     },
   };

@@ -110,3 +110,17 @@ describe('platform.snapshot() and createMockPlatform({ state })', () => {
     expect(mock.platform.snapshot().operations).toEqual([]);
   });
 });
+
+describe('events bodies in a snapshot', () => {
+  it('keeps a UTF-8 body as text and other bytes as base64, replaying each as it came', () => {
+    const platform = createMockPlatform({ now: NOW });
+    const good = batch(['p1'], 'v9');
+    platform.services.events.ingest('shop', new TextEncoder().encode(good));
+    platform.services.events.ingest('shop', new Uint8Array([0xff, 0xfe, 0x00]));
+    const [text, bytes] = platform.snapshot().operations.map((o) => o.args[1]);
+    expect(text).toBe(good);
+    expect(bytes).toEqual({ base64: '//4A' });
+    const restored = createMockPlatform({ state: JSON.parse(JSON.stringify(platform.snapshot())) });
+    expect(restored.inspect.events.stats('shop')).toEqual({ requests: 2, accepted: 1, duplicates: 0, rejected: 1 });
+  });
+});

@@ -41,8 +41,8 @@ const CODECS: Record<string, Codec> = {
   'services.stash.countIncr': { changed: stashOk },
   'services.stash.countDecr': { changed: stashOk },
   'services.events.ingest': {
-    // The body as received: bytes travel as base64 so a malformed one replays as it came.
-    record: ([trackingId, body]) => [trackingId, body instanceof Uint8Array ? { base64: toBase64(body) } : body],
+    // The body as received: UTF-8 as text (readable in a snapshot), other bytes as base64, so a malformed one replays as it came.
+    record: ([trackingId, body]) => [trackingId, body instanceof Uint8Array ? (utf8(body) ?? { base64: toBase64(body) }) : body],
     restore: ([trackingId, body]) => [trackingId, isObject(body) && typeof body.base64 === 'string' ? fromBase64(body.base64) : body],
   },
   'admin.stash.createCredential': { record: ([trackingId], credential) => [trackingId, credential] },
@@ -50,6 +50,13 @@ const CODECS: Record<string, Codec> = {
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const utf8 = (bytes: Uint8Array) => {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+};
 const toBase64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''));
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
