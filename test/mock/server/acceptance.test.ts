@@ -134,6 +134,12 @@ describe('svc-mock serve over real HTTP', () => {
     expect(stderr).toBe(`svc-mock: port ${port} is already in use (choose another with --port)\n`);
   });
 
+  it('--help prints the usage, exit code 0', async () => {
+    const { code, stdout } = await runCli(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toBe('usage: svc-mock serve [--port 4010] [--host 127.0.0.1] [--state <file>] [--no-fixtures] [--clock real | <ISO time>]\n');
+  });
+
   it('bad flags are a one-line usage error, exit code 1', async () => {
     const { code, stderr } = await runCli(['serve', '--clock', 'soon']);
     expect(code).toBe(1);
