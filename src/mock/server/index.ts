@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { getResponse } from 'msw';
 import { createHandlers } from '../handlers';
 import { createMockPlatform, type MockPlatform } from '../platform';
-import type { StateSnapshot } from '../platform/state/format';
+import { InvalidStateError, type StateSnapshot } from '../platform/state/format';
 import type { Endpoints } from '../../core/endpoints';
 import { ADMIN_PREFIX, adminResponse } from './admin';
 import { openJournal, readJournal, type Journal } from './journal';
@@ -46,6 +46,16 @@ export class PortInUseError extends Error {
   }
 }
 
+/** A platform from a journal's state; a problem found while replaying names the file. */
+function restore(state: StateSnapshot, file: string): MockPlatform {
+  try {
+    return createMockPlatform({ state });
+  } catch (error) {
+    if (error instanceof InvalidStateError) throw new InvalidStateError(file, error.message.replace(/^state: /, ''));
+    throw error;
+  }
+}
+
 const DEFAULTS = { port: 4010, host: '127.0.0.1', fixtures: true, clock: 'real' } as const;
 
 /** How the URL names the host: a wildcard address is reached as `localhost`, IPv6 in brackets. */
@@ -75,7 +85,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const server = createServer();
   try {
     const restored = options.state ? readJournal(options.state) : undefined;
-    const first = restored ? createMockPlatform({ state: restored }) : fresh();
+    const first = restored ? restore(restored, options.state!) : fresh();
     if (options.state) journal = openJournal(options.state, first.snapshot());
     const actualPort = await listen(server, port, host);
     const url = `http://${urlHost(host)}:${actualPort}`;
@@ -142,4 +152,5 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 }
 
 export { StateLockedError } from './lock';
-export { InvalidStateError, STATE_FORMAT, STATE_VERSION, type StateSnapshot, type StateHeader, type StateOperation } from '../platform/state/format';
+export { InvalidStateError } from '../platform/state/format';
+export { STATE_FORMAT, STATE_VERSION, type StateSnapshot, type StateHeader, type StateOperation } from '../platform/state/format';

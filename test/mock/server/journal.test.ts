@@ -105,3 +105,12 @@ describe('the state file lock', () => {
     lockStateFile(file)();
   });
 });
+
+describe('startMockServer with a state file', () => {
+  it('an operation it cannot replay is refused, naming the file; the lock is released', async () => {
+    const { startMockServer } = await import('../../../src/mock/server');
+    writeFileSync(file, '{"format":"svc-mock-state","version":1,"createdAt":1,"clock":"frozen","fixtures":false}\n{"at":1,"op":"services.nope","args":[]}\n');
+    await expect(startMockServer({ port: 0, state: file })).rejects.toThrow(`${file}: operations[0]: unknown operation "services.nope"`);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+});
