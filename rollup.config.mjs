@@ -40,8 +40,10 @@ export const packages = [
   },
   {
     name: 'mock',
-    description: 'The mock platform: an in-memory reference server behind MSW handlers.',
-    entries: { index: 'src/mock/index.ts' },
+    description: 'The mock platform: an in-memory reference server behind MSW handlers, also served over HTTP.',
+    entries: { index: 'src/mock/index.ts', server: 'src/mock/server/index.ts', cli: 'src/mock/server/cli.ts' },
+    internal: ['cli'],
+    bin: { 'svc-mock': './cli.js' },
     peer: { msw: '^2.15.0' },
   },
 ];

@@ -1,6 +1,9 @@
 export { createMockPlatform, type MockPlatform, type MockPlatformOptions } from './platform';
 export { defaultEndpoints, type Endpoints } from '@svc/core';
 export { createHandlers, type HandlerOptions } from './handlers';
+// The platform's state as a versioned JSON object: platform.snapshot(), createMockPlatform({ state }).
+export { InvalidStateError, STATE_FORMAT, STATE_VERSION, type StateSnapshot, type StateHeader, type StateOperation } from './platform/state/format';
+export type { ReplayFailure } from './platform/state/recorder';
 export type { Clock } from './platform/clock';
 export type { Fault, Faults, Route } from './platform/faults';
 export type { PropertySettings, Property } from './platform/properties';

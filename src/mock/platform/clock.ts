@@ -28,9 +28,13 @@ interface Task {
   run: () => void;
 }
 
-export function createClock(start?: number | Date | string): Clock {
-  const frozen = start !== undefined;
-  let offset = frozen ? toMs(start) : 0;
+/**
+ * `start`: the time to begin at (default: real time). `frozen` (default: true when `start` is
+ * given) stops time between `set`/`advance`; `createClock(t, false)` begins at `t` and then
+ * follows real time (how a restored platform resumes a real-time clock).
+ */
+export function createClock(start?: number | Date | string, frozen = start !== undefined): Clock {
+  let offset = start === undefined ? 0 : toMs(start) - (frozen ? 0 : Date.now());
   const base = () => (frozen ? 0 : Date.now());
   let tasks: Task[] = [];
   let seq = 0;

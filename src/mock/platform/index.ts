@@ -9,6 +9,8 @@ import { createEventsArea } from './events';
 import { createExperiencesArea } from './experiences';
 import { createIntegrationsArea } from './integrations';
 import { loadFixtures, type FixtureOptions } from '../fixtures';
+import { checkHeader, checkSnapshot, STATE_FORMAT, STATE_VERSION, type StateHeader, type StateSnapshot } from './state/format';
+import { createRecorder, type ReplayFailure } from './state/recorder';
 
 export interface MockPlatformOptions {
   /**
@@ -18,10 +20,26 @@ export interface MockPlatformOptions {
   fixtures?: boolean | FixtureOptions;
   /** Start the clock frozen at this time (epoch ms, Date or ISO string). Default: follow real time. */
   now?: number | Date | string;
+  /**
+   * Restore a state written by `platform.snapshot()` (or a `--state` journal): the platform is
+   * created as the state says (clock, fixtures; `fixtures` and `now` above are then ignored) and
+   * its operations are replayed. Throws InvalidStateError (code `INVALID_STATE`) for another
+   * format or version. Default: a new platform.
+   */
+  state?: StateSnapshot;
+}
+
+/** The header of a new platform's state: what `snapshot()` needs to create it again. */
+function headerFor(options: MockPlatformOptions): StateHeader {
+  const fixtures = options.fixtures ? (options.fixtures === true ? {} : { ...options.fixtures }) : false;
+  const now = options.now === undefined ? Date.now() : new Date(options.now).getTime();
+  return { format: STATE_FORMAT, version: STATE_VERSION, createdAt: now, clock: options.now === undefined ? 'real' : 'frozen', fixtures };
 }
 
 export function createMockPlatform(options: MockPlatformOptions = {}) {
-  const clock = createClock(options.now);
+  const state = options.state === undefined ? undefined : checkSnapshot(options.state);
+  const header: StateHeader = state ? checkHeader(state, 'state') : headerFor(options);
+  const clock = createClock(header.createdAt, header.clock === 'frozen');
   const faults = createFaults();
   const bus = createBus();
   const properties = createProperties(clock.now);
@@ -33,7 +51,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}) {
   const experiences = createExperiencesArea(ctx);
   const integrations = createIntegrationsArea(ctx);
 
-  const platform = {
+  const parts = {
     /** The platform's time: set / advance it to test expiry, UTC days, schedules, `new`. */
     clock: clock as Clock,
     /** Latency, forced statuses, offline; per route. */
@@ -66,8 +84,24 @@ export function createMockPlatform(options: MockPlatformOptions = {}) {
       integrations: integrations.inspect,
     },
   };
-  if (options.fixtures) loadFixtures(platform, options.fixtures === true ? {} : options.fixtures);
-  return platform;
+  if (header.fixtures) loadFixtures(parts, header.fixtures);
+  const recorder = createRecorder(parts, header);
+  const restored = { operations: state?.operations.length ?? 0, failed: state ? recorder.replay(state.operations, 'state') : ([] as ReplayFailure[]) };
+  return {
+    ...recorder.parts,
+    /**
+     * The platform's state as a versioned JSON object (`StateSnapshot`): how it was created and
+     * every state-changing operation since (overwritten stash values dropped). Pass it to
+     * `createMockPlatform({ state })` to get the same platform back. Faults are not state.
+     */
+    snapshot: recorder.snapshot,
+    /** Calls `listener` with each state-changing operation, synchronously, as it is applied (what `--state` journals). */
+    onOperation: recorder.onOperation,
+    /** What restoring `state` did: operations replayed, and those that threw (skipped). */
+    restored,
+    /** Calls whose arguments a snapshot cannot hold (an integration created with a handler function in code). */
+    unrecorded: recorder.unrecorded,
+  };
 }
 
 export type MockPlatform = ReturnType<typeof createMockPlatform>;

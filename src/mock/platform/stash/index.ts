@@ -248,9 +248,9 @@ export function createStashArea(ctx: PlatformContext) {
       /**
        * Creates a server credential for a property: what a customer's server holds to write the
        * `protected` level (also accepted on the wire as `Authorization: Bearer <credential>`).
+       * `credential` restores a known one (a snapshot replays it); default: a new random one.
        */
-      createCredential(trackingId: string): string {
-        const credential = `svc_sk_${crypto.randomUUID().replace(/-/g, '')}`;
+      createCredential(trackingId: string, credential = `svc_sk_${crypto.randomUUID().replace(/-/g, '')}`): string {
         credentials.set(credential, trackingId);
         return credential;
       },

@@ -1,0 +1,116 @@
+import { routes, type Fault, type Route } from '../platform/faults';
+import type { MockPlatform } from '../platform';
+import type { StateSnapshot } from '../platform/state/format';
+
+/** The admin API's prefix: no route of PROTOCOL.md starts with it. */
+export const ADMIN_PREFIX = '/__svc/';
+
+/** What the admin API drives: the current platform, and replacing it. */
+export interface AdminTarget {
+  platform(): MockPlatform;
+  /** A new platform with the server's options (empty state, fixtures as started). */
+  reset(): void;
+  /** A platform restored from a snapshot. Throws InvalidStateError for a bad one. */
+  load(snapshot: StateSnapshot): void;
+}
+
+const answer = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body ?? null), { status, headers: { 'Content-Type': 'application/json' } });
+const problem = (status: number, message: string) => answer({ status, message }, status);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+async function body(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new TypeError('the body is not JSON');
+  }
+}
+
+/** `group[area][method]`, own properties only (never `__proto__` or `constructor`), or a top-level function of `group`. */
+function method(group: Record<string, unknown>, area: string, name: string | undefined): ((...args: unknown[]) => unknown) | undefined {
+  if (!Object.hasOwn(group, area)) return undefined;
+  const value = group[area];
+  if (name === undefined) return typeof value === 'function' ? (value as (...args: unknown[]) => unknown) : undefined;
+  if (!isObject(value) || !Object.hasOwn(value, name) || typeof value[name] !== 'function') return undefined;
+  return (value[name] as (...args: unknown[]) => unknown).bind(value);
+}
+
+const clockView = (platform: MockPlatform) => ({ now: platform.clock.now(), iso: new Date(platform.clock.now()).toISOString(), frozen: platform.clock.frozen });
+
+/**
+ * The admin API: everything `platform.clock`, `faults`, `admin` and `inspect` offer, over HTTP.
+ *
+ * | request | does |
+ * |---|---|
+ * | `GET /__svc/clock` | `{now, iso, frozen}` |
+ * | `POST /__svc/clock/advance` `{"ms"}` / `POST /__svc/clock/set` `{"time"}` | moves the clock |
+ * | `GET /__svc/faults`, `PUT /__svc/faults/{route or *}` `<Fault>`, `DELETE /__svc/faults[/{route}]` | faults |
+ * | `GET /__svc/inspect/{area}/{method}[/{arg}...]`, `POST` the same with a JSON array of arguments | `platform.inspect` |
+ * | `POST /__svc/admin/{area}/{method}` with a JSON array of arguments | `platform.admin` |
+ * | `POST /__svc/reset`, `GET /__svc/snapshot`, `PUT /__svc/snapshot` | state |
+ *
+ * A call that throws answers 400 `{status, message}` with its message; an unknown path 404.
+ */
+export async function adminResponse(request: Request, target: AdminTarget): Promise<Response> {
+  const url = new URL(request.url);
+  const verb = request.method;
+  const platform = target.platform();
+  try {
+    const [section, ...rest] = url.pathname.slice(ADMIN_PREFIX.length).split('/').map((part) => decodeURIComponent(part));
+    if (section === 'clock' && rest.length === 0 && verb === 'GET') return answer(clockView(platform));
+    if (section === 'clock' && rest.length === 1 && verb === 'POST') {
+      const input = await body(request);
+      if (rest[0] === 'advance' && isObject(input)) platform.clock.advance(Number(input.ms));
+      else if (rest[0] === 'set' && isObject(input) && (typeof input.time === 'string' || typeof input.time === 'number')) platform.clock.set(input.time);
+      else return problem(400, 'expected POST /__svc/clock/advance {"ms": <ms>} or POST /__svc/clock/set {"time": <ISO or ms>}');
+      return answer(clockView(platform));
+    }
+    if (section === 'faults') {
+      const route = rest[0] as Route | '*' | undefined;
+      if (route !== undefined && route !== '*' && !routes.includes(route)) return problem(404, `no route ${JSON.stringify(route)}: one of ${routes.join(', ')} or *`);
+      if (verb === 'GET' && rest.length === 0) return answer(platform.faults.list());
+      if ((verb === 'PUT' || verb === 'POST') && route !== undefined) {
+        const fault = await body(request);
+        if (!isObject(fault)) return problem(400, 'the body must be a fault object, for example {"status": 503, "times": 1}');
+        platform.faults.set(route, fault as Fault);
+        return answer(platform.faults.list());
+      }
+      if (verb === 'DELETE') {
+        platform.faults.clear(route);
+        return answer(platform.faults.list());
+      }
+    }
+    if (section === 'inspect' || section === 'admin') {
+      const [area, name, ...pathArgs] = rest;
+      const group = (section === 'inspect' ? platform.inspect : platform.admin) as unknown as Record<string, unknown>;
+      const fn = area === undefined ? undefined : method(group, area, name);
+      if (!fn) return problem(404, `no ${section} method ${rest.slice(0, 2).join('.')}`);
+      let args: unknown[] = pathArgs;
+      if (verb === 'POST') {
+        const input = await body(request);
+        if (input !== undefined && !Array.isArray(input)) return problem(400, 'the body must be a JSON array of arguments');
+        args = [...pathArgs, ...((input as unknown[] | undefined) ?? [])];
+      } else if (verb !== 'GET' || section === 'admin') {
+        return problem(405, `${section} calls are ${section === 'admin' ? 'POST' : 'GET or POST'}`);
+      }
+      return answer(await fn(...args));
+    }
+    if (section === 'reset' && rest.length === 0 && verb === 'POST') {
+      target.reset();
+      return answer({ status: 200 });
+    }
+    if (section === 'snapshot' && rest.length === 0) {
+      if (verb === 'GET') return answer(platform.snapshot());
+      if (verb === 'PUT') {
+        target.load((await body(request)) as StateSnapshot);
+        return answer({ status: 200, operations: target.platform().restored.operations });
+      }
+    }
+    return problem(404, `no admin route ${verb} ${url.pathname}`);
+  } catch (error) {
+    return problem(400, error instanceof Error ? error.message : String(error));
+  }
+}

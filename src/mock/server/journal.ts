@@ -1,0 +1,124 @@
+import { closeSync, existsSync, fsync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { checkHeader, checkOperation, InvalidStateError, type StateOperation, type StateSnapshot } from '../platform/state/format';
+
+/** Appends since the last rewrite after which compaction is considered. */
+const COMPACT_EVERY = 1000;
+
+/**
+ * Reads a journal: the header on the first line, one operation per line. A last line without its
+ * newline is a record torn by a crash: ignored (it was never acknowledged). Any other line that
+ * is not a record makes the file corrupt: InvalidStateError naming the file and the line.
+ * Returns `undefined` for a missing or empty file.
+ */
+export function readJournal(file: string): StateSnapshot | undefined {
+  if (!existsSync(file)) return undefined;
+  const text = readFileSync(file, 'utf8');
+  if (text === '') return undefined;
+  const lines = text.split('\n');
+  lines.pop(); // '' after the last newline, or a torn record
+  if (lines.length === 0) throw new InvalidStateError(file, 'no complete header line: not a svc-mock state file');
+  const parse = (line: string, n: number): unknown => {
+    try {
+      return JSON.parse(line);
+    } catch {
+      throw new InvalidStateError(file, `line ${n} is not a journal record: the file is corrupt`);
+    }
+  };
+  const header = checkHeader(parse(lines[0], 1), file);
+  const operations = lines.slice(1).map((line, i) => checkOperation(parse(line, i + 2), `${file}: line ${i + 2}`));
+  return { ...header, operations };
+}
+
+const syncDirectory = (file: string) => {
+  try {
+    const fd = openSync(dirname(file), 'r');
+    fsyncSync(fd);
+    closeSync(fd);
+  } catch {
+    // some platforms cannot fsync a directory; the rename is still atomic
+  }
+};
+
+/**
+ * An append-only journal on disk. `append` writes one line (in order, synchronously); `flush`
+ * resolves once everything appended so far is fsynced: the server awaits it before every answer,
+ * so an operation it acknowledged survives `kill -9`. Concurrent requests share one fsync (group
+ * commit). `rewrite` compacts: the whole state to a temporary file, fsync, atomic rename.
+ */
+export function openJournal(file: string, snapshot: StateSnapshot) {
+  let fd = -1;
+  let records = 0;
+  let sinceRewrite = 0;
+  /** Lines appended, and how many of them are known to be on disk. */
+  let written = 0;
+  let synced = 0;
+  let syncing: Promise<void> | undefined;
+
+  function rewrite(state: StateSnapshot): void {
+    const { operations, ...header } = state;
+    const temporary = `${file}.${process.pid}.tmp`;
+    const out = openSync(temporary, 'w');
+    writeSync(out, [JSON.stringify(header), ...operations.map((o) => JSON.stringify(o))].join('\n') + '\n');
+    fsyncSync(out);
+    closeSync(out);
+    if (fd >= 0) closeSync(fd);
+    renameSync(temporary, file);
+    syncDirectory(file);
+    fd = openSync(file, 'a');
+    records = operations.length;
+    sinceRewrite = 0;
+    synced = written; // the rewritten file holds everything, fsynced
+  }
+
+  /** One fsync of everything written before it started. */
+  const syncOnce = (): Promise<void> => {
+    const upTo = written;
+    const handle = fd;
+    return new Promise<void>((resolve, reject) => {
+      fsync(handle, (error) => {
+        syncing = undefined;
+        if (error && handle === fd) return reject(error);
+        synced = Math.max(synced, upTo); // an fd closed by a rewrite: the rewrite synced it all
+        resolve();
+      });
+    });
+  };
+
+  rewrite(snapshot); // also drops a torn last record before anything is appended after it
+
+  return {
+    /** Appends one operation, durably. `live()` tells compaction how many operations still matter. */
+    append(operation: StateOperation, live: () => StateSnapshot): void {
+      writeSync(fd, JSON.stringify(operation) + '\n');
+      written++;
+      records++;
+      if (++sinceRewrite >= COMPACT_EVERY) {
+        sinceRewrite = 0;
+        const state = live();
+        if (records > 2 * state.operations.length) rewrite(state);
+      }
+    },
+    /** Resolves once every operation appended before the call is on disk. */
+    async flush(): Promise<void> {
+      const target = written;
+      while (synced < target) {
+        if (fd < 0) throw new Error(`${file}: the journal is closed`);
+        syncing ??= syncOnce();
+        await syncing;
+      }
+    },
+    rewrite,
+    /** Operations in the file now. */
+    records: () => records,
+    close(): void {
+      if (fd < 0) return;
+      fsyncSync(fd);
+      synced = written;
+      closeSync(fd);
+      fd = -1;
+    },
+  };
+}
+
+export type Journal = ReturnType<typeof openJournal>;
