@@ -3,7 +3,7 @@ import { getResponse } from 'msw';
 import { createHandlers } from '../handlers';
 import { createMockPlatform, type MockPlatform } from '../platform';
 import { InvalidStateError, type StateSnapshot } from '../platform/state/format';
-import type { Endpoints } from '../../core/endpoints';
+import type { Endpoints } from '@svc/core';
 import { ADMIN_PREFIX, adminResponse } from './admin';
 import { openJournal, readJournal, type Journal } from './journal';
 import { lockStateFile } from './lock';
