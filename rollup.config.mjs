@@ -43,7 +43,7 @@ export const packages = [
 
 const runtimeDeps = { ...root.dependencies };
 const isExternal = (id) =>
-  id.startsWith('node:') || builtinModules.includes(id) || /^(json-logic-js|msw)(\/|$)/.test(id);
+  id.startsWith('node:') || builtinModules.includes(id) || /^(json-logic-js|re2js|msw)(\/|$)/.test(id);
 const ts = () => typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts', 'demo/**/*.ts'], noEmitOnError: true, compilerOptions: { noEmit: false, declaration: false, sourceMap: true, outDir: undefined } });
 
 /** Writes dist/<name>/package.json from the imports the bundle really has. */
