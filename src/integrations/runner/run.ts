@@ -109,9 +109,13 @@ export async function runIntegration(options: RunOptions): Promise<RunReport> {
   };
   let settled = false;
   // The streams' unterminated last lines are printed when the run ends, before its final line.
-  const flushStreams = [[worker.stdout, 'stdout'], [worker.stderr, 'stderr']].map(([stream, kind]) =>
-    forwardLines(stream as Readable, LOG_LIMITS.lineLength + redact.longest, (text, cut) => settled || fromWorker(() => emit(kind as LogKind, text, undefined, cut))),
+  const streams = [[worker.stdout, 'stdout'], [worker.stderr, 'stderr']] as const;
+  const flushStreams = streams.map(([stream, kind]) =>
+    forwardLines(stream, LOG_LIMITS.lineLength + redact.longest, (text, cut) => settled || fromWorker(() => emit(kind, text, undefined, cut))),
   );
+  // What the worker wrote reaches this thread apart from its messages, maybe after its `done`:
+  // the run's last lines wait for both streams to end (they do when the worker is gone).
+  const streamsEnded = Promise.all(streams.map(([stream]) => new Promise((ended) => stream.once('end', ended))));
 
   return new Promise<RunReport>((settle) => {
     let timer = setTimeout(onTimeout, Math.max(timeout, MIN_BOOT_TIMEOUT_MS));
@@ -121,25 +125,30 @@ export async function runIntegration(options: RunOptions): Promise<RunReport> {
       bootPrinted = true;
       printBoot(`failed while loading integration.js; dependencies: ${dependencies}`);
     };
-    const end = (fields: Pick<RunReport, 'outcome' | 'result' | 'error' | 'durationMs'>, doneText: string) => {
-      if (settled) return;
+    let ending = false;
+    /** Stops the worker, then logs what it still wrote, the requests left pending, `lastLines` and the final line. */
+    const end = (fields: Pick<RunReport, 'outcome' | 'result' | 'error' | 'durationMs'>, doneText: string, lastLines: Array<[LogKind, string]> = []) => {
+      if (ending) return;
+      ending = true;
       clearTimeout(timer);
-      bootFailed();
-      for (const flush of flushStreams) flush();
-      settled = true;
       const now = performance.now();
-      for (const { request, started } of inFlight.values()) {
-        request.durationMs = Math.round(now - started);
-        emit('http', `${request.method} ${request.url} -> no response after ${request.durationMs} ms (pending)`, request);
-      }
-      emit('done', doneText + droppedNote());
-      void worker.terminate().then(() => settle(report(fields, requests)));
+      const streamsDrained = Promise.race([streamsEnded, new Promise((gaveUp) => setTimeout(gaveUp, 1000))]);
+      void worker.terminate().then(() => streamsDrained).then(() => {
+        bootFailed();
+        for (const flush of flushStreams) flush();
+        settled = true;
+        for (const { request, started } of inFlight.values()) {
+          request.durationMs = Math.round(now - started);
+          emit('http', `${request.method} ${request.url} -> no response after ${request.durationMs} ms (pending)`, request);
+        }
+        for (const [kind, text] of lastLines) emit(kind, text);
+        emit('done', doneText + droppedNote());
+        settle(report(fields, requests));
+      });
     };
     const fail = (code: RunErrorCode, phase: RunError['phase'], error: { name: string; message: string; stack: string }, durationMs: number) => {
-      if (settled) return;
-      bootFailed();
-      emit('exception', error.stack);
-      end({ outcome: 'error', error: { code, phase, name: error.name, message: redact(error.message), stack: redact(error.stack) }, durationMs }, `error${phase === 'boot' ? ' at boot' : ''} (${code}) in ${Math.round(durationMs)} ms`);
+      if (ending) return;
+      end({ outcome: 'error', error: { code, phase, name: error.name, message: redact(error.message), stack: redact(error.stack) }, durationMs }, `error${phase === 'boot' ? ' at boot' : ''} (${code}) in ${Math.round(durationMs)} ms`, [['exception', error.stack]]);
     };
 
     function onTimeout() {
@@ -183,8 +192,8 @@ export async function runIntegration(options: RunOptions): Promise<RunReport> {
           const durationMs = Math.round(message.durationMs);
           if (!message.ok) return fail(message.reason, message.phase, message.error, message.phase === 'boot' ? elapsed() : durationMs);
           const result: unknown = message.json === undefined ? undefined : JSON.parse(message.json);
-          emit('result', message.json === undefined ? '(no return value)' : JSON.stringify(result, null, 2));
-          return end({ outcome: 'ok', result, durationMs }, `ok in ${durationMs} ms`);
+          const resultLine = message.json === undefined ? '(no return value)' : JSON.stringify(result, null, 2);
+          return end({ outcome: 'ok', result, durationMs }, `ok in ${durationMs} ms`, [['result', resultLine]]);
         }
       }
     });
