@@ -51,7 +51,7 @@ export const packages = [
 // Every package depends on @svc/core by name (one copy, one SvcError class on a page), at this version.
 const runtimeDeps = { ...root.dependencies, '@svc/core': version };
 const isExternal = (id) =>
-  id.startsWith('node:') || builtinModules.includes(id) || /^(@svc\/core|ky|js-cookie|cookie|json-logic-js|msw)(\/|$)/.test(id);
+  id.startsWith('node:') || builtinModules.includes(id) || /^(@svc\/core|ky|js-cookie|cookie|json-logic-js|re2js|msw)(\/|$)/.test(id);
 const ts = () => esbuild({ target: 'es2022', tsconfig: './tsconfig.json', sourceMap: true });
 // The script-tag and demo bundles carry core themselves: '@svc/core' is its source there.
 const coreSource = () => alias({ entries: [{ find: /^@svc\/core$/, replacement: new URL('./src/core/index.ts', import.meta.url).pathname }] });

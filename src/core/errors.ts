@@ -96,11 +96,15 @@ export function invalid(argument: string, value: unknown, expectation: string): 
 }
 
 function describe(value: unknown): string {
-  let text = String(value);
-  try {
-    // Objects and strings as JSON (quotes show a string's edges); numbers, NaN, undefined as written.
-    if (typeof value === 'object' || typeof value === 'string') text = JSON.stringify(value);
-  } catch {}
+  // Objects and strings as JSON (quotes show a string's edges); numbers, NaN, undefined, symbols,
+  // bigints as written. Whatever the value does (a null prototype, a Proxy whose traps throw, a
+  // cycle, a throwing toString), describing it never throws.
+  const asJson = typeof value === 'string' || (typeof value === 'object' && value !== null);
+  const text =
+    attempt(() => (asJson ? JSON.stringify(value) : undefined)) ??
+    attempt(() => String(value)) ??
+    attempt(() => Object.prototype.toString.call(value)) ??
+    `a${typeof value === 'object' ? 'n' : ''} ${typeof value}`;
   return text.length > 80 ? text.slice(0, 80) + '...' : text;
 }
 
@@ -123,4 +127,14 @@ export function errorForStatus(what: string, status: number, body: Record<string
   }
   if (status >= 500) return new ServerError('SERVER_ERROR', message, options);
   return new BadRequestError('BAD_REQUEST', message, options);
+}
+
+/** What `read` returns, or undefined when it throws or returns no string. */
+function attempt(read: () => string | undefined): string | undefined {
+  try {
+    const text = read();
+    return typeof text === 'string' ? text : undefined;
+  } catch {
+    return undefined;
+  }
 }

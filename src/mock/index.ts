@@ -17,5 +17,5 @@ export type { ReceivedEvent, EventStats, StrategyMetrics, IngestResult } from '.
 export type * from './platform/experiences';
 export { seedDemoExperiences } from './platform/experiences/fixtures';
 export * from './platform/integrations/types';
-export { INTEGRATION_TIMEOUT, runAt, type IntegrationsAdmin } from './platform/integrations';
+export { INTEGRATION_TIMEOUT, RUN_LIMITS, runAt, type IntegrationsAdmin } from './platform/integrations';
 export { seedDemoIntegrations, DEMO_INTEGRATIONS } from './platform/integrations/fixtures';

@@ -46,7 +46,7 @@ describe('each call refuses bad arguments before any request', () => {
   cyclic.self = cyclic;
   const cases: [string, (i: Integration) => Promise<unknown>][] = [
     ['payload', (i) => i.execute(10n)],
-    ['payload', (i) => i.schedule(cyclic)],
+    ['payload.self', (i) => i.schedule(cyclic)],
     ['payload', (i) => i.execute(() => 'not JSON')],
     ['payload', (i) => i.schedule(Symbol('not JSON'))],
     ['options.key', (i) => i.execute({}, { key: 'email' as unknown as Record<string, string> })],

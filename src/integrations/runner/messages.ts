@@ -11,6 +11,10 @@ export interface WorkerData {
   secrets: Record<string, string>;
   /** The runner's own folder: its frames are cut from the handler's stacks. */
   runnerDir: string;
+  /** Output dropped in the worker once it has sent `outputBudget` characters: [lines, characters]. */
+  dropped: BigInt64Array;
+  /** Characters of console output and stdout / stderr writes the worker sends at most. */
+  outputBudget: number;
 }
 
 /** A failure as it crosses the thread boundary (errors do not survive structured clone whole). */

@@ -40,7 +40,7 @@ export interface LogLine {
  * `INVALID_PACKAGE_JSON`, `MISSING_DEPENDENCY`, `LOAD_FAILED` (integration.js threw or did not
  * parse while loading), `NO_HANDLER` (it does not export one function). Handler:
  * `HANDLER_THREW`, `NOT_SERIALIZABLE` (the return value is not JSON), `WORKER_EXITED`
- * (the handler called `process.exit`), `TIMEOUT`.
+ * (the handler called `process.exit`), `OUT_OF_MEMORY` (over `RunOptions.memoryLimitMb`), `TIMEOUT`.
  */
 export type RunErrorCode =
   | 'NO_INTEGRATION_FILE'
@@ -51,6 +51,7 @@ export type RunErrorCode =
   | 'HANDLER_THREW'
   | 'NOT_SERIALIZABLE'
   | 'WORKER_EXITED'
+  | 'OUT_OF_MEMORY'
   | 'TIMEOUT';
 
 /** Why a run failed (message and stack with secrets replaced). */
@@ -78,6 +79,11 @@ export interface RunOptions {
    * Default: `DEFAULT_TIMEOUT_MS` (30 000): the platform's default is not published.
    */
   timeout?: number;
+  /**
+   * MB the handler's heap may use (the worker's `resourceLimits.maxOldGenerationSizeMb`), 16 to
+   * 65536; over it the run fails with `OUT_OF_MEMORY`. Default: `DEFAULT_MEMORY_LIMIT_MB` (128).
+   */
+  memoryLimitMb?: number;
   /** Called with every log line as it happens (the CLI prints them). Default: none. */
   onLog?: (line: LogLine) => void;
   /**
@@ -100,6 +106,11 @@ export interface RunReport {
   logs: LogLine[];
   /** Every outgoing HTTP request, in the order they were made. */
   requests: HttpRequestLog[];
+  /**
+   * The handler's output left out of `logs` over `LOG_LIMITS.totalCharacters`: console calls and
+   * lines written (a write without a newline counts its characters only).
+   */
+  dropped: { lines: number; characters: number };
   /** Execution time of the handler (of the boot when it never ran), in milliseconds. */
   durationMs: number;
   /** What the `svc-integration` command exits with for this run (see `EXIT_CODES`). */

@@ -14,7 +14,7 @@ import { logHttpRequests } from './http-log';
 import type { CacheOperation, ConsoleLevel, RunnerMessage, SerializedError, WorkerData, WorkerMessage } from './messages';
 
 const port = parentPort!;
-const { file, payload, secrets, runnerDir } = workerData as WorkerData;
+const { file, payload, secrets, runnerDir, dropped, outputBudget } = workerData as WorkerData;
 const post = (message: WorkerMessage) => port.postMessage(message);
 
 let phase: 'boot' | 'handler' = 'boot';
@@ -31,10 +31,53 @@ const fail = (reason: 'NO_HANDLER' | 'LOAD_FAILED' | 'HANDLER_THREW' | 'NOT_SERI
 // An exception thrown later from a timer or an unhandled rejection fails the run like a throw.
 process.on('uncaughtException', (err) => fail(phase === 'boot' ? 'LOAD_FAILED' : 'HANDLER_THREW', err));
 
-for (const level of ['debug', 'info', 'log', 'warn', 'error'] as const satisfies readonly ConsoleLevel[]) {
-  console[level] = (...args: unknown[]) => post({ type: 'log', level, text: format(...args) });
+// Output is sent to the runner up to `outputBudget` characters; the rest is only counted (in
+// memory the runner reads), so a handler printing without end cannot flood it.
+let sent = 0;
+/** How much of `text` (`lines` lines) may still be sent: all of it, a part, or none; counts what is dropped. */
+function allowed(text: string, lines: number): string {
+  const room = outputBudget - sent;
+  if (text.length <= room) {
+    sent += text.length;
+    return text;
+  }
+  const part = room > 0 ? text.slice(0, room) : '';
+  sent += part.length;
+  if (!part) Atomics.add(dropped, 0, BigInt(lines)); // a line partly sent is not counted as dropped
+  Atomics.add(dropped, 1, BigInt(text.length - part.length));
+  return part;
 }
-console.dir = (item: unknown, options?: object) => post({ type: 'log', level: 'log', text: inspect(item, options) });
+const log = (level: ConsoleLevel, text: string) => {
+  const part = allowed(text, 1);
+  if (part) post({ type: 'log', level, text: part });
+};
+for (const level of ['debug', 'info', 'log', 'warn', 'error'] as const satisfies readonly ConsoleLevel[]) {
+  console[level] = (...args: unknown[]) => log(level, format(...args));
+}
+console.dir = (item: unknown, options?: object) => log('log', inspect(item, options));
+for (const stream of [process.stdout, process.stderr]) {
+  const write = stream.write.bind(stream);
+  stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    const part = allowed(text, 0);
+    if (part.length < text.length) Atomics.add(dropped, 0, BigInt(countLines(text.slice(part.length))));
+    const done = rest.find((arg): arg is () => void => typeof arg === 'function');
+    if (part) return write(part, done);
+    done?.();
+    return true;
+  }) as typeof stream.write;
+}
+
+function countLines(text: string): number {
+  let lines = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
+  return lines;
+}
+
+// A handler runs on the platform: it cannot signal this machine's processes (the runner included).
+process.kill = () => {
+  throw new Error('process.kill is not available to a handler (it runs on the platform, not on this machine)');
+};
 
 let nextRequestId = 0;
 logHttpRequests({

@@ -26,6 +26,79 @@ interface Task {
   time: number;
   seq: number;
   run: () => void;
+  cancelled: boolean;
+}
+
+/**
+ * Pending tasks, soonest first (ties in registration order): a binary heap, so registering one
+ * and running the next take O(log n) whatever the number pending. A cancelled task is marked and
+ * skipped when it comes up (the heap is rebuilt without them once they are half of it).
+ */
+class TaskQueue {
+  private heap: Task[] = [];
+  private cancelled = 0;
+
+  push(task: Task): void {
+    this.heap.push(task);
+    this.up(this.heap.length - 1);
+  }
+
+  /** The soonest task not cancelled, left in the queue. */
+  peek(): Task | undefined {
+    while (this.heap[0]?.cancelled) {
+      this.pop();
+      this.cancelled--;
+    }
+    return this.heap[0];
+  }
+
+  pop(): Task | undefined {
+    const top = this.heap[0];
+    const last = this.heap.pop();
+    if (this.heap.length && last) {
+      this.heap[0] = last;
+      this.down(0);
+    }
+    return top;
+  }
+
+  cancel(task: Task): void {
+    if (task.cancelled) return;
+    task.cancelled = true;
+    if (++this.cancelled * 2 <= this.heap.length) return;
+    const live = this.heap.filter((t) => !t.cancelled);
+    this.heap = [];
+    this.cancelled = 0;
+    for (const t of live) this.push(t);
+  }
+
+  private before(a: Task, b: Task): boolean {
+    return a.time < b.time || (a.time === b.time && a.seq < b.seq);
+  }
+
+  private up(i: number): void {
+    const { heap } = this;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!this.before(heap[i], heap[parent])) return;
+      [heap[i], heap[parent]] = [heap[parent], heap[i]];
+      i = parent;
+    }
+  }
+
+  private down(i: number): void {
+    const { heap } = this;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let first = i;
+      if (left < heap.length && this.before(heap[left], heap[first])) first = left;
+      if (right < heap.length && this.before(heap[right], heap[first])) first = right;
+      if (first === i) return;
+      [heap[i], heap[first]] = [heap[first], heap[i]];
+      i = first;
+    }
+  }
 }
 
 /**
@@ -36,7 +109,7 @@ interface Task {
 export function createClock(start?: number | Date | string, frozen = start !== undefined): Clock {
   let offset = start === undefined ? 0 : toMs(start) - (frozen ? 0 : Date.now());
   const base = () => (frozen ? 0 : Date.now());
-  let tasks: Task[] = [];
+  const tasks = new TaskQueue();
   let seq = 0;
   // While a task runs, now() reports the task's time so work it schedules is relative to it.
   let pinned: number | undefined;
@@ -45,10 +118,10 @@ export function createClock(start?: number | Date | string, frozen = start !== u
 
   const runUntil = (limit: number) => {
     for (;;) {
-      tasks.sort((a, b) => a.time - b.time || a.seq - b.seq);
-      const next = tasks[0];
+      const next = tasks.peek();
       if (!next || next.time > limit) return;
-      tasks.shift();
+      tasks.pop();
+      next.cancelled = true; // ran: cancelling it now does nothing
       pinned = Math.max(next.time, pinned ?? -Infinity);
       try {
         next.run();
@@ -75,11 +148,9 @@ export function createClock(start?: number | Date | string, frozen = start !== u
       offset = target - base();
     },
     at(time, run) {
-      const task = { time, seq: seq++, run };
+      const task = { time, seq: seq++, run, cancelled: false };
       tasks.push(task);
-      return () => {
-        tasks = tasks.filter((t) => t !== task);
-      };
+      return () => tasks.cancel(task);
     },
     tick() {
       runUntil(now());

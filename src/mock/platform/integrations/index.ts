@@ -1,3 +1,4 @@
+import { RUN_LIMITS } from './limits';
 import { createCache } from '../../../integrations/cache';
 import { windowFault, type ScheduleWindow } from '../../../integrations/window';
 import { SEGMENT } from '@svc/core';
@@ -53,8 +54,7 @@ interface Pending {
 export const INTEGRATION_TIMEOUT = { default: 10_000, max: 60_000 } as const;
 /** `runAt` must come before this (epoch ms): an ISO 8601 date with a four-digit year, as `runAt` is answered. */
 const LAST_RUN_AT = Date.UTC(10_000, 0, 1);
-/** Runs kept for `inspect.runs` (oldest dropped first). */
-const KEPT_RUNS = 1000;
+export { RUN_LIMITS } from './limits';
 
 const fail = (message: string): never => {
   throw new TypeError(`integrations: ${message}`);
@@ -113,6 +113,9 @@ export function createIntegrationsArea(ctx: PlatformContext) {
   const { clock, bus } = ctx;
   const byProperty = new Map<string, Map<string, Entry>>();
   const runs: IntegrationRun[] = [];
+  const sizes: number[] = []; // of runs[i]
+  let keptBytes = 0;
+  let droppedRuns = 0;
   const pending = new Map<string, Pending>();
   const inflight = new Set<Promise<unknown>>();
   let seq = 0;
@@ -122,7 +125,13 @@ export function createIntegrationsArea(ctx: PlatformContext) {
   const infoOf = (entry: Entry): IntegrationInfo => structuredClone({ ...entry.info, secretNames: [...entry.secrets.keys()] });
   const record = (run: IntegrationRun) => {
     runs.push(run);
-    if (runs.length > KEPT_RUNS) runs.shift();
+    sizes.push(sizeOf(run));
+    keptBytes += sizes[sizes.length - 1];
+    while (runs.length > 1 && (runs.length > RUN_LIMITS.runs || keptBytes > RUN_LIMITS.bytes)) {
+      runs.shift();
+      keptBytes -= sizes.shift()!;
+      droppedRuns++;
+    }
     return run;
   };
 
@@ -358,6 +367,10 @@ export function createIntegrationsArea(ctx: PlatformContext) {
         ),
       );
     },
+    /** How many runs were dropped from `runs` over RUN_LIMITS (oldest first). */
+    droppedRuns(): number {
+      return droppedRuns;
+    },
     /** Schedules waiting for their `runAt`, soonest first. */
     pending(filter: { trackingId?: string; integration?: string } = {}): PendingExecution[] {
       return structuredClone(
@@ -382,3 +395,17 @@ export function createIntegrationsArea(ctx: PlatformContext) {
 
 export type IntegrationsArea = ReturnType<typeof createIntegrationsArea>;
 export type IntegrationsAdmin = IntegrationsArea['admin'];
+
+/** The JSON characters a run holds (payload, result, log messages): what RUN_LIMITS.bytes counts. */
+function sizeOf(run: IntegrationRun): number {
+  let size = 0;
+  for (const value of [run.payload, run.result]) {
+    try {
+      size += JSON.stringify(value)?.length ?? 0;
+    } catch {
+      // Not JSON (cannot happen for what the routes accept): counted as nothing.
+    }
+  }
+  for (const line of run.logs) size += line.message.length;
+  return size;
+}

@@ -1,6 +1,7 @@
 import type { IntegrationCache } from '../../../integrations/cache';
 import { createRedactor } from '../../../integrations/runner/redact';
 import type { HandlerConsole, IntegrationHandler, LogLine, RunStatus } from './types';
+import { RUN_LIMITS } from './limits';
 
 export interface HandlerOutcome {
   status: Exclude<RunStatus, 'rate-limited'>;
@@ -8,6 +9,7 @@ export interface HandlerOutcome {
   error?: string;
   logs: LogLine[];
   durationMs: number;
+  droppedLogLines?: number;
 }
 
 const LEVELS: LogLine['level'][] = ['debug', 'log', 'info', 'warn', 'error'];
@@ -40,9 +42,20 @@ export async function runHandler(
   const logs: LogLine[] = [];
   // The local runner's redactor: a secret as written, URL-encoded and JSON-escaped.
   const redact = createRedactor(secrets);
-  const console = Object.fromEntries(
-    LEVELS.map((level) => [level, (...args: unknown[]) => void logs.push({ level, message: redact(args.map(format).join(' ')) })]),
-  ) as HandlerConsole;
+  // Bounded (RUN_LIMITS): a handler logging without end, even after its timeout, holds no more.
+  const dropped = { lines: 0 };
+  let characters = 0;
+  const log = (level: LogLine['level'], args: unknown[]) => {
+    if (logs.length >= RUN_LIMITS.logLines || characters >= RUN_LIMITS.logCharacters) {
+      dropped.lines++;
+      return;
+    }
+    const message = redact(args.map(format).join(' ')).slice(0, RUN_LIMITS.logCharacters - characters);
+    characters += message.length;
+    logs.push({ level, message });
+  };
+  const console = Object.fromEntries(LEVELS.map((level) => [level, (...args: unknown[]) => log(level, args)])) as HandlerConsole;
+  const droppedLogLines = () => (dropped.lines ? { droppedLogLines: dropped.lines } : {});
   const started = performance.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => {
@@ -52,10 +65,11 @@ export async function runHandler(
     const run = Promise.resolve().then(() => handler({ payload: structuredClone(payload), secrets: Object.freeze({ ...secrets }), cache, console }));
     const outcome = await Promise.race([run.then((result) => ({ result })), timedOut]);
     const durationMs = performance.now() - started;
-    if (outcome === 'timeout') return { status: 'timeout', error: `no result within ${timeoutMs} ms`, logs: logs.slice(), durationMs };
-    return { status: 'ok', result: outcome.result, logs, durationMs };
+    if (outcome === 'timeout') return { status: 'timeout', error: `no result within ${timeoutMs} ms`, logs: logs.slice(), durationMs, ...droppedLogLines() };
+    return { status: 'ok', result: outcome.result, logs, durationMs, ...droppedLogLines() };
   } catch (error) {
-    return { status: 'error', error: redact(error instanceof Error ? error.message : format(error)), logs, durationMs: performance.now() - started };
+    const message = redact(error instanceof Error ? error.message : format(error));
+    return { status: 'error', error: message, logs, durationMs: performance.now() - started, ...droppedLogLines() };
   } finally {
     clearTimeout(timer);
   }

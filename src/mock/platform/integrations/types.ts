@@ -99,6 +99,8 @@ export interface IntegrationRun {
   /** Real milliseconds the handler took (0 when refused). */
   durationMs: number;
   logs: LogLine[];
+  /** Log lines left out over RUN_LIMITS (absent when none). */
+  droppedLogLines?: number;
   /** The handler's return value, when `ok`. */
   result?: unknown;
   /** The error's message (`error`), or what timed out (`timeout`), or the limit (`rate-limited`). */

@@ -4,7 +4,7 @@ import { normalizeLocale } from '@svc/core';
 import { Catalog, type Details } from './catalog';
 import { Interactions } from './interactions';
 import type { VisitorLocales } from './ingest';
-import { applies, compileRules, type CompiledRule } from './rules';
+import { applies, compileRules, type CompiledRule, type RuleMeter } from './rules';
 import { CHAINS, PARTNER_MINIMUM_PRODUCTS, PARTNERS, STRATEGIES, type ScoringInput, type Strategy } from './strategies';
 import { topScores } from './top';
 import type { DebugRule, RecommendedItem, RecommendRequest, RecommendResult } from './types';
@@ -98,6 +98,7 @@ export function recommend(indexes: PropertyIndexes | undefined, request: Recomme
   const locale = catalog.hasLocale(requested) ? requested : fallbackLocale;
   const seedView: Details = seeds.length > 0 ? catalog.ruleView(seeds[0], locale, fallbackLocale) : Object.create(null);
   const matched = rules.map(() => new Set<string>());
+  const meters: RuleMeter[] = rules.map(() => ({ steps: 0 }));
   const excluded = new Set(seeds);
   const items: RecommendedItem[] = [];
   const ready = partnersReady(interactions);
@@ -113,7 +114,7 @@ export function recommend(indexes: PropertyIndexes | undefined, request: Recomme
     const k = rules.length > 0 ? Math.max(RULE_CANDIDATE_POOL, need) : need;
     let ranked = component.strategy.seed === 'catalog' ? cachedRanking(indexes, component, input, k, skip) : undefined;
     ranked ??= rank(indexes, component.strategy, input, k, skip);
-    if (rules.length > 0) ranked = applyRules(ranked, need, request.debug, rules, matched, catalog, seedView, locale, fallbackLocale);
+    if (rules.length > 0) ranked = applyRules(ranked, need, request.debug, rules, meters, matched, catalog, seedView, locale, fallbackLocale);
     for (const [product, weight] of ranked.slice(0, need)) {
       excluded.add(product);
       items.push({ id: catalog.products[product].id, weight, strategy: component.name, details: { ...catalog.details(product, locale, fallbackLocale) } });
@@ -182,6 +183,7 @@ function applyRules(
   need: number,
   complete: boolean,
   rules: CompiledRule[],
+  meters: RuleMeter[],
   matched: Set<string>[],
   catalog: Catalog,
   seed: Details,
@@ -197,7 +199,7 @@ function applyRules(
     let weight = score;
     let removed = false;
     rules.forEach((rule, i) => {
-      if (!applies(rule, data)) return;
+      if (!applies(rule, data, meters[i])) return;
       matched[i].add(catalog.products[product].id);
       weight *= rule.factor;
       removed ||= rule.factor === 0;
