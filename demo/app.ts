@@ -15,6 +15,7 @@ import { catalogPanel } from './qa/catalog-panel';
 import { stashPanel } from './qa/stash-panel';
 import { experiencesPanel } from './qa/experiences-panel';
 import { integrationsPanel } from './qa/integrations-panel';
+import { impressionsPanel } from './qa/impressions-panel';
 
 const LOCALE_KEY = 'demo.locale';
 
@@ -41,7 +42,7 @@ async function main() {
   showCount();
 
   const qa = document.getElementById('qa')!;
-  qa.append(eventsPanel(), recommendPanel(), faultsPanel(), exchangesPanel(), stashPanel(), experiencesPanel(), integrationsPanel(), catalogPanel());
+  qa.append(eventsPanel(), impressionsPanel(), recommendPanel(), faultsPanel(), exchangesPanel(), stashPanel(), experiencesPanel(), integrationsPanel(), catalogPanel());
 
   let current: Route = { page: 'home' };
   const show = () => render(current, page, locale);

@@ -49,20 +49,23 @@ export interface ImpressionActions {
 /** One observed element and item. */
 interface Watch extends ImpressionActions {
   element: Element;
-  /** Seen in the document: leaving it afterwards stops the watch. */
-  attached: boolean;
   /** The last verdict of the IntersectionObserver. */
   viewable: boolean;
   /** `shown` went out (or is on its way). */
   done: boolean;
   timer?: ReturnType<typeof setTimeout>;
+  /** While the element has not been in the document: how `pending` holds it. */
+  waiting?: WeakRef<Watch>;
   stop(): void;
 }
 
-/** The watches of each observed element (an element may carry several items or clients). */
+/** The watches of each observed element in the document (an element may carry several items or clients). */
 const watched = new Map<Element, Set<Watch>>();
-/** Watches of elements observed before they were in the document (kept until they have been in it and left). */
-const unattached = new Set<Watch>();
+/**
+ * Watches of elements observed before they were in the document, held weakly: they start when
+ * the element is inserted, and an element never inserted is collected with its watch.
+ */
+const pending = new Set<WeakRef<Watch>>();
 let intersections: IntersectionObserver | undefined;
 let mutations: MutationObserver | undefined;
 
@@ -122,21 +125,23 @@ const onIntersect = (entries: IntersectionObserverEntry[]) => {
 
 const onVisibility = () => watched.forEach((watches) => watches.forEach(count));
 
-/** After a change of the document: elements seen in it for the first time are attached; those no longer in it stop. */
+/** After a change of the document: waiting elements now in it start; started ones no longer in it stop. */
 const onMutations = (records: MutationRecord[]) => {
-  for (const watch of unattached) {
-    if (watch.element.isConnected) {
-      watch.attached = true;
-      unattached.delete(watch);
-    }
+  for (const ref of pending) {
+    const watch = ref.deref();
+    if (!watch) pending.delete(ref);
+    else if (watch.element.isConnected) start(watch);
   }
-  if (!records.some((record) => record.removedNodes.length)) return;
-  for (const [element, watches] of watched) if (!element.isConnected) watches.forEach((watch) => watch.attached && watch.stop());
+  if (records.some((record) => record.removedNodes.length)) {
+    for (const [element, watches] of watched) if (!element.isConnected) watches.forEach((watch) => watch.stop());
+  }
+  if (!watched.size && !pending.size) release();
 };
 
 /**
- * Watches `element` for `actions`; returns the function that stops it. Without
- * IntersectionObserver, `shown` goes out at once (at render).
+ * Watches `element` for `actions`, from now or, for an element not yet in the document, from its
+ * insertion; returns the function that stops it. Without IntersectionObserver, `shown` goes out at
+ * once (at render).
  */
 export function observeElement(element: Element, actions: ImpressionActions): () => void {
   const onClick = () => {
@@ -152,41 +157,46 @@ export function observeElement(element: Element, actions: ImpressionActions): ()
   const watch: Watch = {
     ...actions,
     element,
-    attached: element.isConnected,
     viewable: false,
     done: false,
     stop() {
-      const watches = watched.get(element);
-      if (!watches?.delete(watch)) return;
+      if (listening.signal.aborted) return;
       listening.abort();
       clearTimeout(watch.timer);
-      unattached.delete(watch);
-      if (!watches.size) {
+      if (watch.waiting) pending.delete(watch.waiting);
+      const watches = watched.get(element);
+      if (watches?.delete(watch) && !watches.size) {
         watched.delete(element);
         intersections?.unobserve(element);
       }
       report(watch, 'stopped');
-      if (!watched.size) release();
+      if (!watched.size && !pending.size) release();
     },
   };
   // A click (any button modifiers, and Enter on a focused link, which the browser turns into a click).
   element.addEventListener('click', onClick, listening);
   element.addEventListener('auxclick', onAuxClick as EventListener, listening);
 
-  const first = !watched.size;
-  if (first) {
+  if (!mutations) {
     mutations = new MutationObserver(onMutations);
     mutations.observe(document, { childList: true, subtree: true });
     document.addEventListener('visibilitychange', onVisibility);
     if (typeof IntersectionObserver == 'function') intersections = new IntersectionObserver(onIntersect, { threshold: THRESHOLDS });
   }
-  if (!watch.attached) unattached.add(watch);
-  const watches = watched.get(element) ?? new Set();
-  watched.set(element, watches.add(watch));
   report(watch, 'observed');
-  if (intersections) intersections.observe(element);
-  else show(watch);
+  if (element.isConnected) start(watch);
+  else pending.add((watch.waiting = new WeakRef(watch)));
   return watch.stop;
+}
+
+/** The element of `watch` is in the document: its viewability counts from now (or, without IntersectionObserver, it is shown). */
+function start(watch: Watch) {
+  if (watch.waiting) pending.delete(watch.waiting);
+  watch.waiting = undefined;
+  const watches = watched.get(watch.element) ?? new Set();
+  watched.set(watch.element, watches.add(watch));
+  if (intersections) intersections.observe(watch.element);
+  else show(watch);
 }
 
 /** Nothing observed any more: the shared observers and the listener go. */

@@ -353,18 +353,23 @@ describe('the end of an observation', () => {
     expect(observedCount()).toBe(0);
   });
 
-  it('an element observed before it is inserted is kept until it has been in the document and left it', async () => {
-    const { recs } = client();
+  it('an element observed before it is inserted starts when inserted, and stops when it leaves', async () => {
+    const { recs, events } = client();
     const li = document.createElement('li');
     recs.observe(li, item('p1'), 1);
     rendered('other').remove(); // a removal elsewhere
     await Promise.resolve();
-    expect(observedCount()).toBe(1);
+    expect(observedCount()).toBe(0); // waiting, held weakly: a never inserted element is not kept
     document.body.append(li);
     await Promise.resolve();
+    expect(observedCount()).toBe(1);
+    view(li, 1);
+    vi.advanceTimersByTime(1000);
+    expect(events).toEqual([shown('p1')]);
     li.remove();
     await Promise.resolve();
     expect(observedCount()).toBe(0);
+    expect(DrivenObserver.current).toBeUndefined();
   });
 });
 
