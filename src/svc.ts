@@ -21,3 +21,7 @@ export { tracker } from './tracker/auto';
 export { createIntegration } from './integrations/client';
 export { createExperiencesClient } from './experiences/client';
 export { recommendations } from './recommendations';
+// Starts the declarative mode (data-svc-item).
+import './recommendations/auto';
+/** @internal Number of elements `observe` watches on this page: the browser tests' leak check. */
+export { observedCount as _observedCount } from './recommendations/observe';

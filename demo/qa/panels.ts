@@ -5,17 +5,22 @@ import { describeError, el } from '../dom';
 // The event log must see the page's first events, so its code comes with the page (its section
 // is built synchronously, before the storefront renders).
 import { eventsPanel } from './events-panel';
+// The impressions view follows every observed item from its first state change: also with the page.
+import { impressionsPanel } from './impressions-panel';
 
 interface Section {
   name: string;
   title: string;
   /** Builds the panel: a <details> from `panel()`, whose content moves into the section. */
   load: () => Promise<HTMLElement>;
+  /** Built with the page even while closed: it records what happens from the start. */
+  eager?: boolean;
 }
 
 /** In the order shown. */
 const sections: Section[] = [
-  { name: 'events', title: 'Events and metrics', load: async () => eventsPanel() },
+  { name: 'events', title: 'Events and metrics', load: async () => eventsPanel(), eager: true },
+  { name: 'impressions', title: 'Impressions', load: async () => impressionsPanel(), eager: true },
   { name: 'recommend', title: 'Recommendations', load: () => import('./recommend-panel').then((m) => m.recommendPanel()) },
   { name: 'faults', title: 'Mock faults', load: () => import('./faults-panel').then((m) => m.faultsPanel()) },
   { name: 'exchanges', title: 'Requests and responses', load: () => import('./exchanges-panel').then((m) => m.exchangesPanel()) },
@@ -30,12 +35,12 @@ const openAtStart = new Set(['recommend', 'events', 'faults']);
 
 /** The sections, empty until opened; `data-loaded="true"` once a section's content is in. */
 export function qaPanels(): HTMLDetailsElement[] {
-  return sections.map(({ name, title, load }) => {
+  return sections.map(({ name, title, load, eager = false }) => {
     const status = el('p', { class: 'muted', role: 'status' }, 'Loading…');
     const section = el('details', { class: 'panel', 'data-panel': name, open: openAtStart.has(name) }, el('summary', {}, title), status);
     let started = false;
     const start = () => {
-      if (started || !section.open) return;
+      if (started || !(section.open || eager)) return;
       started = true;
       status.textContent = 'Loading…';
       status.className = 'muted';

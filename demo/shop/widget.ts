@@ -1,8 +1,9 @@
-// A recommendations widget of the storefront: one `get()`, the items rendered as text, `shown`
-// for each rendered item, `clicked` when one is followed. Errors show their stable code.
+// A recommendations widget of the storefront: one `get()`, the items rendered as text, each item
+// given to `observe()`, which sends `shown` once it is a viewable impression and `clicked` when it
+// is followed (the position is inferred from the result). Errors show their stable code.
 import { el, describeError } from '../dom';
 import { sdk, tracker, type Recommendation, type RecommendationsClient } from '../sdk';
-import type { Rule, Seed } from '../../src/recommendations';
+import type { ImpressionDetail, Rule, Seed } from '../../src/recommendations';
 import { formatPrice, toProduct, TRACKING_ID } from './catalog';
 
 export interface WidgetOptions {
@@ -67,18 +68,18 @@ async function load(options: WidgetOptions, section: HTMLElement, status: HTMLEl
       el('span', { class: 'price' }, formatPrice(price, p.currency, options.locale)),
       el('small', { class: 'by' }, item.strategy),
     );
-    // `clicked` before the router follows the link (its position is inferred from the result).
-    link.addEventListener('click', () => report(client, 'clicked', options.strategy, item));
-    list.append(el('li', { 'data-id': item.id }, link));
-    report(client, 'shown', options.strategy, item);
+    const li = el('li', { 'data-id': item.id }, link);
+    // The SDK's impression states, for the QA panels (`shown` and `clicked` as they happen).
+    li.addEventListener('svc-impression', (event) => {
+      const { state } = (event as CustomEvent<ImpressionDetail>).detail;
+      if (state == 'shown' || state == 'clicked') listeners.forEach((l) => l({ strategy: options.strategy, action: state, item }));
+    });
+    list.append(li);
+    try {
+      client.observe(li, item);
+    } catch (error) {
+      // A refused item must not break the storefront; the console says why.
+      console.warn(describeError(error));
+    }
   });
-}
-
-function report(client: RecommendationsClient, action: 'shown' | 'clicked', strategy: string, item: Recommendation): void {
-  try {
-    void Promise.resolve(client[action](item)).catch(() => {});
-  } catch {
-    // A refused metric must not break the storefront; the event log shows what was emitted.
-  }
-  listeners.forEach((l) => l({ strategy, action, item }));
 }

@@ -1,6 +1,7 @@
-// @svc/recommendations: recommendations(options, config) -> { get, shown, clicked } (PROTOCOL.md "Recommendations").
+// @svc/recommendations: recommendations(options, config) -> { get, shown, clicked, observe } (PROTOCOL.md "Recommendations").
 import { invalid, NoRecommendationsError, pageTracker, ProtocolError, refuseUnknownKeys, request } from '@svc/core';
 import { postEvent, type RecommendationEvent } from './events';
+import { observeElement } from './observe';
 import { buildRequest, checkConfigKeys, isId, isObject, trackingIdOf, visitorIdOf } from './request';
 import type { Recommendation, RecommendationList, Recommendations, RecommendationsConfig, RecommendationsOptions, ShownItem } from './types';
 import { toWeight } from './weight';
@@ -12,6 +13,7 @@ const isPosition = (value: unknown) => Number.isInteger(value) && (value as numb
 
 export type * from './types';
 export { STRATEGIES, CHAINS, type StrategyKind, type StrategyName } from './strategies';
+export { VIEWABILITY, IMPRESSION_EVENT, type ImpressionDetail, type ImpressionState } from './observe';
 // The errors every client rejects with: one class hierarchy, from @svc/core.
 export {
   BadRequestError,
@@ -63,11 +65,10 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
   }
 
   /**
-   * Validates `item` and sends `type` once per item id, strategy and position: `emitMetric`, else
-   * the tracker (which queues and retries), else one direct POST. A failed delivery un-counts it,
-   * so a later call retries; concurrent calls send once.
+   * The event `type` of `item`, validated (`INVALID_ARGUMENT` naming the bad field), and the key it
+   * is sent once by: item id, strategy and position, so copies of an item count as the item.
    */
-  async function emit(type: RecommendationEvent, item: ShownItem, explicit?: number): Promise<void> {
+  function eventOf(type: RecommendationEvent, item: ShownItem, explicit?: number): { data: Record<string, unknown>; key: string } {
     if (!isObject(item)) invalid('item', item, 'must be a recommendation');
     for (const key of ['id', 'strategy'] as const) {
       if (!isId(item[key])) invalid(`item.${key}`, item[key], 'must be a non-empty string');
@@ -77,23 +78,37 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
     if (own !== undefined && !isPosition(own)) invalid('item.position', own, 'must be an integer >= 1');
     const position = explicit ?? (own as number | undefined) ?? placeOf(item);
     const data: Record<string, unknown> = { id: item.id, weight: toWeight(item.weight), strategy: item.strategy };
-    if (meta.experienceId !== undefined) data.experienceId = '' + meta.experienceId;
-    if (type == 'recommendationClicked') data.position = position ?? invalid('position', position, 'is required: not given, not on the item, and the item is in no get() result');
-    const key = JSON.stringify([type, item.id, item.strategy, position ?? null]);
+    if (meta.experienceId !== undefined) data.experienceId = String(meta.experienceId);
+    if (type === 'recommendationClicked') {
+      data.position = position ?? invalid('position', position, 'is required: not given, not on the item, and the item is in no get() result');
+    }
+    return { data, key: JSON.stringify([type, item.id, item.strategy, position ?? null]) };
+  }
+
+  /**
+   * Sends `type` once per item id, strategy and position: `emitMetric`, else the tracker (which
+   * queues and retries; a click is sent at once, keepalive, as a navigation may follow), else one
+   * direct POST (keepalive). A failed delivery un-counts it, so a later call retries; concurrent
+   * calls send once.
+   */
+  async function emit(type: RecommendationEvent, item: ShownItem, explicit?: number): Promise<void> {
+    const { data, key } = eventOf(type, item, explicit);
     if (sent.has(key)) return;
     sent.add(key);
     try {
       const tracker = options.tracker ?? pageTracker();
       if (emitMetric) await emitMetric(type, data);
-      else if (tracker) tracker.emit(type, data);
-      else await postEvent(trackingId, visitorIdOf(options, config) ?? invalid('visitorId', undefined, 'is required without a tracker'), type, data);
+      else if (tracker) {
+        tracker.emit(type, data);
+        if (type === 'recommendationClicked') void tracker.flush?.();
+      } else await postEvent(trackingId, visitorIdOf(options, config) ?? invalid('visitorId', undefined, 'is required without a tracker'), type, data);
     } catch (error) {
       sent.delete(key);
       throw error;
     }
   }
 
-  return {
+  const client: Recommendations = {
     async get(overrides = {}) {
       if (!isObject(overrides)) invalid('config', overrides, 'must be an object');
       checkConfigKeys('config', overrides);
@@ -118,7 +133,15 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
 
     shown: (item) => emit('recommendationShown', item),
     clicked: (item, position) => emit('recommendationClicked', item, position),
+
+    observe(element, item, position) {
+      if (typeof (element as Element | undefined)?.addEventListener !== 'function' || element.nodeType !== 1) invalid('element', element, 'must be an Element');
+      // The item and its position are refused now rather than when the item is seen or followed.
+      const at = eventOf('recommendationClicked', item, position).data.position as number;
+      return observeElement(element, { item, position: at, shown: () => client.shown(item), clicked: () => client.clicked(item, at) });
+    },
   };
+  return client;
 }
 
 export default recommendations;

@@ -105,4 +105,13 @@ export interface Recommendations {
    * `INVALID_ARGUMENT`.
    */
   clicked(item: ShownItem, position?: number): Promise<void>;
+  /**
+   * Sends `shown` when the rendered `element` becomes a viewable impression (50% of it in the
+   * viewport, or 30% of the viewport for an element larger than it, for 1 continuous second with
+   * the page visible; at once without IntersectionObserver), and `clicked` with `position` when the
+   * visitor follows it (click, middle click on a link, modifier clicks, Enter on a link). Stops by
+   * itself when the element leaves the document. `position` (1-based) defaults to the item's
+   * place in its `get` result. Returns the function that stops observing.
+   */
+  observe(element: Element, item: ShownItem, position?: number): () => void;
 }

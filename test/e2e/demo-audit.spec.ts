@@ -1,6 +1,7 @@
 // Acceptance audit of issue 10: what demo.spec.ts leaves loose. Every rendered recommendation is
-// reported `shown` exactly once with what the platform answered, none is `clicked` until followed,
-// and browsing teaches the mock's engine (recommendations change as QA browses).
+// reported `shown` exactly once with what the platform answered (since issue 16, once it has been in
+// view), none is `clicked` until followed, and browsing teaches the mock's engine (recommendations
+// change as QA browses).
 import { expect, test, type Page } from '@playwright/test';
 
 interface Received {
@@ -35,19 +36,34 @@ test.beforeEach(async ({ page }) => {
   for (const strategy of ['popular', 'trending', 'new']) await expect(page.locator(`#page section.recs[data-strategy="${strategy}"]`)).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
 });
 
-test('each rendered recommendation is reported shown once, with the id and component strategy rendered; none clicked until followed', async ({ page }) => {
-  const rendered = await page.locator('#page section.recs li').evaluateAll((lis) =>
-    lis.map((li) => ({ id: li.getAttribute('data-id')!, strategy: li.querySelector('.by')!.textContent!.trim() })),
+test('each recommendation is reported shown once, after a second in view, with the id and component strategy rendered; none clicked until followed', async ({ page }) => {
+  const items = page.locator('#page section.recs li');
+  const rendered = await items.evaluateAll((lis) =>
+    lis.map((li) => ({ id: li.getAttribute('data-id')!, strategy: li.querySelector('.by')!.textContent!.trim(), below: li.getBoundingClientRect().top > innerHeight })),
   );
   expect(rendered.length).toBeGreaterThan(6);
   // Components, not the composite: the trending widget names trending_ols_views_1 / trending_ewma_views_1.
   expect(rendered.map((r) => r.strategy)).not.toContain('trending');
+  const key = (x: { id: string; strategy: string }) => `${x.strategy} ${x.id}`;
+  // Items below the fold are not shown before the visitor scrolls to them.
+  const below = rendered.filter((r) => r.below).map(key);
+  expect(below.length).toBeGreaterThan(0);
+  await page.waitForTimeout(1200);
+  expect((await receivedOf(page, 'recommendationShown')).map(key).filter((k) => below.includes(k))).toEqual([]);
+  // Scrolled to, each widget in turn for 1.2 s: every item goes out once.
+  for (const section of await page.locator('#page section.recs').all()) {
+    await section.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(1200);
+  }
   await expect.poll(async () => (await receivedOf(page, 'recommendationShown')).length).toBe(rendered.length);
   const shown = await receivedOf(page, 'recommendationShown');
-  const key = (x: { id: string; strategy: string }) => `${x.strategy} ${x.id}`;
   expect(shown.map(key).sort()).toEqual(rendered.map(key).sort());
   for (const event of shown) expect(event.weight).toBeGreaterThan(0);
   expect(await receivedOf(page, 'recommendationClicked')).toEqual([]);
+  // The QA panel's Impressions: every rendered item shown, none clicked.
+  const rows = page.locator('[data-panel="impressions"] tbody tr');
+  await expect(rows).toHaveCount(rendered.length);
+  await expect(page.locator('[data-panel="impressions"] tbody tr[data-shown="true"][data-clicked="0"]')).toHaveCount(rendered.length);
 });
 
 test('browsing teaches the engine: opening a new product adds its detail view to what `new` ranks by', async ({ page }) => {

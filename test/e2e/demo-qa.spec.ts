@@ -290,6 +290,12 @@ test('the metrics chart names each widget strategy with the strategy that answer
   const rendered = await page.locator('#page section.recs').evaluateAll((sections) =>
     sections.flatMap((s) => [...s.querySelectorAll('li .by')].map((by) => ({ widget: s.getAttribute('data-strategy')!, component: by.textContent!.trim() }))),
   );
+  // Items count as shown after a second in view (observe): bring each widget into view in turn.
+  for (const section of await page.locator('#page section.recs').all()) {
+    await section.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(1200);
+  }
+  await expect(page.locator('[data-panel="impressions"] tbody tr[data-shown="true"]')).toHaveCount(rendered.length);
   await page.evaluate(() => (window as unknown as { svc: { tracker: { flush(): Promise<void> } } }).svc.tracker.flush());
   const events = page.locator('[data-panel="events"]');
   await events.locator('button', { hasText: 'Refresh chart' }).click();

@@ -475,8 +475,19 @@ test.describe('demo storefront', () => {
   test('a schedule runs at its time on an idle page, with no request to tick the clock', async ({ page }) => {
     type Svc = { svc: { createIntegration(name: string, o: object): { schedule(p: object, o: object): Promise<{ runAt: string }> } } };
     type Mock = { svcMock: { exchanges: unknown[]; platform: { inspect: { integrations: { runs(f: object): { key: Record<string, unknown>; trigger: string }[] } } } } };
-    // Quiet first: the storefront's own events (page view, shown) delivered.
-    await expect.poll(() => page.evaluate(() => (window as unknown as { svc: { tracker: { queued: number } } }).svc.tracker.queued), { timeout: 10_000 }).toBe(0);
+    // Quiet first: the storefront's own events (page view, shown) delivered. The widgets rendered,
+    // each item in view shown (the Impressions panel says so), and the tracker's queue empty.
+    for (const strategy of ['popular', 'trending', 'new']) await expect(page.locator(`#page section.recs[data-strategy="${strategy}"]`)).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+    const quiet = () =>
+      page.evaluate(() => {
+        const inView = [...document.querySelectorAll<HTMLElement>('#page section.recs li')].filter((li) => {
+          const r = li.getBoundingClientRect();
+          return Math.min(r.bottom, innerHeight) - Math.max(r.top, 0) >= r.height / 2 && Math.min(r.right, innerWidth) - Math.max(r.left, 0) >= r.width / 2;
+        });
+        const shown = document.querySelectorAll('[data-panel="impressions"] tr[data-shown="true"]').length;
+        return { inView: inView.length > 0, allShown: shown >= inView.length, queued: (window as unknown as { svc: { tracker: { queued: number } } }).svc.tracker.queued };
+      });
+    await expect.poll(quiet, { timeout: 10_000 }).toEqual({ inView: true, allShown: true, queued: 0 });
     const before = await page.evaluate(async () => {
       const w = window as unknown as Svc & Mock;
       await w.svc.createIntegration('welcome-email', { trackingId: 'demo_shop' }).schedule({}, { key: { email: 'idle-1' }, delay: 1_500 });

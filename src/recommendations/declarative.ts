@@ -1,0 +1,97 @@
+// The declarative mode of svc.min.js: a storefront without a build step marks the container it
+// renders a `get()` result into with `data-svc-recommendations`, and each item's element with
+// `data-svc-item`; svc.min.js then observes every such element (`observe`), those added later too.
+//
+//   <ol data-svc-recommendations data-svc-tracking-id="shop" data-svc-experience-id="77">
+//     <li data-svc-item='{"id":"p1","strategy":"popular","weight":0.9}'>...</li>
+//     <li data-svc-item="p2" data-svc-strategy="popular" data-svc-weight="0.8" data-svc-position="2">...</li>
+//   </ol>
+import { recommendations } from './index';
+import { isObject } from './request';
+import type { Recommendations, ShownItem } from './types';
+
+const CONTAINER = '[data-svc-recommendations]';
+const ITEM = '[data-svc-item]';
+
+/** What the container and the item's attributes give. */
+interface Declared {
+  trackingId: string | undefined;
+  experienceId: string | undefined;
+  item: ShownItem;
+  position: number;
+}
+
+/**
+ * Reads the item of `element` inside `container`: `data-svc-item` is the item as JSON (an object)
+ * or its id, with `data-svc-strategy` and `data-svc-weight`; `data-svc-position` or, by default,
+ * the element's 1-based place among the container's items.
+ */
+export function declared(element: HTMLElement, container: HTMLElement, trackingId?: string): Declared {
+  const { svcItem = '', svcStrategy, svcWeight, svcPosition } = element.dataset;
+  const parsed: unknown = svcItem.trim().startsWith('{') ? JSON.parse(svcItem) : { id: svcItem, strategy: svcStrategy, weight: svcWeight };
+  return {
+    trackingId: container.dataset.svcTrackingId ?? trackingId,
+    experienceId: container.dataset.svcExperienceId,
+    item: (isObject(parsed) ? parsed : {}) as ShownItem,
+    position: svcPosition ? +svcPosition : [...container.querySelectorAll(ITEM)].indexOf(element) + 1,
+  };
+}
+
+/**
+ * Observes the `data-svc-item` elements inside `data-svc-recommendations` containers of
+ * `document`, now and as they are added or their `data-svc-item` changes. `trackingId` is the
+ * default of containers without `data-svc-tracking-id`. A malformed item is said on the console
+ * and skipped. Returns the function that stops it (and every observation it started).
+ */
+export function observeDeclared(trackingId?: string): () => void {
+  /** One client per tracking id and experience id: the once-per-item rule holds across containers. */
+  const clients = new Map<string, Recommendations>();
+  /** One item object per client and item: the same item shown once however often it is rendered. */
+  const items = new Map<string, ShownItem>();
+  /** The observed elements: the attribute they were observed with, and the stop function. */
+  const observed = new Map<Element, [string, () => void]>();
+
+  const observe = (element: HTMLElement) => {
+    const container = element.closest<HTMLElement>(CONTAINER);
+    const attribute = element.dataset.svcItem;
+    const previous = observed.get(element);
+    if (previous?.[0] == attribute) return;
+    previous?.[1]();
+    observed.delete(element);
+    if (!container || attribute === undefined) return;
+    try {
+      const found = declared(element, container, trackingId);
+      const key = `${found.trackingId}\n${found.experienceId}`;
+      let client = clients.get(key);
+      if (!client) clients.set(key, (client = recommendations({ meta: { trackingId: found.trackingId, experienceId: found.experienceId } })));
+      const itemKey = JSON.stringify([key, found.item.id, found.item.strategy, found.item.weight]);
+      const item = items.get(itemKey) ?? found.item;
+      items.set(itemKey, item);
+      const stop = client.observe(element, item, found.position);
+      observed.set(element, [attribute, stop]);
+    } catch (error) {
+      console.warn(`svc: data-svc-item ignored: ${(error as Error).message}`, element);
+    }
+  };
+  const scan = (node: Node) => {
+    if (!(node instanceof HTMLElement) || !node.isConnected) return;
+    if (node.matches(ITEM)) observe(node);
+    node.querySelectorAll<HTMLElement>(ITEM).forEach(observe);
+  };
+
+  const mutations = new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type == 'attributes') observe(record.target as HTMLElement);
+      else record.addedNodes.forEach(scan);
+    }
+    // Elements that left the document stop by themselves (observe); forget them here too.
+    for (const [element, [, stop]] of observed) if (!element.isConnected) stop(), observed.delete(element);
+  });
+  mutations.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-svc-item'] });
+  scan(document.documentElement);
+  return () => {
+    mutations.disconnect();
+    observed.forEach(([, stop]) => stop());
+    observed.clear();
+  };
+}
