@@ -21,7 +21,7 @@ const out = process.env.SVC_OUT ?? 'dist';
  * `bin` adds executables; `peer` lists peer dependencies (the customer brings their own).
  */
 export const packages = [
-  { name: 'core', description: 'What every svc client shares: errors, endpoints, visitor id, cookies, the HTTP transport on ky.', entries: { index: 'src/core/index.ts' } },
+  { name: 'core', description: 'What every svc client shares: errors, endpoints, visitor id, cookies, the HTTP transport on ky.', entries: { index: 'src/core/index.ts', errors: 'src/core/errors.ts' } },
   { name: 'recommendations', description: 'Recommendations client: get, shown, clicked.', entries: { index: 'src/recommendations/index.ts' } },
   { name: 'stash', description: 'Key-value stash client: kv, deferkv, ts, count.', entries: { index: 'src/stash/index.ts' } },
   { name: 'tracker', description: 'Visitor id, consent and tracking events with reliable delivery.', entries: { index: 'src/tracker/index.ts' } },
@@ -54,7 +54,13 @@ const isExternal = (id) =>
   id.startsWith('node:') || builtinModules.includes(id) || /^(@svc\/core|ky|js-cookie|cookie|json-logic-js|re2js|msw)(\/|$)/.test(id);
 const ts = () => esbuild({ target: 'es2022', tsconfig: './tsconfig.json', sourceMap: true });
 // The script-tag and demo bundles carry core themselves: '@svc/core' is its source there.
-const coreSource = () => alias({ entries: [{ find: /^@svc\/core$/, replacement: new URL('./src/core/index.ts', import.meta.url).pathname }] });
+const coreSource = () =>
+  alias({
+    entries: [
+      { find: /^@svc\/core$/, replacement: new URL('./src/core/index.ts', import.meta.url).pathname },
+      { find: /^@svc\/core\/errors$/, replacement: new URL('./src/core/errors.ts', import.meta.url).pathname },
+    ],
+  });
 
 /** Writes dist/<name>/package.json from the imports the bundle really has. */
 function manifest(pkg) {

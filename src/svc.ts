@@ -1,20 +1,6 @@
 // The script-tag bundle (dist/svc.min.js): exposed as `window.svc`.
-export {
-  BadRequestError,
-  defaultEndpoints,
-  InvalidArgumentError,
-  isRetryable,
-  NetworkError,
-  NoRecommendationsError,
-  NotFoundError,
-  ProtocolError,
-  RateLimitedError,
-  readVisitorId,
-  ServerError,
-  setEndpoints,
-  SvcError,
-  TimeoutError,
-} from '@svc/core';
+export * from '@svc/core/errors';
+export { defaultEndpoints, readVisitorId, setEndpoints } from '@svc/core';
 export { createStash } from './stash';
 export { createTracker } from './tracker';
 export { tracker } from './tracker/auto';

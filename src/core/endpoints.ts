@@ -1,4 +1,4 @@
-import { invalid } from './errors';
+import { invalid } from './invalid';
 
 /** Base URLs of the platform's interfaces. The defaults are the placeholders the mock intercepts. */
 export interface Endpoints {

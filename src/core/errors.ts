@@ -1,3 +1,5 @@
+import { describe } from './describe';
+
 /**
  * Every failure of every client is an `SvcError` with a stable `code`.
  * One class per failure, each with its own `name`, so callers can branch on
@@ -84,57 +86,5 @@ export class RateLimitedError extends SvcError {
   constructor(message: string, retryAt?: string, options?: SvcErrorOptions) {
     super('RATE_LIMITED', message, options);
     this.retryAt = retryAt;
-  }
-}
-
-/**
- * Throws an `InvalidArgumentError` naming the argument, its value and what was expected.
- * @internal the packages' own argument checks; not part of the published types.
- */
-export function invalid(argument: string, value: unknown, expectation: string): never {
-  throw new InvalidArgumentError(argument, value, expectation);
-}
-
-function describe(value: unknown): string {
-  // Objects and strings as JSON (quotes show a string's edges); numbers, NaN, undefined, symbols,
-  // bigints as written. Whatever the value does (a null prototype, a Proxy whose traps throw, a
-  // cycle, a throwing toString), describing it never throws.
-  const asJson = typeof value === 'string' || (typeof value === 'object' && value !== null);
-  const text =
-    attempt(() => (asJson ? JSON.stringify(value) : undefined)) ??
-    attempt(() => String(value)) ??
-    attempt(() => Object.prototype.toString.call(value)) ??
-    `a${typeof value === 'object' ? 'n' : ''} ${typeof value}`;
-  return text.length > 80 ? text.slice(0, 80) + '...' : text;
-}
-
-/**
- * The error of a failed status (HTTP, or the body's `status` under HTTP 200): 404 `NOT_FOUND`,
- * 429 `RATE_LIMITED` (with `retryAt` from the body, else from `Retry-After`), 5xx `SERVER_ERROR`,
- * any other `BAD_REQUEST`. The one place statuses become errors.
- * @internal
- */
-export function errorForStatus(what: string, status: number, body: Record<string, unknown>, retryAfterMs?: number): SvcError {
-  const detail = typeof body.message === 'string' ? `: ${body.message}` : '';
-  const message = `${what ? `${what}: ` : ''}status ${status}${detail}`;
-  const options = { status };
-  if (status === 404) return new NotFoundError('NOT_FOUND', message, options);
-  if (status === 429) {
-    let retryAt: string | undefined;
-    if (typeof body.retryAt === 'string') retryAt = body.retryAt;
-    else if (retryAfterMs !== undefined) retryAt = new Date(Date.now() + retryAfterMs).toISOString();
-    return new RateLimitedError(message, retryAt, options);
-  }
-  if (status >= 500) return new ServerError('SERVER_ERROR', message, options);
-  return new BadRequestError('BAD_REQUEST', message, options);
-}
-
-/** What `read` returns, or undefined when it throws or returns no string. */
-function attempt(read: () => string | undefined): string | undefined {
-  try {
-    const text = read();
-    return typeof text === 'string' ? text : undefined;
-  } catch {
-    return undefined;
   }
 }

@@ -2,7 +2,8 @@
 // and builds {url, method, query, body}; this module sends it, retries it as the client's policy
 // says, unwraps the platform's `{status}` envelope and turns every failure into an `SvcError`.
 import ky, { HTTPError, type Options as KyOptions } from 'ky';
-import { NetworkError, ProtocolError, SvcError, TimeoutError, errorForStatus } from './errors';
+import { NetworkError, ProtocolError, SvcError, TimeoutError } from './errors';
+import { errorForStatus } from './status';
 import { retryAfterMs } from './retry-after';
 import { kyRetry, type RetryPolicy } from './retry';
 

@@ -1,6 +1,8 @@
 // @svc/core: what every client shares. One copy on a page (every client depends on it by name),
 // so one SvcError class, one transport, one cookie jar.
 export * from './errors';
+export * from './invalid';
+export * from './status';
 export { checkEndpoint, defaultEndpoints, endpointFor, isHttpUrl, MAX_URL_LENGTH, setEndpoints, type Endpoints } from './endpoints';
 export { readVisitorId, VISITOR_COOKIE, PERMANENT_COOKIE } from './visitor-id';
 export { readCookie, writeCookie, removeCookie, COOKIE_LIFETIME_DAYS, type CookieWrite } from './cookies';

@@ -1,6 +1,6 @@
 // Refusing unknown option keys, one rule for every client: the key is named, a close known key is
 // suggested ("did you mean"), and the previous client's names point to ours.
-import { invalid } from './errors';
+import { invalid } from './invalid';
 
 /** Levenshtein distance between `a` and `b`: insertions, deletions and substitutions each count 1 (`limt` -> `limit` is 1). */
 export function editDistance(a: string, b: string): number {

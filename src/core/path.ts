@@ -1,4 +1,4 @@
-import { invalid } from './errors';
+import { invalid } from './invalid';
 
 /** A path segment the platform accepts: URL-unreserved characters (`\w` is A-Za-z0-9_), 1..128 long, not `.` or `..`. */
 export const SEGMENT = /^(?!\.\.?$)[\w.~-]{1,128}$/;

@@ -1,7 +1,8 @@
 // Retry policy as data, handed to ky's `retry` option (ky's source/types/retry.ts). A client gives
 // a policy only for operations that are safe to repeat (reads and overwrites; never `incr`/`decr`).
 import { HTTPError, type RetryOptions as KyRetryOptions } from 'ky';
-import { errorForStatus, isRetryable, SvcError } from './errors';
+import { isRetryable, SvcError } from './errors';
+import { errorForStatus } from './status';
 import { retryAfterMs } from './retry-after';
 
 export interface RetryPolicy {

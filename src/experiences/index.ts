@@ -5,18 +5,4 @@ export { contextCookie, type ContextCookieOptions } from './context-cookie';
 export { ExperienceNotFoundError } from './not-found';
 export type { ExperiencesClientOptions, GetExperiencesOptions, ExperiencePayload, Experiences, SeenResult, ExperiencesClient } from './types';
 // The errors every client rejects with: one class hierarchy, from @svc/core.
-export {
-  BadRequestError,
-  InvalidArgumentError,
-  isRetryable,
-  NetworkError,
-  NoRecommendationsError,
-  NotFoundError,
-  ProtocolError,
-  RateLimitedError,
-  ServerError,
-  SvcError,
-  TimeoutError,
-  type ErrorCode,
-  type SvcErrorOptions,
-} from '@svc/core';
+export * from '@svc/core/errors';

@@ -13,18 +13,4 @@ export {
 export type { ScheduleWindow } from './window';
 export { createCache, type IntegrationCache } from './cache';
 // The errors every client rejects with: one class hierarchy, from @svc/core.
-export {
-  BadRequestError,
-  InvalidArgumentError,
-  isRetryable,
-  NetworkError,
-  NoRecommendationsError,
-  NotFoundError,
-  ProtocolError,
-  RateLimitedError,
-  ServerError,
-  SvcError,
-  TimeoutError,
-  type ErrorCode,
-  type SvcErrorOptions,
-} from '@svc/core';
+export * from '@svc/core/errors';

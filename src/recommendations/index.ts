@@ -15,21 +15,7 @@ export type * from './types';
 export { STRATEGIES, CHAINS, type StrategyKind, type StrategyName } from './strategies';
 export { VIEWABILITY, IMPRESSION_EVENT, type ImpressionDetail, type ImpressionState } from './observe';
 // The errors every client rejects with: one class hierarchy, from @svc/core.
-export {
-  BadRequestError,
-  InvalidArgumentError,
-  isRetryable,
-  NetworkError,
-  NoRecommendationsError,
-  NotFoundError,
-  ProtocolError,
-  RateLimitedError,
-  ServerError,
-  SvcError,
-  TimeoutError,
-  type ErrorCode,
-  type SvcErrorOptions,
-} from '@svc/core';
+export * from '@svc/core/errors';
 export { setEndpoints } from '@svc/core';
 
 /**

@@ -32,18 +32,4 @@ export function createStash<T extends OpType>(opType: T, trackingId: string, opt
 export type { StashOptions, StashLevel } from './options';
 export type { KvStash, DeferKvStash, DeferredValue, TsStash, CountStash };
 // The errors every client rejects with: one class hierarchy, from @svc/core.
-export {
-  BadRequestError,
-  InvalidArgumentError,
-  isRetryable,
-  NetworkError,
-  NoRecommendationsError,
-  NotFoundError,
-  ProtocolError,
-  RateLimitedError,
-  ServerError,
-  SvcError,
-  TimeoutError,
-  type ErrorCode,
-  type SvcErrorOptions,
-} from '@svc/core';
+export * from '@svc/core/errors';

@@ -9,21 +9,7 @@ import type { Consent, TrackingEvent } from './types';
 export { setEndpoints } from '@svc/core';
 
 // The errors every client rejects with: one class hierarchy, from @svc/core.
-export {
-  BadRequestError,
-  InvalidArgumentError,
-  isRetryable,
-  NetworkError,
-  NoRecommendationsError,
-  NotFoundError,
-  ProtocolError,
-  RateLimitedError,
-  ServerError,
-  SvcError,
-  TimeoutError,
-  type ErrorCode,
-  type SvcErrorOptions,
-} from '@svc/core';
+export * from '@svc/core/errors';
 export { EVENT_SCHEMA, PRODUCT, checkEvent, type Field, type Shape } from './schema';
 export type { Consent, EventMeta, TrackingEvent } from './types';
 
