@@ -8,11 +8,25 @@ import * as basket from './shop/basket';
 import { categories, languageTag, loadCatalog, locales, onCatalogChange } from './shop/catalog';
 import { render } from './shop/pages';
 import { qaPanels } from './qa/panels';
+import { widgetSettings } from './shop/widget';
 
 const LOCALE_KEY = 'demo.locale';
 
 async function main() {
   await mock.ready;
+  const status = document.getElementById('status')!;
+  if (mock.linkRestore) {
+    // A scenario link: the page loads again with the scenario restored; nothing to show before.
+    status.textContent = 'Restoring the scenario from the link…';
+    try {
+      await mock.linkRestore;
+      return;
+    } catch {
+      // A damaged link: the page starts from the fixtures, and the Scenario panel says why.
+    }
+  }
+  const scenario = mock.restoredScenario()?.scenario;
+  if (scenario) Object.assign(widgetSettings, { rules: undefined }, scenario.page.widgets);
   loadCatalog();
   const page = document.getElementById('page')!;
 
@@ -41,8 +55,9 @@ async function main() {
     current = route;
     show();
   });
-  const status = document.getElementById('status')!;
-  status.textContent = `Mock platform ready: ${mock.platform.properties.list().length} propert${mock.platform.properties.list().length === 1 ? 'y' : 'ies'}, visitor ${tracker()?.visitorId ?? '(no tracker)'}.`;
+  const restored = mock.restoredScenario();
+  const restoredNote = !restored ? '' : restored.error ? ' The scenario could not be restored (see Scenario).' : ` Restored the scenario from ${restored.source}.`;
+  status.textContent = `Mock platform ready: ${mock.platform.properties.list().length} propert${mock.platform.properties.list().length === 1 ? 'y' : 'ies'}, visitor ${tracker()?.visitorId ?? '(no tracker)'}.${restoredNote}`;
   status.dataset.ready = 'true';
   select.addEventListener('change', () => {
     locale = select.value;

@@ -3,10 +3,82 @@
 // the e2e tests. `exchanges` are the requests the page sent to the platform and the answers the
 // mock gave, exactly as they crossed the worker (the QA panel's request/response view).
 import { setupWorker } from 'msw/browser';
-import { createMockPlatform, createHandlers } from '../src/mock';
+import { createMockPlatform, createHandlers, type MockPlatform } from '../src/mock';
+import { writeCookie } from '../src/core/cookies';
+import * as scenarios from './scenario';
 
-/** The platform with its fixtures: the demo catalog and history, experiences and integrations of `demo_shop`. */
-export const platform = createMockPlatform({ fixtures: true });
+export { scenarios };
+
+/** What this page load restored (a scenario imported or opened by link), or why it could not. */
+export interface Restored {
+  /** Where the scenario came from: the file's name, or `link`. */
+  source: string;
+  scenario?: scenarios.Scenario;
+  /** Operations of the snapshot replayed, and those that threw (skipped). */
+  operations?: number;
+  failed?: number;
+  /** Set when the scenario could not be restored: the page started from the fixtures instead. */
+  error?: string;
+}
+let restored: Restored | undefined;
+/** What this page load restored, if anything. */
+export const restoredScenario = (): Restored | undefined => restored;
+
+/** The scenario of this page now, for the QA panel's export (it adds the rules editor and widget settings). */
+export const captureScenario = (qa: Parameters<typeof scenarios.captureScenario>[1]): scenarios.Scenario => scenarios.captureScenario(platform, qa);
+
+/**
+ * A scenario staged by an import or a link (demo/scenario.ts) is restored here, before the SDK and
+ * the page's code run: the platform from its snapshot, its faults and time, and the storefront's
+ * storage and visitor cookies. Otherwise the platform with its fixtures: the demo catalog and
+ * history, experiences and integrations of `demo_shop`.
+ */
+function createPlatform(): MockPlatform {
+  let staged: ReturnType<typeof scenarios.takeStagedScenario>;
+  try {
+    staged = scenarios.takeStagedScenario();
+  } catch (error) {
+    restored = { source: 'staged scenario', error: (error as Error).message };
+  }
+  if (!staged) return createMockPlatform({ fixtures: true });
+  const { scenario, source } = staged;
+  try {
+    const restoredPlatform = createMockPlatform({ state: scenario.snapshot });
+    for (const [route, fault] of Object.entries(scenario.faults)) restoredPlatform.faults.set(route as keyof typeof scenario.faults, fault);
+    // The time of the export, not of the import: a real clock goes on from there.
+    if (restoredPlatform.clock.now() !== scenario.clock.now) restoredPlatform.clock.set(scenario.clock.now);
+    for (const [key, value] of Object.entries(scenario.page.storage)) localStorage.setItem(key, value);
+    for (const key of scenarios.SHOP_STORAGE_KEYS) if (!(key in scenario.page.storage)) localStorage.removeItem(key);
+    for (const [name, value] of Object.entries(scenario.page.cookies)) writeCookie(name, value);
+    restored = { source, scenario, operations: restoredPlatform.restored.operations, failed: restoredPlatform.restored.failed.length };
+    return restoredPlatform;
+  } catch (error) {
+    restored = { source, error: (error as Error).message };
+    return createMockPlatform({ fixtures: true });
+  }
+}
+
+export const platform = createPlatform();
+
+/**
+ * A page opened by a scenario link (`#scenario=…`): the scenario is read (asynchronously: it is
+ * gzipped) and restored by loading the page again; the page shows nothing meanwhile. Rejects with
+ * a ScenarioError for a damaged link (the page then starts as usual and says so).
+ */
+export const linkRestore: Promise<void> | undefined = location.hash.startsWith(scenarios.LINK_PREFIX)
+  ? scenarios.scenarioOfFragment(location.hash).then(
+      (scenario) => scenarios.restoreScenario(scenario, 'link'),
+      (error: unknown) => {
+        history.replaceState(null, '', location.pathname + location.search);
+        restored = { source: 'link', error: (error as Error).message };
+        throw error;
+      },
+    )
+  : undefined;
+// A scenario link opened in a tab already on its page changes only the fragment: load it as a page.
+addEventListener('hashchange', () => {
+  if (location.hash.startsWith(scenarios.LINK_PREFIX)) location.reload();
+});
 
 // The storefront requires Trusted Types (scripts/demo-server.mjs). Its one policy lets the MSW
 // worker's script URL through and nothing else: no other script URL, and no HTML at all.

@@ -33,6 +33,11 @@ export function faultsPanel(): HTMLElement {
       status500: el('input', { type: 'checkbox', name: `${route}-500`, 'aria-label': `${route} HTTP 500` }),
       offline: el('input', { type: 'checkbox', name: `${route}-offline`, 'aria-label': `${route} offline` }),
     };
+    // Start from the platform's faults (a restored scenario may have some on).
+    const on = platform.faults.list()[route];
+    s.latency.value = String(on?.latencyMs ?? 0);
+    s.status500.checked = on?.status === 500;
+    s.offline.checked = on?.offline === true;
     const apply = () => {
       const fault = faultOf(s);
       if (fault) platform.faults.set(route, fault);

@@ -2,6 +2,7 @@
 // opened (a dynamic import: its own chunk of dist/demo/), so the storefront does not load the
 // code of panels nobody opens. The panels open at start load with the page.
 import { describeError, el } from '../dom';
+import { mock } from '../platform';
 // The event log must see the page's first events, so its code comes with the page (its section
 // is built synchronously, before the storefront renders).
 import { eventsPanel } from './events-panel';
@@ -28,10 +29,11 @@ const sections: Section[] = [
   { name: 'experiences', title: 'Experiences', load: () => import('./experiences-panel').then((m) => m.experiencesPanel()) },
   { name: 'integrations', title: 'Integrations', load: () => import('./integrations-panel').then((m) => m.integrationsPanel()) },
   { name: 'catalog', title: 'Catalog feed', load: () => import('./catalog-panel').then((m) => m.catalogPanel()) },
+  { name: 'scenario', title: 'Scenario: export, import, link', load: () => import('./scenario-panel').then((m) => m.scenarioPanel()) },
 ];
 
-/** Panels open at start; the others are one click away. */
-const openAtStart = new Set(['recommend', 'events', 'faults']);
+/** Panels open at start (Scenario too when this page restored one, to say how it went); the others are one click away. */
+const openAtStart = new Set(['recommend', 'events', 'faults', ...(mock.restoredScenario() ? ['scenario'] : [])]);
 
 /** The sections, empty until opened; `data-loaded="true"` once a section's content is in. */
 export function qaPanels(): HTMLDetailsElement[] {

@@ -2,6 +2,7 @@
 // ever sent. A rule is `{name?, condition, factor}` (PROTOCOL.md, the seed's "Rule" table):
 // `condition` a JsonLogic object whose operators are the platform's, `factor` a number >= 0.
 import { el } from '../dom';
+import { rulesDraft } from './rules-draft';
 
 /**
  * Operators a condition may use: the platform's (src/mock/platform/recommend/rules.ts), JsonLogic's
@@ -66,8 +67,10 @@ export function rulesEditor(): { node: HTMLElement; textarea: HTMLTextAreaElemen
   // Empty means empty: no placeholder that would look like rules ("Insert example" fills them in).
   const textarea = el('textarea', { name: 'rules', rows: 4, spellcheck: 'false', 'aria-label': 'Rules (JSON)', 'aria-describedby': 'rules-validation' });
   const message = el('p', { class: 'validation', id: 'rules-validation', 'data-valid': 'true', 'aria-live': 'polite' }, 'No rules: the editor is empty.');
+  textarea.value = rulesDraft.text;
   const check = () => checkRules(textarea.value);
   const update = () => {
+    rulesDraft.text = textarea.value;
     const result = check();
     message.dataset.valid = String(result.ok);
     textarea.setAttribute('aria-invalid', String(!result.ok));
@@ -79,5 +82,6 @@ export function rulesEditor(): { node: HTMLElement; textarea: HTMLTextAreaElemen
     textarea.value = exampleRules;
     update();
   });
+  update();
   return { node: el('div', { class: 'rules-editor' }, el('span', { 'aria-hidden': 'true' }, 'Rules (JSON) '), example, textarea, message), textarea, check };
 }
