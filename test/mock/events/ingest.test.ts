@@ -144,7 +144,7 @@ describe('POST /events/v1/{trackingId}', () => {
 describe('POST /events/v1/{trackingId}?encoding=gzip', () => {
   const GZIP = `${URL_}?encoding=gzip`;
   const postBytes = (body: Uint8Array, url = GZIP) =>
-    fetch(url, { method: 'POST', body, headers: { 'Content-Type': 'text/plain;charset=UTF-8' } }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    fetch(url, { method: 'POST', body: new Uint8Array(body), headers: { 'Content-Type': 'text/plain;charset=UTF-8' } }).then(async (r) => ({ status: r.status, body: await r.json() }));
 
   it('accepts a gzip batch as the same batch uncompressed: validated, deduplicated', async () => {
     const [a, b] = [product('a'), product('b')];
