@@ -1,36 +1,54 @@
 import { deliver, MAX_WAIT_MS } from '@svc/core';
+// How the queue travels: gzip bodies under the platform's 64 KiB, the one function that sends,
+// what the platform answers to retry, and how long to wait before trying again. The queue itself
+// lives with the tracker's state (index.ts).
+import { gzipSync } from 'fflate';
 
-// How the queue travels: request bodies under the platform's 64 KiB, which answers to retry, and
-// how long to wait before trying again. The sending itself lives with the tracker's state (index.ts).
-/** Bytes of one request body at most: under the platform's 64 KiB limit. */
+/** Bytes of one request body as sent, at most: under the platform's 64 KiB limit. */
 export const MAX_BODY = 60_000;
+/** Bytes of one batch's JSON before compression, at most: under the platform's 1 MiB limit once decompressed. */
+export const MAX_JSON = 1_000_000;
 /** What Chromium lets the keepalive requests of a page carry in all (64 KiB), with a margin. */
 export const KEEPALIVE_BUDGET = 64_000;
 
-/**
- * The body `{"sentAt","events"}` of the first events of `events` (each as its JSON) that fit: at
- * most `max` events and `limit` UTF-8 bytes (one event at least). Returns how many were taken,
- * the body and its bytes.
- */
-export function batch(events: readonly string[], max: number, limit: number): [number, string, number] {
-  let bytes = 40; // {"sentAt":<13 digits>,"events":[]}
-  let n = 0;
-  for (const event of events) {
-    const size = new Blob([event]).size + 1; // UTF-8 bytes, and the comma
-    if (n >= max || (n && bytes + size > limit)) break;
-    bytes += size;
-    n++;
-  }
-  return [n, `{"sentAt":${Date.now()},"events":[${events.slice(0, n)}]}`, bytes];
-}
+const encoder = new TextEncoder();
+
+/** UTF-8 bytes of `text`. */
+export const utf8Bytes = (text: string) => encoder.encode(text).length;
 
 /**
- * POSTs a body through core's transport as `text/plain;charset=UTF-8` (a simple request: no
- * preflight, no credentials); `keepalive`: it
- * outlives the page. Only for bodies that fit the browser's 64 KiB keepalive budget: a bigger one
- * is a network error there, before any byte is sent. Resolves `undefined` when no answer came.
+ * How many of the first events (given by their UTF-8 bytes) fit a body of `limit` bytes
+ * `{"sentAt":<13 digits>,"events":[...]}` (one event at least, however big).
  */
-export const post = (url: string, body: string, keepalive: boolean) => deliver(url, { body, keepalive });
+export function fitting(sizes: readonly number[], limit: number): number {
+  let bytes = 40;
+  let n = 0;
+  while (n < sizes.length && (!n || bytes + sizes[n] + 1 <= limit)) bytes += sizes[n++] + 1; // the event and its comma
+  return n;
+}
+
+/** The batch body of events given as their JSON. */
+export const body = (events: readonly string[]) => `{"sentAt":${Date.now()},"events":[${events}]}`;
+
+/** The gzip of `text` by the browser's `CompressionStream` (native, off the script's own work); `undefined` where there is none. */
+export const compress = async (text: string): Promise<Uint8Array<ArrayBuffer> | undefined> =>
+  typeof CompressionStream == 'function'
+    ? new Uint8Array(await new Response(new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer())
+    : undefined;
+
+/** The gzip of `text` at once, for page exit, where nothing can be awaited (fflate; its output is a plain ArrayBuffer's view). */
+export const compressNow = (text: string) => gzipSync(encoder.encode(text)) as Uint8Array<ArrayBuffer>;
+
+/**
+ * POSTs a batch body: a string as it is, bytes as gzip (`?encoding=gzip`). Always
+ * `text/plain;charset=UTF-8` (a simple request: no preflight) without credentials. `keepalive`:
+ * it outlives the page (only for bodies within the browser's keepalive budget). `timeout`: ms
+ * after which the request is abandoned. Resolves `undefined` when no answer came.
+ */
+export function post(url: string, data: string | Uint8Array<ArrayBuffer>, keepalive: boolean, timeout?: number) {
+  const target = typeof data === 'string' ? url : `${url}?encoding=gzip`;
+  return deliver(target, { body: data, keepalive, timeout });
+}
 
 /** Worth trying again: no answer (0), 408, 429, 5xx. Anything else is final: 2xx acknowledged, other 4xx refused. */
 export const retryable = (status?: number) => !status || status == 408 || status == 429 || status > 499;

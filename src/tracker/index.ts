@@ -1,6 +1,6 @@
 // @svc/tracker: the visitor id, consent, and tracking events that are never lost.
 import { checkEndpoint, endpointFor, invalid, type PageTracker, pageTracker, refuseUnknownKeys, segment, setPageTracker } from '@svc/core';
-import { backoff, batch, KEEPALIVE_BUDGET, MAX_BODY, post, retryable } from './delivery';
+import { backoff, body, compress, compressNow, fitting, KEEPALIVE_BUDGET, MAX_BODY, MAX_JSON, post, retryable, utf8Bytes } from './delivery';
 import { checkEvent, checkField, checkShape, type Shape } from './schema';
 import { randomId } from './id';
 import { cookieDomain, readIdentity, removeIdentity, writeIdentity } from './identity';
@@ -25,7 +25,11 @@ export interface TrackerOptions {
    * Default: the widest domain the browser accepts, probed from the registrable domain down.
    */
   cookieDomain?: string;
-  /** Events per request at most (requests also stay under 64 KiB). Default 20. */
+  /**
+   * Events queued that make a request leave at once instead of after `batchDelay`. Default 20. A
+   * request carries every queued event that fits its body (60,000 bytes as sent, gzip where the
+   * browser has `CompressionStream`).
+   */
   batchSize?: number;
   /** Milliseconds an event waits for others to fill a batch. Default 1000. */
   batchDelay?: number;
@@ -35,6 +39,8 @@ export interface TrackerOptions {
   retryBase?: number;
   /** Longest backoff wait, ms. Default 60000. */
   retryMax?: number;
+  /** Ms after which a request without an answer is abandoned and counts as a failed attempt (the backoff goes on). Default 10000. */
+  requestTimeout?: number;
 }
 
 /** How `createTracker` checks its options (the event table's field codes; `trackingId` is a path segment, checked by core). */
@@ -47,6 +53,7 @@ const OPTIONS: Shape = {
   maxQueue: 'i',
   retryBase: 'i',
   retryMax: 'i',
+  requestTimeout: 'i',
 };
 
 export type EventHandler = (event: TrackingEvent) => void;
@@ -68,7 +75,11 @@ export interface Tracker extends PageTracker {
    * for delivery (unless consent is denied). Returns it.
    */
   emit(type: string, data: Record<string, unknown>): TrackingEvent;
-  /** Calls `handler` for this page's earlier events of `type` (a name or a RegExp), then for new ones. Returns an unsubscribe. */
+  /**
+   * Calls `handler` for this page's earlier events of `type` (a name or a RegExp): the last 100
+   * events, and the last of each type however old, in the order they were emitted; then for new
+   * ones. Returns an unsubscribe.
+   */
   on(type: string | RegExp, handler: EventHandler): () => void;
   /**
    * Sends the queue now, even while a retry waits for its backoff (only a Retry-After the platform
@@ -85,6 +96,19 @@ export interface Tracker extends PageTracker {
 const warned: Record<string, unknown> = {};
 const warn = (what: string) => (warned[what] ||= (console.warn(`svc tracker: no ${what}, in memory only`), 1));
 
+/** A queued event: its JSON (serialised once, at emit), its UTF-8 bytes, the storage chunk holding it, and whether it left the queue. */
+interface Queued {
+  json: string;
+  bytes: number;
+  chunk?: string;
+  done?: boolean;
+}
+
+/** Events of the page's history that `on()` replays at most (besides the last of each type). */
+const HISTORY = 100;
+/** Events per storage chunk at most, so that removing a few rewrites a few. */
+const CHUNK = 20;
+
 /** Starts the tracker of this page and registers it for the other packages (`pageTracker()`). */
 export function createTracker(options: TrackerOptions): Tracker {
   checkShape('options', options, OPTIONS, true);
@@ -98,22 +122,32 @@ export function createTracker(options: TrackerOptions): Tracker {
     maxQueue = 1000,
     retryBase = 1000,
     retryMax = 60000,
+    requestTimeout = 10000,
   } = options;
   if (options.endpoint !== undefined) checkEndpoint('options.endpoint', options.endpoint);
   const url = `${endpointFor('events', options.endpoint)}/events/v1/${segment('options.trackingId', trackingId)}`;
 
   const pageViewId = randomId();
-  const history: TrackingEvent[] = [];
+  /** The page's history for `on()`, bounded: the last `HISTORY` events, and the last event of each type (however old). */
+  const recent: TrackingEvent[] = [];
+  const latest = new Map<string, TrackingEvent>();
   /** The `on` subscriptions, each a listener that filters by type. */
   const handlers = new Set<EventHandler>();
   const dropped = { overflow: 0, rejected: 0 };
-  /** Unacknowledged events as their JSON (serialised once, at `emit`), oldest first. */
-  let queue: string[] = [];
+  /** Unacknowledged events, oldest first. */
+  let queue: Queued[] = [];
+  /** Events queued since the last write to storage. */
+  let unsaved: Queued[] = [];
+  /** Per storage chunk, its events still queued. */
+  const chunks = new Map<string, number>();
+  /** Events in keepalive requests in flight (they outlive the page: page exit does not send them again), and those requests' bytes. */
+  const keptAlive = new Set<Queued>();
+  let keepaliveBytes = 0;
   let visitorId: string | undefined;
   let store: Store | undefined;
   let domain: string | undefined;
   let seq = 0;
-  let saving = false;
+  let persisting = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
   let attempt = 0;
@@ -121,29 +155,96 @@ export function createTracker(options: TrackerOptions): Tracker {
   /** The part of the wait the platform asked for (Retry-After): flush() waits for it, not for the rest of the backoff. */
   let retryAfterUntil = 0;
 
-  const save = (t?: number) => store?.save(queue, t) && warn('localStorage');
-  const sending = () => consent == 'granted' && queue.length;
+  /** Writes this page's heartbeat, while it has events stored (`t` 0: released for the next page). */
+  const beat = (t?: number) => chunks.size && store?.beat(t) && warn('localStorage');
+  /** Events not in a keepalive request in flight, oldest first. */
+  const unsent = () => queue.filter((e) => !keptAlive.has(e));
+  const sending = () => consent == 'granted' && queue.length > keptAlive.size;
 
-  /** Sends batches one at a time until the queue is empty or an attempt fails (then waits for the backoff). */
+  /** Writes the events queued since the last write, in chunks (once per task: a microtask after `emit`). */
+  const persist = () => {
+    persisting = false;
+    const fresh = unsaved.filter((e) => !e.done);
+    unsaved = [];
+    for (let i = 0; store && i < fresh.length; i += CHUNK) {
+      // The heartbeat before the first chunk: chunks without one are a dead page's to adopt.
+      if (!chunks.size && store.beat()) return warn('localStorage');
+      const part = fresh.slice(i, i + CHUNK);
+      const key = store.add(part.map((e) => e.json));
+      if (!key) return warn('localStorage');
+      chunks.set(key, part.length);
+      for (const e of part) e.chunk = key;
+    }
+  };
+  /** Takes events out of the queue (acknowledged, refused, dropped) and out of storage: only the chunks that held them are rewritten. */
+  const remove = (gone: readonly Queued[]) => {
+    const touched = new Set<string>();
+    for (const e of gone) {
+      if (e.done) continue;
+      e.done = true;
+      keptAlive.delete(e);
+      if (e.chunk) {
+        touched.add(e.chunk);
+        chunks.set(e.chunk, chunks.get(e.chunk)! - 1);
+      }
+    }
+    queue = queue.filter((e) => !e.done);
+    for (const key of touched) {
+      const left = chunks.get(key);
+      if (!left) chunks.delete(key);
+      if (store?.put(key, left ? queue.filter((e) => e.chunk == key).map((e) => e.json) : [])) warn('localStorage');
+    }
+    if (touched.size && !chunks.size) store?.drop(); // nothing stored: no heartbeat either
+  };
+  /**
+   * Sends events (`data`: their batch, gzip or not) and settles them by the answer: acknowledged
+   * or refused leave the queue, anything else (no answer within `requestTimeout` included) is a
+   * failed attempt and the backoff goes on. A keepalive request counts against the page's
+   * keepalive budget until it settles.
+   */
+  const transmit = async (events: Queued[], data: string | Uint8Array<ArrayBuffer>, keepalive: boolean) => {
+    const bytes = keepalive ? data.length : 0;
+    keepaliveBytes += bytes;
+    if (keepalive) for (const e of events) keptAlive.add(e);
+    const response = await post(url, data, keepalive, requestTimeout);
+    keepaliveBytes -= bytes;
+    for (const e of events) keptAlive.delete(e);
+    const status = response?.status;
+    if (retryable(status)) {
+      const retryAfterMs = response?.retryAfterMs;
+      retryAfterUntil = Date.now() + (retryAfterMs ?? 0);
+      waitUntil = Date.now() + backoff(attempt++, retryAfterMs, retryBase, retryMax);
+    } else {
+      if (status! > 299) dropped.rejected += events.filter((e) => !e.done).length;
+      attempt = 0;
+      remove(events);
+    }
+  };
+
+  /**
+   * Sends batches one at a time until the queue is empty or an attempt fails (then waits for the
+   * backoff). A batch is every event that fits: gzip (by `CompressionStream`) under `MAX_BODY`
+   * from at most `MAX_JSON` of JSON; without `CompressionStream`, JSON under `MAX_BODY`. One event
+   * too big for any request goes alone, and the platform refuses it (413).
+   */
   const send = async () => {
     while (sending() && Date.now() >= waitUntil) {
-      const [n, body, bytes] = batch(queue, batchSize, MAX_BODY);
-      const events = queue.slice(0, n);
-      // No answer (a network error: `post` resolves undefined) is retried like a 5xx. One event too big for a keepalive
-      // body goes without keepalive, so that the platform refuses it (413) instead of the
-      // browser failing it for ever in front of every event behind it.
-      const response = await post(url, body, bytes <= MAX_BODY);
-      const status = response?.status;
-      if (retryable(status)) {
-        const retryAfterMs = response?.retryAfterMs;
-        retryAfterUntil = Date.now() + (retryAfterMs ?? 0);
-        waitUntil = Date.now() + backoff(attempt++, retryAfterMs, retryBase, retryMax);
-      } else {
-        if (status! > 299) dropped.rejected += n;
-        queue = queue.filter((e) => !events.includes(e));
-        attempt = 0;
-        save();
+      const events = unsent();
+      let n = fitting(
+        events.map((e) => e.bytes),
+        typeof CompressionStream == 'function' ? MAX_JSON : MAX_BODY,
+      );
+      let data: string | Uint8Array<ArrayBuffer>;
+      for (;;) {
+        const json = body(events.slice(0, n).map((e) => e.json));
+        const gzip = await compress(json);
+        data = gzip ?? json;
+        // Compressed bigger than a request may be: fewer events, in proportion, with a margin.
+        if (!gzip || gzip.length <= MAX_BODY || n == 1) break;
+        n = Math.max(1, Math.min(n - 1, Math.floor(((n * MAX_BODY) / gzip.length) * 0.9)));
       }
+      if (consent != 'granted') break; // withdrawn while compressing
+      await transmit(events.slice(0, n), data, false);
     }
   };
   const run = () => {
@@ -153,7 +254,7 @@ export function createTracker(options: TrackerOptions): Tracker {
       schedule();
     }));
   };
-  /** Sends at once when `now` or a batch is full, else after `batchDelay` (0: after this task); never before the backoff ends. */
+  /** Sends at once when `now` or `batchSize` events wait, else after `batchDelay` (0: after this task); never before the backoff ends. */
   const schedule = (now?: boolean) => {
     if (!sending() || running) return;
     const wait = Math.max(waitUntil - Date.now(), now || queue.length >= batchSize ? -1 : batchDelay);
@@ -161,30 +262,45 @@ export function createTracker(options: TrackerOptions): Tracker {
     else timer ??= setTimeout(run, wait);
   };
   /**
-   * Page exit: the queue leaves in keepalive requests as far as the browser's budget goes (a
-   * batch in flight may go twice: the platform deduplicates); the record is released so the next
-   * page adopts whatever is not acknowledged.
+   * Page exit (`pagehide`, or hidden, which may be the last the page sees): every event not
+   * already in a keepalive request leaves in keepalive requests, gzip by a synchronous compressor
+   * (nothing can be awaited here), within what the keepalive budget has left after the requests
+   * in flight; an event in a request still in flight without keepalive goes again (the platform
+   * deduplicates). What does not fit stays stored for the next page.
    */
-  const unload = () => {
-    let rest = queue;
-    let budget = KEEPALIVE_BUDGET;
-    while (sending() && rest[0]) {
-      const [n, body, bytes] = batch(rest, Infinity, budget);
-      if (bytes > budget) break;
-      budget -= bytes;
-      rest = rest.slice(n);
-      post(url, body, true);
+  const leave = () => {
+    let events = consent == 'granted' ? unsent() : [];
+    let budget = KEEPALIVE_BUDGET - keepaliveBytes;
+    let n = fitting(
+      events.map((e) => e.bytes),
+      MAX_JSON,
+    );
+    while (n) {
+      const data = compressNow(body(events.slice(0, n).map((e) => e.json)));
+      if (data.length <= budget) {
+        budget -= data.length;
+        void transmit(events.slice(0, n), data, true).then(() => schedule());
+        events = events.slice(n);
+        n = fitting(
+          events.map((e) => e.bytes),
+          MAX_JSON,
+        );
+      } else n = Math.min(n - 1, Math.floor(((n * budget) / data.length) * 0.95));
     }
-    save(0);
   };
   const enqueue = (events: string[]) => {
-    queue.push(...events);
-    dropped.overflow += queue.splice(0, queue.length - maxQueue).length; // a count < 0 removes none
-    // Persisted once after the current task, however many events it emitted (no store: save() does nothing).
-    saving ||= (queueMicrotask(() => {
-      saving = false;
-      save();
-    }), true);
+    for (const json of events) {
+      const e: Queued = { json, bytes: utf8Bytes(json) };
+      queue.push(e);
+      unsaved.push(e);
+    }
+    const over = queue.length - maxQueue;
+    if (over > 0) {
+      dropped.overflow += over;
+      remove(queue.slice(0, over));
+    }
+    // Written once after the current task, however many events it queued (no store: nothing written).
+    persisting ||= (queueMicrotask(persist), true);
     schedule();
   };
   /**
@@ -201,29 +317,42 @@ export function createTracker(options: TrackerOptions): Tracker {
       ? navigator.locks.request('_svcl:' + trackingId, { ifAvailable: true }, (lock) => lock && store && enqueue(store.adopt()))
       : enqueue(store.adopt()));
 
-  /** Consent granted: write the identity, open storage, take over what dead pages left, send. */
+  /** Consent granted: write the identity, open storage (the events queued meanwhile are written), take over what dead pages left, send. */
   const start = () => {
     domain = domainOption ?? cookieDomain();
     const id = visitorId || randomId();
     visitorId = writeIdentity(id, domain) || (warn('cookies'), id);
     store = createStore(trackingId, pageViewId);
     if (!store) warn('localStorage');
+    unsaved = queue.slice();
+    persist();
     adopt();
+    schedule();
+  };
+  /** Back from the back/forward cache: the queue is what storage holds now (another page may have adopted it meanwhile). */
+  const reload = (stored: Store) => {
+    queue = [];
+    chunks.clear();
+    for (const [key, events] of stored.load()) {
+      chunks.set(key, events.length);
+      for (const json of events) queue.push({ json, bytes: utf8Bytes(json), chunk: key });
+    }
+    beat();
     schedule();
   };
 
   // On the window (`visibilitychange` bubbles up from the document); all go with `stop()` through one signal.
   const listening = new AbortController();
   const listeners: Record<string, (event: PageTransitionEvent) => unknown> = {
-    pagehide: unload,
-    // Back from the back/forward cache: another page may have adopted the queue meanwhile.
-    pageshow: (e) => e.persisted && store && ((queue = store.load() ?? []), save(), schedule()),
-    visibilitychange: () => document.hidden && schedule(true),
+    // Released: the next page adopts whatever is not acknowledged.
+    pagehide: () => (leave(), beat(0)),
+    pageshow: (e) => e.persisted && store && reload(store),
+    visibilitychange: () => document.hidden && leave(),
     online: () => ((attempt = waitUntil = 0), schedule(true)),
   };
   for (const type in listeners) addEventListener(type, listeners[type] as EventListener, listening);
   // The heartbeat telling other pages this one is alive; adoption of what pages that died left.
-  const heartbeat = setInterval(() => (save(), adopt()), 30_000);
+  const heartbeat = setInterval(() => (beat(), adopt()), 30_000);
 
   const tracker: Tracker = {
     get visitorId() {
@@ -250,7 +379,8 @@ export function createTracker(options: TrackerOptions): Tracker {
       } catch {
         invalid('data', data, 'must be JSON');
       }
-      history.push(event);
+      if (recent.push(event) > HISTORY) recent.shift();
+      latest.set(type, event);
       handlers.forEach((listener) => listener(event));
       if (consent != 'denied') enqueue([json]);
       return event;
@@ -268,7 +398,8 @@ export function createTracker(options: TrackerOptions): Tracker {
           });
         }
       };
-      history.forEach(listener); // the events there now (forEach stops at the length it started with)
+      // The history as it is now, oldest first.
+      [...new Set([...latest.values(), ...recent])].sort((a, b) => a.meta.seq - b.meta.seq).forEach(listener);
       handlers.add(listener);
       return () => handlers.delete(listener);
     },
@@ -282,14 +413,13 @@ export function createTracker(options: TrackerOptions): Tracker {
       if (state == consent) return;
       consent = state;
       if (state == 'granted') return start();
-      queue = [];
-      save();
+      remove(queue);
       store = undefined;
       if (domain !== undefined) removeIdentity(domain);
       visitorId = undefined;
     },
     stop() {
-      save(0);
+      beat(0);
       consent = 'denied';
       clearTimeout(timer);
       clearTimeout(heartbeat); // one list of timers for both (HTML spec)

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useMockPlatform } from '../support/mock-server';
 import { recommendations, type ImpressionDetail, type ShownItem } from '../../src/recommendations';
@@ -307,23 +308,25 @@ describe('clicked: every way of following the item, with its position', () => {
     expect(events).toEqual([['recommendationClicked', { id: 'p4', weight: 7, strategy: 'cf_viewed', position: 2 }]]);
   });
 
-  it('through the page tracker: the click leaves at once, in a keepalive request', async () => {
+  it('through the page tracker: the click is flushed at once, and a navigation that follows cannot cut it off (page exit sends it keepalive)', async () => {
     vi.useRealTimers();
     const tracker = trackers.start();
     const fetch = vi.spyOn(globalThis, 'fetch');
+    const flush = vi.spyOn(tracker, 'flush');
     const recs = recommendations({ meta: { trackingId: TID } });
     const li = rendered('p1');
     recs.observe(li, item('p1'), 2);
     li.querySelector('a')!.click();
     expect(tracker.queued).toBe(1); // kept until the platform acknowledges it
-    // Started within the click's task (core's transport begins after a few microtasks), before
-    // the next task, so before a navigation could start.
+    expect(flush).toHaveBeenCalledTimes(1); // sent now, not after the batch delay
+    // The navigation the click starts ends the page: pagehide sends what is not acknowledged, keepalive.
+    window.dispatchEvent(new Event('pagehide'));
     await nextTask();
-    const posts = fetch.mock.calls.filter(([input]) => (input as Request).url.startsWith('https://events.svc.example/'));
-    expect(posts).toHaveLength(1);
-    expect(posts[0][1]).toMatchObject({ keepalive: true });
-    expect((posts[0][0] as Request).method).toBe('POST');
-    const body = JSON.parse(await (posts[0][0] as Request).clone().text()) as { events: { meta: { type: string }; data: unknown }[] };
+    const exits = fetch.mock.calls.filter(([input, init]) => (input as Request).url.startsWith('https://events.svc.example/') && init?.keepalive === true);
+    expect(exits).toHaveLength(1);
+    const sent = new Uint8Array(await (exits[0][0] as Request).clone().arrayBuffer());
+    const text = (exits[0][0] as Request).url.includes('encoding=gzip') ? new TextDecoder().decode(gunzipSync(sent)) : new TextDecoder().decode(sent);
+    const body = JSON.parse(text) as { events: { meta: { type: string }; data: unknown }[] };
     expect(body.events.map((e) => [e.meta.type, e.data])).toEqual([clicked('p1', 2)]);
     setPageTracker(undefined);
   });

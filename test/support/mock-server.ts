@@ -1,4 +1,5 @@
 // The one test double: @svc/mock's platform behind its own MSW handlers, in Node.
+import { gunzipSync } from 'node:zlib';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createHandlers, createMockPlatform, type MockPlatform, type MockPlatformOptions } from '../../src/mock';
@@ -8,7 +9,10 @@ export interface SentRequest {
   method: string;
   url: URL;
   headers: Headers;
+  /** The body as text: decompressed when sent with `?encoding=gzip`. */
   body: string;
+  /** Bytes of the body as sent (compressed ones as such). */
+  bytes: number;
   /** The body parsed as JSON, `undefined` when empty or not JSON. */
   json: unknown;
 }
@@ -34,14 +38,16 @@ export function useMockPlatform(options: MockPlatformOptions & { endpoints?: Par
     async sent() {
       return Promise.all(
         requests.map(async (request) => {
-          const body = await request.clone().text();
+          const raw = Buffer.from(await request.clone().arrayBuffer());
+          const url = new URL(request.url);
+          const body = (url.searchParams.get('encoding') == 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
           let json: unknown;
           try {
             json = body ? JSON.parse(body) : undefined;
           } catch {
             json = undefined;
           }
-          return { method: request.method, url: new URL(request.url), headers: request.headers, body, json };
+          return { method: request.method, url, headers: request.headers, body, bytes: raw.length, json };
         }),
       );
     },

@@ -1,6 +1,7 @@
 import { MAX_WAIT_MS, retryAfterMs } from '../../src/core/retry-after';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_BODY, backoff, batch, retryable } from '../../src/tracker/delivery';
+import { gunzipSync } from 'node:zlib';
+import { MAX_BODY, backoff, body, compress, compressNow, fitting, retryable, utf8Bytes } from '../../src/tracker/delivery';
 import type { TrackingEvent } from '../../src/tracker/types';
 
 const event = (id: string, name = ''): TrackingEvent => ({
@@ -13,22 +14,44 @@ const bytes = (s: string) => new TextEncoder().encode(s).length;
 describe('batch', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('builds the protocol body of the first events, at most `max` of them', () => {
+  it('body(): the protocol body of the events given as JSON', () => {
     vi.useFakeTimers({ now: 1_700_000_000_123 });
-    const [taken, body, size] = batch([json('a'), json('b'), json('c')], 2, MAX_BODY);
-    expect(taken).toBe(2);
-    expect(JSON.parse(body)).toEqual({ sentAt: 1_700_000_000_123, events: [event('a'), event('b')] });
-    // An upper bound: 40 counted for the 36-byte envelope, a comma per event (one too many).
-    expect(size).toBe(bytes(body) + 5);
+    expect(JSON.parse(body([json('a'), json('b')]))).toEqual({ sentAt: 1_700_000_000_123, events: [event('a'), event('b')] });
   });
 
-  it('stops before `limit` UTF-8 bytes (multi-byte characters counted as such), but always takes one event', () => {
+  it('fitting(): the first events whose body stays within `limit` UTF-8 bytes (multi-byte characters counted as such), one at least', () => {
     const wide = (id: string) => json(id, '€'.repeat(10_000)); // 30,000 bytes, 10,000 UTF-16 units
-    const [taken, body] = batch([wide('a'), wide('b'), wide('c')], 20, MAX_BODY);
-    expect(taken).toBe(1);
-    expect(JSON.parse(body).events.map((e: TrackingEvent) => e.meta.id)).toEqual(['a']);
-    expect(bytes(body)).toBeLessThan(MAX_BODY);
-    expect(batch([json('big', 'x'.repeat(70_000))], 20, MAX_BODY)[0]).toBe(1);
+    const events = [wide('a'), wide('b'), wide('c')];
+    expect(utf8Bytes(events[0])).toBeGreaterThan(30_000);
+    const n = fitting(events.map(utf8Bytes), MAX_BODY);
+    expect(n).toBe(1);
+    expect(bytes(body(events.slice(0, n)))).toBeLessThan(MAX_BODY);
+    expect(fitting([json('big', 'x'.repeat(70_000))].map(utf8Bytes), MAX_BODY)).toBe(1);
+    // The bound is exact or above: the body of what fits never exceeds the limit.
+    const small = Array.from({ length: 500 }, (_, i) => json(`e${i}`));
+    const k = fitting(small.map(utf8Bytes), 20_000);
+    expect(bytes(body(small.slice(0, k)))).toBeLessThanOrEqual(20_000);
+    expect(bytes(body(small.slice(0, k + 1)))).toBeGreaterThan(20_000 - 20);
+  });
+
+  it('compress() (CompressionStream) and compressNow() (fflate) both give the gzip of the text', async () => {
+    const text = body(Array.from({ length: 100 }, (_, i) => json(`e${i}`, '€ and more')));
+    const streamed = await compress(text);
+    const now = compressNow(text);
+    for (const gzip of [streamed!, now]) {
+      expect([gzip[0], gzip[1]]).toEqual([0x1f, 0x8b]);
+      expect(gunzipSync(gzip).toString('utf8')).toBe(text);
+      expect(gzip.length).toBeLessThan(bytes(text) / 5);
+    }
+  });
+
+  it('compress() resolves undefined where the browser has no CompressionStream', async () => {
+    vi.stubGlobal('CompressionStream', undefined);
+    try {
+      expect(await compress('{}')).toBeUndefined();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

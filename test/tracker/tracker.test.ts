@@ -21,6 +21,14 @@ const emitN = (t: Tracker, n: number, from = 0) => Array.from({ length: n }, (_,
 const held = () => mock.platform.inspect.events.received(TID);
 const batches = async () => (await mock.sent()).map((r) => r.json as { sentAt: number; events: TrackingEvent[] });
 const queueKeys = () => Object.keys(localStorage).filter((k) => k.startsWith('_svcq:'));
+/** The events a page view holds in storage: its chunks `_svcq:<tid>:<pageViewId>:<n>`, in order. */
+const storedEvents = (pageViewId: string): TrackingEvent[] =>
+  queueKeys()
+    .filter((k) => k.startsWith(`_svcq:${TID}:${pageViewId}:`))
+    .sort((a, b) => +a.split(':').pop()! - +b.split(':').pop()!)
+    .flatMap((k) => JSON.parse(localStorage.getItem(k)!));
+/** Hex digits that do not compress much: events that keep their size on the wire. */
+const noise = (length: number) => Array.from(crypto.getRandomValues(new Uint8Array(length / 2)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 beforeEach(() => {
   localStorage.clear();
@@ -68,7 +76,7 @@ describe('emit', () => {
     expect(document.cookie).toBe(`_svcTracker=${t.visitorId}; svc_permanent=${t.visitorId}`);
     await t.flush();
     const [request] = await mock.sent();
-    expect([request.method, request.url.href, request.headers.get('content-type')]).toEqual(['POST', URL_, 'text/plain;charset=UTF-8']);
+    expect([request.method, request.url.href, request.headers.get('content-type')]).toEqual(['POST', `${URL_}?encoding=gzip`, 'text/plain;charset=UTF-8']);
     expect(request.json).toEqual({ sentAt: expect.any(Number), events: [event] });
     expect(held()).toEqual([{ ...event, duplicates: 0, receivedAt: expect.any(Number) }]);
     expect(t.queued).toBe(0);
@@ -112,15 +120,42 @@ describe('batching', () => {
     expect(held().map((e) => e.meta.id)).toEqual(events.map((e) => e.meta.id));
   });
 
-  it('keeps every request body under 64 KiB', async () => {
-    const t = start();
-    const big = 'x'.repeat(5000);
-    for (let i = 0; i < 20; i++) t.emit('ecProduct', { eventType: 'detail', product: { productId: `p${i}`, name: big } });
+  it('a request carries every event that fits 60,000 bytes of gzip: 1,000 small events in one request', async () => {
+    const t = start({ consent: 'pending' });
+    emitN(t, 1000);
+    t.consent('granted');
     await t.flush();
-    const sizes = (await mock.sent()).map((r) => new TextEncoder().encode(r.body).length);
-    expect(sizes.length).toBe(2);
-    for (const size of sizes) expect(size).toBeLessThan(60_000);
+    const sent = await mock.sent();
+    expect(sent.map((r) => (r.json as { events: unknown[] }).events.length)).toEqual([1000]);
+    expect(sent[0].bytes).toBeLessThan(60_000);
+    expect(sent[0].bytes).toBeLessThan(new TextEncoder().encode(sent[0].body).length / 5);
+    expect(held()).toHaveLength(1000);
+  });
+
+  it('keeps every request body under 64 KiB as sent: events that do not compress go in several requests', async () => {
+    const t = start();
+    for (let i = 0; i < 20; i++) t.emit('ecProduct', { eventType: 'detail', product: { productId: `p${i}`, name: noise(10_000) } });
+    await t.flush();
+    const sent = await mock.sent();
+    expect(sent.length).toBeGreaterThan(1);
+    for (const r of sent) expect(r.bytes).toBeLessThan(60_000);
     expect(held()).toHaveLength(20);
+  });
+
+  it('without CompressionStream: uncompressed batches (no ?encoding), each under 60,000 bytes', async () => {
+    vi.stubGlobal('CompressionStream', undefined);
+    try {
+      const t = start();
+      const big = 'x'.repeat(5000);
+      for (let i = 0; i < 20; i++) t.emit('ecProduct', { eventType: 'detail', product: { productId: `p${i}`, name: big } });
+      await t.flush();
+      const sent = await mock.sent();
+      expect(sent.map((r) => r.url.href)).toEqual([URL_, URL_]);
+      for (const r of sent) expect(r.bytes).toBeLessThan(60_000);
+      expect(held()).toHaveLength(20);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 
@@ -184,14 +219,41 @@ describe('failures', () => {
 });
 
 describe('storage', () => {
-  it('keeps the queue in localStorage until acknowledged, under this page view', async () => {
+  it('keeps the queue in localStorage until acknowledged, under this page view: a heartbeat and chunks', async () => {
     mock.platform.faults.set('events', { status: 503 });
     const t = start({ retryBase: 60_000, retryMax: 60_000 });
     const events = emitN(t, 2);
     await t.flush();
     const key = `_svcq:${TID}:${t.pageViewId}`;
-    expect(queueKeys()).toEqual([key]);
-    expect(JSON.parse(localStorage.getItem(key)!)).toEqual({ t: expect.any(Number), e: events });
+    expect(queueKeys().sort()).toEqual([key, `${key}:0`]);
+    expect(JSON.parse(localStorage.getItem(key)!)).toEqual({ t: expect.any(Number) });
+    expect(storedEvents(t.pageViewId)).toEqual(events);
+    mock.platform.faults.clear();
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(held()).toHaveLength(2));
+    expect(queueKeys()).toEqual([]);
+  });
+
+  it('writes what changed, not the whole queue: one chunk per task, only the chunks that held acknowledged events', async () => {
+    mock.platform.faults.set('events', { status: 503 });
+    const t = start({ retryBase: 60_000, retryMax: 60_000, maxQueue: 1000 });
+    const key = `_svcq:${TID}:${t.pageViewId}`;
+    for (let task = 0; task < 50; task++) {
+      emitN(t, 20, task * 20);
+      await null; // the task's write
+    }
+    await t.flush();
+    const setItem = vi.spyOn(localStorage, 'setItem');
+    const removeItem = vi.spyOn(localStorage, 'removeItem');
+    emitN(t, 1, 1000); // the queue is full: the oldest event is dropped
+    await null;
+    // The oldest chunk rewritten without the dropped event (19 left), one new chunk with the new event.
+    expect(setItem.mock.calls.map(([k, v]) => [k, (JSON.parse(v) as unknown[]).length])).toEqual([
+      [`${key}:0`, 19],
+      [`${key}:50`, 1],
+    ]);
+    expect(removeItem).not.toHaveBeenCalled();
+    expect(storedEvents(t.pageViewId).map((e) => e.meta.seq)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 2));
   });
 
   it('adopts the queues of departed pages (released or stale), never a live page\'s', async () => {
@@ -224,8 +286,10 @@ describe('storage', () => {
     await t.flush();
     mock.platform.faults.clear();
     window.dispatchEvent(new Event('pagehide'));
+    expect(JSON.parse(localStorage.getItem(`_svcq:${TID}:${t.pageViewId}`)!)).toEqual({ t: 0 });
     await vi.waitFor(() => expect(held()).toHaveLength(3));
-    expect(JSON.parse(localStorage.getItem(`_svcq:${TID}:${t.pageViewId}`)!).t).toBe(0);
+    // Acknowledged (the page still ran): nothing left stored.
+    await vi.waitFor(() => expect(queueKeys()).toEqual([]));
   });
 
   it('back from the back/forward cache: the queue is what storage holds now (empty when another page adopted it)', async () => {
@@ -235,7 +299,7 @@ describe('storage', () => {
     await t.flush();
     window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
     expect(t.queued).toBe(3);
-    localStorage.removeItem(`_svcq:${TID}:${t.pageViewId}`); // adopted by another page meanwhile
+    for (const k of queueKeys()) localStorage.removeItem(k); // adopted by another page meanwhile
     window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
     expect(t.queued).toBe(0);
   });
@@ -246,7 +310,8 @@ describe('storage', () => {
     emitN(t, 2);
     await t.flush();
     t.stop();
-    expect(JSON.parse(localStorage.getItem(`_svcq:${TID}:${t.pageViewId}`)!).t).toBe(0);
+    expect(JSON.parse(localStorage.getItem(`_svcq:${TID}:${t.pageViewId}`)!)).toEqual({ t: 0 });
+    expect(storedEvents(t.pageViewId)).toHaveLength(2);
     expect(pageTracker()).toBeUndefined();
   });
 

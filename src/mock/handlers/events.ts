@@ -34,10 +34,11 @@ const finish =
 
 /**
  * MSW handlers of the events routes of PROTOCOL.md:
- * `POST {events}/events/v1/{trackingId}` text/plain `{"sentAt","events":[...]}`
- * -> 200 `{status, accepted, duplicates}` | 400 malformed | 413 over 64 KiB (faults: 5xx, 429, latency, offline).
+ * `POST {events}/events/v1/{trackingId}[?encoding=gzip]` text/plain `{"sentAt","events":[...]}` (gzip of it)
+ * -> 200 `{status, accepted, duplicates}` | 400 malformed | 413 over 64 KiB as received or over 1 MiB decompressed
+ * (faults: 5xx, 429, latency, offline).
  *
- * The path is a RegExp without groups and the tracking id is decoded here: MSW's `:param`
+ * MSW matches the URL without its query (`?encoding=`). The path is a RegExp without groups and the tracking id is decoded here: MSW's `:param`
  * matching throws on malformed percent-encoding (`%E0%A4%A`), which would answer 500.
  */
 export function eventsHandlers(platform: MockPlatform, endpoints: Endpoints): HttpHandler[] {
@@ -46,7 +47,10 @@ export function eventsHandlers(platform: MockPlatform, endpoints: Endpoints): Ht
       new RegExp(`^${escape(endpoints.events)}/events/v1/[^/]+/?$`),
       finish(
         route(platform, 'events', async ({ request }) => {
-          const { status, body } = platform.services.events.ingest(trackingIdOf(request), new Uint8Array(await request.arrayBuffer()));
+          const encoding = new URL(request.url).searchParams.get('encoding');
+          const bytes = new Uint8Array(await request.arrayBuffer());
+          const events = platform.services.events;
+          const { status, body } = encoding === null ? events.ingest(trackingIdOf(request), bytes) : await events.ingestEncoded(trackingIdOf(request), bytes, encoding);
           return json(body, status);
         }),
       ),

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useMockPlatform } from '../../support/mock-server';
 import type { TrackingEvent } from '../../../src/tracker/types';
@@ -136,6 +138,55 @@ describe('POST /events/v1/{trackingId}', () => {
     expect(mock.platform.inspect.events.received('shop_2')).toHaveLength(1);
     expect(mock.platform.inspect.events.trackingIds().sort()).toEqual(['shop_1', 'shop_2']);
     expect(({} as Record<string, unknown>).meta).toBeUndefined();
+  });
+});
+
+describe('POST /events/v1/{trackingId}?encoding=gzip', () => {
+  const GZIP = `${URL_}?encoding=gzip`;
+  const postBytes = (body: Uint8Array, url = GZIP) =>
+    fetch(url, { method: 'POST', body: new Uint8Array(body), headers: { 'Content-Type': 'text/plain;charset=UTF-8' } }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
+  it('accepts a gzip batch as the same batch uncompressed: validated, deduplicated', async () => {
+    const [a, b] = [product('a'), product('b')];
+    expect(await postBytes(gzipSync(batch([a, b, a])))).toEqual({ status: 200, body: { status: 200, accepted: 2, duplicates: 1 } });
+    expect(await post(batch([b]))).toEqual({ status: 200, body: { status: 200, accepted: 0, duplicates: 1 } });
+    expect(mock.platform.inspect.events.received('shop_1').map((e) => e.meta.id)).toEqual([a.meta.id, b.meta.id]);
+    const invalid = gzipSync(batch([event('ecProduct', { eventType: 'detail', product: {} })]));
+    expect(await postBytes(invalid)).toEqual({ status: 400, body: { status: 400, message: 'events[0].data.product.productId is required (got undefined)' } });
+  });
+
+  it('413 over 64 KiB as received; 200 for 64 KiB of gzip that is more once decompressed', async () => {
+    // Random bytes in a name do not compress: the gzip stays about as big as the JSON.
+    const withName = (hexLength: number) => batch([event('ecProduct', { eventType: 'detail', product: { productId: 'p', name: randomBytes(hexLength / 2).toString('hex') } })]);
+    const big = gzipSync(withName(140_000));
+    expect(big.length).toBeGreaterThan(65_536);
+    expect(await postBytes(big)).toEqual({ status: 413, body: { status: 413, message: `batch of ${big.length} bytes is over the limit of 65536` } });
+    const fits = gzipSync(withName(100_000));
+    expect(fits.length).toBeLessThan(65_536);
+    expect((await postBytes(fits)).status).toBe(200);
+  });
+
+  it('413 for a gzip that decompresses to over 1 MiB (a small bomb), 200 just under', async () => {
+    const padded = (bytes: number) => {
+      const base = batch([event('ecUser', { user: { id: '' } })]);
+      return base.replace('"id":""', `"id":"${'x'.repeat(bytes - base.length)}"`);
+    };
+    const bomb = gzipSync(padded(1_048_577));
+    expect(bomb.length).toBeLessThan(2_000);
+    expect(await postBytes(bomb)).toEqual({ status: 413, body: { status: 413, message: 'batch decompresses to over the limit of 1048576 bytes' } });
+    expect((await postBytes(gzipSync(padded(1_048_576)))).status).toBe(200);
+    // Far beyond: refused the same way, without decompressing it all.
+    expect((await postBytes(gzipSync(Buffer.alloc(50_000_000, 32)))).status).toBe(413);
+  });
+
+  it('400 naming it for a body that is not gzip (plain JSON, cut short) and for an encoding other than gzip', async () => {
+    const notGzip = { status: 400, body: { status: 400, message: 'body is not gzip (encoding=gzip)' } };
+    expect(await postBytes(new TextEncoder().encode(batch([product('a')])))).toEqual(notGzip);
+    const whole = gzipSync(batch([product('a')]));
+    expect(await postBytes(whole.subarray(0, whole.length - 10))).toEqual(notGzip);
+    expect(await postBytes(whole, `${URL_}?encoding=br`)).toEqual({ status: 400, body: { status: 400, message: 'encoding must be gzip (got "br")' } });
+    expect(mock.platform.inspect.events.received('shop_1')).toEqual([]);
+    expect(mock.platform.inspect.events.stats('shop_1')).toMatchObject({ requests: 3, rejected: 3 });
   });
 });
 

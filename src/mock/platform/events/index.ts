@@ -3,8 +3,37 @@ import { META, checkEvent, checkShape } from '../../../tracker/schema';
 import type { TrackingEvent } from '../../../tracker/types';
 import { SEGMENT } from '@svc/core';
 
-/** Largest batch body the platform takes, UTF-8 bytes (PROTOCOL.md: 413 over 64 KiB). */
+/** Largest batch body the platform takes, bytes as received (PROTOCOL.md: 413 over 64 KiB). */
 export const MAX_BATCH_BYTES = 65_536;
+/** Largest JSON a gzip batch may decompress to, bytes (PROTOCOL.md: 413 over 1 MiB, so a small bomb cannot expand without bound). */
+export const MAX_DECOMPRESSED_BYTES = 1_048_576;
+
+/**
+ * The bytes `body` decompresses to as gzip (the platform's `DecompressionStream`, in Node and
+ * browsers alike), reading no further than `limit` bytes: `413` beyond it, `400` when it is not
+ * gzip (or is cut short).
+ */
+async function gunzip(body: Uint8Array<ArrayBuffer>, limit: number): Promise<Uint8Array | 400 | 413> {
+  const reader = new Blob([body]).stream().pipeThrough(new DecompressionStream('gzip')).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      size += read.value.length;
+      if (size > limit) {
+        void reader.cancel().catch(() => {});
+        return 413;
+      }
+      chunks.push(read.value);
+    }
+  } catch {
+    return 400;
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) out.set(chunk, (at += chunk.length) - chunk.length);
+  return out;
+}
 
 /** An event as the platform holds it: each `meta.id` once, with how often it came again. */
 export interface ReceivedEvent extends TrackingEvent {
@@ -59,13 +88,35 @@ export function createEventsArea(ctx: PlatformContext) {
     return { status, body: { status, message } };
   };
 
+  /** The refusal of a batch before its content is read (bad tracking id, too big as received), counted as a request. */
+  function precheck(trackingId: string, bytes: number): IngestResult | undefined {
+    statsOf(trackingId).requests++;
+    if (!SEGMENT.test(trackingId) || trackingId == '.' || trackingId == '..') return refuse(trackingId, 400, `trackingId has an invalid value: ${trackingId}`);
+    if (bytes > MAX_BATCH_BYTES) return refuse(trackingId, 413, `batch of ${bytes} bytes is over the limit of ${MAX_BATCH_BYTES}`);
+  }
+
   /** Takes one batch for `trackingId`: the request body as received (bytes), or as text. */
   function ingest(trackingId: string, body: string | Uint8Array): IngestResult {
+    return precheck(trackingId, typeof body == 'string' ? new TextEncoder().encode(body).length : body.length) ?? accept(trackingId, body);
+  }
+
+  /**
+   * Takes one batch sent with `?encoding=<encoding>`: `gzip` is decompressed (413 over 64 KiB as
+   * received or over 1 MiB decompressed, 400 when the body is not gzip); any other encoding is a 400.
+   */
+  async function ingestEncoded(trackingId: string, body: Uint8Array<ArrayBuffer>, encoding: string): Promise<IngestResult> {
+    const refused = precheck(trackingId, body.length);
+    if (refused) return refused;
+    if (encoding != 'gzip') return refuse(trackingId, 400, `encoding must be gzip (got ${JSON.stringify(encoding)})`);
+    const json = await gunzip(body, MAX_DECOMPRESSED_BYTES);
+    if (json == 400) return refuse(trackingId, 400, 'body is not gzip (encoding=gzip)');
+    if (json == 413) return refuse(trackingId, 413, `batch decompresses to over the limit of ${MAX_DECOMPRESSED_BYTES} bytes`);
+    return accept(trackingId, json);
+  }
+
+  /** Reads, validates and holds a batch whose size was checked. */
+  function accept(trackingId: string, body: string | Uint8Array): IngestResult {
     const counts = statsOf(trackingId);
-    counts.requests++;
-    if (!SEGMENT.test(trackingId) || trackingId == '.' || trackingId == '..') return refuse(trackingId, 400, `trackingId has an invalid value: ${trackingId}`);
-    const bytes = typeof body == 'string' ? new TextEncoder().encode(body).length : body.length;
-    if (bytes > MAX_BATCH_BYTES) return refuse(trackingId, 413, `batch of ${bytes} bytes is over the limit of ${MAX_BATCH_BYTES}`);
     let text: string;
     try {
       text = typeof body == 'string' ? body : new TextDecoder('utf-8', { fatal: true }).decode(body);
@@ -114,7 +165,7 @@ export function createEventsArea(ctx: PlatformContext) {
   const received = (trackingId: string): ReceivedEvent[] => [...(held.get(trackingId)?.values() ?? [])];
 
   return {
-    service: { ingest },
+    service: { ingest, ingestEncoded },
     admin: {
       /** Forgets the events received for `trackingId`, or for every tracking id. */
       clear(trackingId?: string) {
