@@ -115,6 +115,13 @@ export interface Exchange {
   late?: { status: number; afterMs: number };
 }
 
+/** A request's body as text; a gzip events batch (`?encoding=gzip`) decompressed, so QA reads the JSON. */
+async function bodyText(request: Request): Promise<string> {
+  const copy = request.clone();
+  if (new URL(copy.url).searchParams.get('encoding') !== 'gzip' || !copy.body) return copy.text();
+  return new Response(copy.body.pipeThrough(new DecompressionStream('gzip'))).text();
+}
+
 /** The most recent exchanges, newest last (at most 200). */
 export const exchanges: Exchange[] = [];
 const listeners = new Set<(exchange: Exchange) => void>();
@@ -190,7 +197,7 @@ worker.events.on('request:start', async ({ request, requestId }) => {
   const pageRequest = index >= 0 ? unmatched.splice(index, 1)[0] : undefined;
   if (pageRequest) pageRequest.exchange = exchange;
   if (pageRequest?.abortedAt !== undefined) markAborted(exchange, pageRequest.abortedAt);
-  exchange.requestBody = await request.clone().text().catch(() => '');
+  exchange.requestBody = await bodyText(request).catch(() => '');
   publish(exchange);
 });
 

@@ -25,8 +25,9 @@ async function platformFor(context: BrowserContext) {
     const req = route.request();
     const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' };
     if (req.method() == 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
-    const body = req.postData() ?? undefined;
-    const response = await getResponse(handlers, new Request(req.url(), { method: req.method(), headers: req.headers(), body: req.method() == 'POST' ? body : undefined }));
+    // Bytes as sent: event batches travel gzip (`?encoding=gzip`).
+    const body = req.postDataBuffer();
+    const response = await getResponse(handlers, new Request(req.url(), { method: req.method(), headers: req.headers(), body: req.method() == 'POST' && body ? new Uint8Array(body) : undefined }));
     if (!response) return route.abort('failed');
     await route.fulfill({ status: response.status, headers: { ...Object.fromEntries(response.headers), ...cors }, body: Buffer.from(await response.arrayBuffer()) });
   });
