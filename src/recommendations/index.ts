@@ -29,7 +29,7 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
   refuseUnknownKeys('options.meta', options.meta, ['trackingId', 'visitorId', 'experienceId', 'iterationId', 'variationId']);
   checkConfigKeys('config', config);
   const { emitMetric, meta } = options;
-  if (emitMetric && typeof emitMetric != 'function') invalid('options.emitMetric', emitMetric, 'must be a function');
+  if (emitMetric && typeof emitMetric !== 'function') invalid('options.emitMetric', emitMetric, 'must be a function');
   const { tracker } = options;
   const isTracker = typeof tracker?.emit === 'function' && typeof tracker?.on === 'function';
   if (tracker && !isTracker) invalid('options.tracker', tracker, 'must be a tracker');
@@ -105,7 +105,7 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
       if (!isObject(result) || !Array.isArray(result.items)) throw malformed();
       const list: RecommendationList = result.items.map((item: unknown) => {
         const { id, weight, strategy = principal, details = {} } = isObject(item) ? item : {};
-        if (typeof id != 'string' || typeof weight != 'number' || typeof strategy != 'string' || !isObject(details)) throw malformed();
+        if (typeof id !== 'string' || typeof weight !== 'number' || typeof strategy !== 'string' || !isObject(details)) throw malformed();
         return { id, weight, strategy, details };
       });
       if (!list[0]) throw new NoRecommendationsError('NO_RECOMMENDATIONS', `${what}: no recommendations`);
@@ -113,7 +113,7 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
       recent.push(list);
       if (recent.length > RECENT_RESULTS) recent.shift();
       if (Array.isArray(result.rules)) list.rules = result.rules;
-      if (typeof result.locale == 'string') list.locale = result.locale;
+      if (typeof result.locale === 'string') list.locale = result.locale;
       return list;
     },
 

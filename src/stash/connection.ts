@@ -26,7 +26,7 @@ export interface Connection {
 
 /** Validates a value: a string of at most 65,536 UTF-8 bytes (PROTOCOL.md). */
 export const checkValue = (value: unknown): string =>
-  typeof value == 'string' && new Blob([value]).size <= 65_536 ? value : invalid('value', value, 'must be a string of <= 65536 UTF-8 bytes');
+  typeof value === 'string' && new Blob([value]).size <= 65_536 ? value : invalid('value', value, 'must be a string of <= 65536 UTF-8 bytes');
 
 /** Throws the `PROTOCOL` error of a response that is not the documented shape. */
 export const malformed = (): never => {
@@ -37,15 +37,15 @@ export const malformed = (): never => {
 const flights = new Map<string, Promise<JsonObject | undefined>>();
 
 export function connect(opType: string, trackingId: string, options: StashOptions): Connection {
-  if (typeof options != 'object' || !options) invalid('options', options, 'must be an object');
+  if (typeof options !== 'object' || !options) invalid('options', options, 'must be an object');
   refuseUnknownKeys('options', options, ['namespace', 'useVisitorId', 'visitorId', 'level', 'timeout', 'endpoint', 'retries']);
   const { namespace, useVisitorId = false, visitorId, level = 'public', timeout = 0, endpoint, retries = 2 } = options;
   const tid = segment('trackingId', trackingId);
   if (namespace !== undefined) segment('options.namespace', namespace);
   if (visitorId !== undefined) segment('options.visitorId', visitorId);
-  if (typeof useVisitorId != 'boolean') invalid('options.useVisitorId', useVisitorId, 'must be a boolean');
-  if (level != 'public' && (level != 'protected' || opType != 'kv')) invalid('options.level', level, LEVEL);
-  if (!(typeof timeout == 'number' && timeout >= 0 && timeout < 2 ** 31)) invalid('options.timeout', timeout, 'must be 0 to 2^31-1 ms');
+  if (typeof useVisitorId !== 'boolean') invalid('options.useVisitorId', useVisitorId, 'must be a boolean');
+  if (level !== 'public' && (level !== 'protected' || opType !== 'kv')) invalid('options.level', level, LEVEL);
+  if (!(typeof timeout === 'number' && timeout >= 0 && timeout < 2 ** 31)) invalid('options.timeout', timeout, 'must be 0 to 2^31-1 ms');
   if (!(Number.isInteger(retries) && retries >= 0)) invalid('options.retries', retries, 'must be an integer >= 0');
   if (endpoint !== undefined) checkEndpoint('options.endpoint', endpoint);
 
@@ -89,11 +89,13 @@ export function connect(opType: string, trackingId: string, options: StashOption
       const callerOf = new Map(keys.map((key) => [fullOf(key), key as string]));
       const fullKeys = [...callerOf.keys()];
       const sent = [];
-      for (let i = 0; i < fullKeys.length; ) sent.push(send('getbatch', '', { keys: fullKeys.slice(i, (i += BATCH)) }));
+      for (let i = 0; i < fullKeys.length; i += BATCH) {
+        sent.push(send('getbatch', '', { keys: fullKeys.slice(i, i + BATCH) }));
+      }
       const values = Object.create(null);
       for (const body of await Promise.all(sent)) {
         const data = body?.data ?? {};
-        if (typeof data != 'object') malformed();
+        if (typeof data !== 'object') malformed();
         // Only keys asked for; `values` has no prototype, so `__proto__` is a plain own key.
         for (const [fullKey, value] of Object.entries(data as object)) {
           const key = callerOf.get(fullKey);

@@ -27,7 +27,7 @@ export const count = (c: Connection): CountStash => {
     const fullKey = c.full(key);
     // The platform answers `{"<fullKey>:<date>": "<date>"}`; give the caller back their own key.
     const [[returned, date] = [], more] = Object.entries((await c.send(op, fullKey, { dimension }))?.data ?? {});
-    return !more && typeof date == 'string' && returned == `${fullKey}:${date}` ? { [`${key}:${date}`]: date } : malformed();
+    return !more && typeof date === 'string' && returned === `${fullKey}:${date}` ? { [`${key}:${date}`]: date } : malformed();
   };
   return {
     increment: step('incr'),

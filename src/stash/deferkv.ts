@@ -26,7 +26,7 @@ const seconds = (timestamp: unknown) =>
 
 const row = (data: unknown): DeferredValue => {
   const { value, route } = Object(data);
-  return typeof value == 'string' && typeof route == 'string' ? { value, route } : malformed();
+  return typeof value === 'string' && typeof route === 'string' ? { value, route } : malformed();
 };
 
 export const deferkv = (c: Connection): DeferKvStash => ({

@@ -63,9 +63,9 @@ function forward(platform: MockPlatform, sent: Sent[], tab: string) {
     } catch {
       // not a batch: recorded without ids
     }
-    const request = new Request(req.url(), { method: req.method(), headers: req.headers(), body: req.method() == 'POST' ? body : undefined });
+    const request = new Request(req.url(), { method: req.method(), headers: req.headers(), body: req.method() === 'POST' ? body : undefined });
     const response = await getResponse(handlers, request);
-    if (!response || response.type == 'error') {
+    if (!response || response.type === 'error') {
       sent.push({ tab, status: 'failed', ids });
       return route.abort('internetdisconnected');
     }
@@ -92,7 +92,7 @@ async function emit(page: Page, n: number, then = '') {
 
 /** The page view's events the platform holds: asserts each of seq 1..n is there exactly once. */
 function expectAll(platform: MockPlatform, pageViewId: string, n: number) {
-  const held = platform.inspect.events.received(TID).filter((e) => e.meta.pageViewId == pageViewId);
+  const held = platform.inspect.events.received(TID).filter((e) => e.meta.pageViewId === pageViewId);
   expect(held.map((e) => e.meta.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
   expect(new Set(held.map((e) => e.meta.id)).size).toBe(n);
   expect(held.map((e) => (e.data.product as { productId: string }).productId).sort()).toEqual(Array.from({ length: n }, (_, i) => `p${i}`).sort());
@@ -100,7 +100,7 @@ function expectAll(platform: MockPlatform, pageViewId: string, n: number) {
 
 const pageViewIdOf = (page: Page) => page.evaluate(() => (window as unknown as { svc: { tracker: { pageViewId: string } } }).svc.tracker.pageViewId);
 const heldCount = (platform: MockPlatform, pageViewId: string) =>
-  platform.inspect.events.received(TID).filter((e) => e.meta.pageViewId == pageViewId).length;
+  platform.inspect.events.received(TID).filter((e) => e.meta.pageViewId === pageViewId).length;
 
 test.describe('delivery: nothing lost', () => {
   /** 500 events, an immediate navigation, then waits until the platform holds all 500, each once. */
@@ -118,7 +118,7 @@ test.describe('delivery: nothing lost', () => {
 
   test('500 events then an immediate navigation: the platform holds all 500, each once', async ({ context, page }) => {
     const sent = await fiveHundredThenNavigate(context, page);
-    expect(sent.every((s) => s.status == 200)).toBe(true);
+    expect(sent.every((s) => s.status === 200)).toBe(true);
     // The next page took over what the first left behind: its storage holds no queue any more.
     await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('_svcq:')).length)).toBe(0);
   });
@@ -131,7 +131,7 @@ test.describe('delivery: nothing lost', () => {
   ]) {
     test(`the same with ${name}: all 500, each once`, async ({ context, page }) => {
       const sent = await fiveHundredThenNavigate(context, page, fault);
-      expect(sent.filter((s) => s.status == fault.status)).toHaveLength(refusals);
+      expect(sent.filter((s) => s.status === fault.status)).toHaveLength(refusals);
     });
   }
 
@@ -144,7 +144,7 @@ test.describe('delivery: nothing lost', () => {
     // Ten seconds without a network: every attempt fails, nothing reaches the platform.
     await page.waitForTimeout(10_000);
     expect(heldCount(platform, first)).toBe(0);
-    expect(sent.filter((s) => s.status == 'failed').length).toBeGreaterThan(1);
+    expect(sent.filter((s) => s.status === 'failed').length).toBeGreaterThan(1);
     await setOffline(context, false);
     await page.goto(NEXT);
     await expect.poll(() => heldCount(platform, first), { timeout: 30_000 }).toBe(500);
@@ -161,7 +161,7 @@ test.describe('delivery: nothing lost', () => {
     await Promise.all(tabs.map((tab) => emit(tab, 300)));
     for (const id of ids) await expect.poll(() => heldCount(platform, id), { timeout: 30_000 }).toBe(300);
     for (const id of ids) expectAll(platform, id, 300);
-    const byTab = (tab: string) => new Set(sent.filter((s) => s.tab == tab).flatMap((s) => s.ids));
+    const byTab = (tab: string) => new Set(sent.filter((s) => s.tab === tab).flatMap((s) => s.ids));
     const [a, b] = [byTab('A'), byTab('B')];
     expect([...a].filter((id) => b.has(id))).toEqual([]);
     expect(a.size + b.size).toBe(600);
@@ -208,7 +208,7 @@ test.describe('delivery: nothing lost', () => {
       await expect.poll(() => heldCount(platform, gone), { timeout: 30_000 }).toBe(50);
       // Both tabs done sending (a tab that adopted too would still be sending or have sent).
       for (const tab of tabs) await expect.poll(() => tab.evaluate(() => (window as unknown as { svc: { tracker: { queued: number } } }).svc.tracker.queued)).toBe(0);
-      const byTab = (tab: string) => new Set(sent.filter((s) => s.tab == tab).flatMap((s) => s.ids));
+      const byTab = (tab: string) => new Set(sent.filter((s) => s.tab === tab).flatMap((s) => s.ids));
       const [a, b] = [byTab('A'), byTab('B')];
       expect([...a].filter((id) => b.has(id)), `round ${round}: sent by both tabs`).toEqual([]);
       expect(a.size + b.size).toBe(50);
@@ -319,7 +319,7 @@ const emitAndFlushOn = (page: Page, n: number) =>
 test.describe('failure modes and consent', () => {
   const warnings = (page: Page) => {
     const list: string[] = [];
-    page.on('console', (m) => m.type() == 'warning' && list.push(m.text()));
+    page.on('console', (m) => m.type() === 'warning' && list.push(m.text()));
     return list;
   };
 
@@ -431,7 +431,7 @@ test.describe('page exit without a next page of ours', () => {
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const body = Buffer.concat(chunks).toString('utf8');
       bodies.push(body.length);
-      const response = await getResponse(handlers, new Request(`https://events.svc.example${req.url}`, { method: req.method, body: req.method == 'POST' ? body : undefined }));
+      const response = await getResponse(handlers, new Request(`https://events.svc.example${req.url}`, { method: req.method, body: req.method === 'POST' ? body : undefined }));
       res.writeHead(response?.status ?? 404, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
       res.end(response ? Buffer.from(await response.arrayBuffer()) : '');
     });

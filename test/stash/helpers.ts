@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { InvalidArgumentError, SvcError } from '../../src/core/errors';
+import { InvalidArgumentError, type SvcError } from '../../src/core/errors';
 import type { MockContext } from '../support/mock-server';
 import { failure as settled } from '../support/failure';
 

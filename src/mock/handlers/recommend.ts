@@ -22,7 +22,7 @@ const seedItem = (item: unknown): SeedItem =>
     : refuse('h', 'each element must be a product id, "all" or {"type": "c", "id": "<category>"}');
 
 const rule = (r: unknown): Rule =>
-  isObject(r) && isObject(r.condition) && Object.keys(r.condition).length === 1 && typeof r.factor === 'number' && r.factor >= 0 && isFinite(r.factor) && (r.name === undefined || typeof r.name === 'string')
+  isObject(r) && isObject(r.condition) && Object.keys(r.condition).length === 1 && typeof r.factor === 'number' && r.factor >= 0 && Number.isFinite(r.factor) && (r.name === undefined || typeof r.name === 'string')
     ? { ...(r.name !== undefined && { name: r.name }), condition: r.condition, factor: r.factor }
     : refuse('rules', 'each rule needs a JsonLogic "condition" (one operator) and a "factor" number >= 0');
 

@@ -68,7 +68,7 @@ export function createRecommendArea(ctx: PlatformContext) {
         const { catalog } = indexes;
         indexes.version++;
         const now = ctx.clock.now();
-        products.forEach((row, i) => applyFeedProduct(catalog, row, addedAt[i], now));
+        for (const [i, row] of products.entries()) applyFeedProduct(catalog, row, addedAt[i], now);
       },
       /** Global rules of a property (replaces them). Throws InvalidRuleError for a malformed rule. */
       setGlobalRules(trackingId: string, rules: Rule[]): void {
