@@ -1,4 +1,4 @@
-import { isHttpUrl, type JsonObject, ProtocolError } from '@svc/core';
+import { isHttpUrl, type JsonObject, ProtocolError, isObject } from '@svc/core';
 import type { Experiences, ExperiencePayload } from './types';
 
 /** Accepts or refuses one value. */
@@ -6,7 +6,6 @@ type Check = (value: unknown) => boolean;
 /** A JSON shape: a check, an object's fields, or `[item]` for a list of items. */
 type Shape = Check | [Shape] | { [field: string]: Shape };
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isString: Check = (value) => typeof value === 'string';
 /** A positive safe integer: experience and variation ids. */
 export const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;

@@ -7,7 +7,7 @@
 //     <li data-svc-item="p2" data-svc-strategy="popular" data-svc-weight="0.8" data-svc-position="2">...</li>
 //   </ol>
 import { recommendations } from './index';
-import { isObject } from './request';
+import { isObject } from '@svc/core';
 import type { Recommendations, ShownItem } from './types';
 
 const CONTAINER = '[data-svc-recommendations]';

@@ -1,8 +1,8 @@
 // @svc/recommendations: recommendations(options, config) -> { get, shown, clicked, observe } (PROTOCOL.md "Recommendations").
-import { invalid, NoRecommendationsError, pageTracker, ProtocolError, refuseUnknownKeys, request } from '@svc/core';
+import { invalid, isObject, NoRecommendationsError, pageTracker, ProtocolError, refuseUnknownKeys, request } from '@svc/core';
 import { postEvent, type RecommendationEvent } from './events';
 import { observeElement } from './observe';
-import { buildRequest, checkConfigKeys, isId, isObject, trackingIdOf, visitorIdOf } from './request';
+import { buildRequest, checkConfigKeys, isId, trackingIdOf, visitorIdOf } from './request';
 import type { Recommendation, RecommendationList, Recommendations, RecommendationsConfig, RecommendationsOptions, ShownItem } from './types';
 import { toWeight } from './weight';
 

@@ -1,4 +1,4 @@
-import { endpointFor, invalid, isHttpUrl, normalizeLocale, readVisitorId, refuseUnknownKeys, segment } from '@svc/core';
+import { endpointFor, invalid, isHttpUrl, normalizeLocale, readVisitorId, refuseUnknownKeys, segment, isObject } from '@svc/core';
 import type { Query } from '@svc/core';
 import { ADVISED_FALLBACKS, DEPRECATED, NEEDS_SEED } from './strategies';
 import type { RecommendationsConfig, RecommendationsOptions } from './types';
@@ -13,9 +13,6 @@ export interface RecsRequest {
   /** The principal strategy: an item's strategy when the response names none. */
   principal: string;
 }
-
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && !!value && !Array.isArray(value);
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 

@@ -1,5 +1,5 @@
 import { checkEndpoint, endpointFor, invalid, type JsonObject, pageTracker, ProtocolError, type Query, readVisitorId, refuseUnknownKeys, request, segment } from '@svc/core';
-import type { StashOptions } from './options';
+import { STASH_DEFAULTS, type StashOptions } from './options';
 
 /** Keys per getbatch request (PROTOCOL.md). */
 const BATCH = 10;
@@ -39,7 +39,13 @@ const flights = new Map<string, Promise<JsonObject | undefined>>();
 export function connect(opType: string, trackingId: string, options: StashOptions): Connection {
   if (typeof options !== 'object' || !options) invalid('options', options, 'must be an object');
   refuseUnknownKeys('options', options, ['namespace', 'useVisitorId', 'visitorId', 'level', 'timeout', 'endpoint', 'retries']);
-  const { namespace, useVisitorId = false, visitorId, level = 'public', timeout = 0, endpoint, retries = 2 } = options;
+  const { namespace, visitorId, endpoint } = options;
+  const {
+    useVisitorId = STASH_DEFAULTS.useVisitorId,
+    level = STASH_DEFAULTS.level,
+    timeout = STASH_DEFAULTS.timeout,
+    retries = STASH_DEFAULTS.retries,
+  } = options;
   const tid = segment('trackingId', trackingId);
   if (namespace !== undefined) segment('options.namespace', namespace);
   if (visitorId !== undefined) segment('options.visitorId', visitorId);

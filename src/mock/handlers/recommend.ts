@@ -3,6 +3,7 @@ import type { Endpoints } from '@svc/core';
 import type { MockPlatform } from '../platform';
 import type { RecommendRequest, Rule, SeedItem } from '../platform/recommend/types';
 import { json, route, methodNotAllowed } from './respond';
+import { isObject, escapeRegExp } from '@svc/core';
 
 // POST {recs}/vc/recommend/2.1/{trackingId}?strategy&n&locale&contextId&experienceId&seed&debug  {"h", "rules"}
 // (PROTOCOL.md "Recommendations"): parse and validate -> platform.services.recommend -> envelope.
@@ -12,8 +13,6 @@ class Refusal extends Error {}
 const refuse = (parameter: string, expectation: string): never => {
   throw new Refusal(`parameter ${parameter} has an invalid value: ${expectation}`);
 };
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `h` element: a product id, `all`, or `{type: 'c', id}` (`type` exactly the lower-case `c`). */
 const seedItem = (item: unknown): SeedItem =>
@@ -73,8 +72,7 @@ export function parseRecommendRequest(trackingId: string, query: URLSearchParams
  * without a trailing slash (`/VC/recommend/2.1/t` and `.../t/` are unknown paths, left to the 404).
  */
 function routePath(recs: string): RegExp {
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const base = URL.canParse(recs) ? escape(new URL(recs).href.replace(/\/+$/, '')) : `[a-z]+://[^/]+${escape(recs)}`;
+  const base = URL.canParse(recs) ? escapeRegExp(new URL(recs).href.replace(/\/+$/, '')) : `[a-z]+://[^/]+${escapeRegExp(recs)}`;
   return new RegExp(`^${base}/vc/recommend/2\\.1/[^/?#]+$`);
 }
 

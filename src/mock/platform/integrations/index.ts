@@ -1,7 +1,7 @@
 import { RUN_LIMITS } from './limits';
 import { createCache } from '../../../integrations/cache';
 import { windowFault, type ScheduleWindow } from '../../../integrations/window';
-import { SEGMENT } from '@svc/core';
+import { SEGMENT, isObject } from '@svc/core';
 import type { PlatformContext } from '../context';
 import { createRateLimiter } from './rate-limits';
 import { nextBoundary, runAt } from './run-at';
@@ -60,7 +60,6 @@ const fail = (message: string): never => {
   throw new TypeError(`integrations: ${message}`);
 };
 const iso = (ms: number) => new Date(ms).toISOString();
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const keyId = (key: Key) => JSON.stringify(Object.keys(key).sort().map((name) => [name, key[name]]));
 const describeTrigger = (t: Trigger) => (t === 'HTTP' ? 'HTTP' : 'event' in t ? `event ${t.event}` : `every ${t.every}`);
 
