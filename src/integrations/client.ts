@@ -50,8 +50,10 @@ export interface Integration {
 }
 
 /** `value` when it is whole milliseconds >= 0 and < `max`, else `INVALID_ARGUMENT` naming `argument`. */
-const ms = (argument: string, value: unknown, max = 2 ** 53): number =>
-  Number.isInteger(value) && (value as number) >= 0 && (value as number) < max ? (value as number) : invalid(argument, value, 'must be an integer >= 0, < ' + max);
+function ms(argument: string, value: unknown, max = 2 ** 53): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value >= max) invalid(argument, value, 'must be an integer >= 0, < ' + max);
+  return value;
+}
 
 /** A client for the integration `name` of a property. Throws `INVALID_ARGUMENT` for a bad name or options. */
 export function createIntegration(name: string, options: IntegrationOptions): Integration {

@@ -66,7 +66,8 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
     const data: Record<string, unknown> = { id: item.id, weight: toWeight(item.weight), strategy: item.strategy };
     if (meta.experienceId !== undefined) data.experienceId = String(meta.experienceId);
     if (type === 'recommendationClicked') {
-      data.position = position ?? invalid('position', position, 'is required: not given, not on the item, and the item is in no get() result');
+      if (position === undefined) invalid('position', position, 'is required: not given, not on the item, and the item is in no get() result');
+      data.position = position;
     }
     return { data, key: JSON.stringify([type, item.id, item.strategy, position ?? null]) };
   }
@@ -87,7 +88,11 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
       else if (tracker) {
         tracker.emit(type, data);
         if (type === 'recommendationClicked') void tracker.flush?.();
-      } else await postEvent(trackingId, visitorIdOf(options, config) ?? invalid('visitorId', undefined, 'is required without a tracker'), type, data);
+      } else {
+        const visitorId = visitorIdOf(options, config);
+        if (visitorId === undefined) invalid('visitorId', undefined, 'is required without a tracker');
+        await postEvent(trackingId, visitorId, type, data);
+      }
     } catch (error) {
       sent.delete(key);
       throw error;

@@ -25,13 +25,15 @@ export interface Connection {
 }
 
 /** Validates a value: a string of at most 65,536 UTF-8 bytes (PROTOCOL.md). */
-export const checkValue = (value: unknown): string =>
-  typeof value === 'string' && new Blob([value]).size <= 65_536 ? value : invalid('value', value, 'must be a string of <= 65536 UTF-8 bytes');
+export function checkValue(value: unknown): string {
+  if (typeof value !== 'string' || new Blob([value]).size > 65_536) invalid('value', value, 'must be a string of <= 65536 UTF-8 bytes');
+  return value;
+}
 
 /** Throws the `PROTOCOL` error of a response that is not the documented shape. */
-export const malformed = (): never => {
+export function malformed(): never {
   throw new ProtocolError('PROTOCOL', 'stash: malformed response');
-};
+}
 
 /** Reads in flight, by request (URL, body, query) and timeout and retries, shared by every client of the page. */
 const flights = new Map<string, Promise<JsonObject | undefined>>();
@@ -56,7 +58,12 @@ export function connect(opType: string, trackingId: string, options: StashOption
   if (endpoint !== undefined) checkEndpoint('options.endpoint', endpoint);
 
   const full = (key: unknown, argument = 'key') => {
-    const id = useVisitorId ? (visitorId ?? readVisitorId() ?? pageTracker()?.visitorId ?? invalid('options.visitorId', undefined, 'is required by useVisitorId (or a _svcTracker cookie)')) : '';
+    let id = '';
+    if (useVisitorId) {
+      const found = visitorId ?? readVisitorId() ?? pageTracker()?.visitorId;
+      if (found === undefined) invalid('options.visitorId', undefined, 'is required by useVisitorId (or a _svcTracker cookie)');
+      id = found;
+    }
     return [namespace, id && segment('options.visitorId', id), segment(argument, key)].filter(Boolean).join(':');
   };
 

@@ -5,7 +5,6 @@ import type { FeedProduct } from './types';
 import { EngineInputError } from './input-error';
 import { isObject } from '@svc/core';
 
-type Data = Record<string, unknown>;
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
 /** A feed row refused by `loadFeed`; `path` names it (e.g. `products[3].locales`). */
