@@ -76,12 +76,7 @@ export function recommend(indexes: PropertyIndexes | undefined, request: Recomme
   // PROTOCOL.md's exact answer, with or without debug: nothing was considered.
   if (!indexes || !components) return { items: [] };
   const { catalog, interactions } = indexes;
-  const rules = [
-    ...indexes.globalRules,
-    ...indexes.promotions,
-    ...(request.experienceId !== undefined ? (indexes.experienceRules.get(request.experienceId) ?? []) : []),
-    ...requestRules,
-  ];
+  const rules = rulesInForce(indexes, request, requestRules);
 
   const { seeds, categories } = seedsOf(request, catalog);
   const history = request.contextId !== undefined ? interactions.history(request.contextId) : [];
@@ -132,6 +127,12 @@ export function recommend(indexes: PropertyIndexes | undefined, request: Recomme
     matched: [...ruleRun.matched[i]],
   }));
   return { items, rules: report, ...used };
+}
+
+/** The rules a request is ranked by, in report order: global, promotions, its experience's, its own. */
+function rulesInForce(indexes: PropertyIndexes, request: RecommendRequest, requestRules: CompiledRule[]): CompiledRule[] {
+  const experienceRules = request.experienceId === undefined ? [] : (indexes.experienceRules.get(request.experienceId) ?? []);
+  return [...indexes.globalRules, ...indexes.promotions, ...experienceRules, ...requestRules];
 }
 
 /** The request's product seeds (catalog indexes, each once, `all` and unknown ids left out) and category seeds. */
