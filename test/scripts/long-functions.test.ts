@@ -23,15 +23,12 @@ const REMAINING = [
   'src/integrations/runner/run.ts:(anonymous)',
   'src/mock/platform/state/recorder.ts:createRecorder',
   'src/mock/platform/experiences/index.ts:createExperiencesArea',
-  'src/recommendations/index.ts:recommendations',
   'src/mock/platform/events/index.ts:createEventsArea',
   'src/mock/platform/recommend/index.ts:createRecommendArea',
   'src/mock/fixtures/history.ts:generateHistory',
-  'src/stash/connection.ts:connect',
   'src/mock/platform/experiences/catalog.ts:createCatalog',
   'src/mock/server/index.ts:startMockServer',
   'src/mock/server/journal.ts:openJournal',
-  'src/mock/platform/index.ts:createMockPlatform',
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'long-functions-'));
