@@ -27,7 +27,6 @@ const REMAINING = [
   'src/mock/platform/recommend/index.ts:createRecommendArea',
   'src/mock/fixtures/history.ts:generateHistory',
   'src/mock/platform/experiences/catalog.ts:createCatalog',
-  'src/mock/server/index.ts:startMockServer',
   'src/mock/server/journal.ts:openJournal',
 ];
 
