@@ -26,7 +26,6 @@ const REMAINING = [
   'src/mock/platform/events/index.ts:createEventsArea',
   'src/mock/platform/recommend/index.ts:createRecommendArea',
   'src/mock/fixtures/history.ts:generateHistory',
-  'src/mock/platform/experiences/catalog.ts:createCatalog',
   'src/mock/server/journal.ts:openJournal',
 ];
 
