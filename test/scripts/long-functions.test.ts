@@ -24,7 +24,6 @@ const REMAINING = [
   'src/mock/platform/state/recorder.ts:createRecorder',
   'src/mock/platform/experiences/index.ts:createExperiencesArea',
   'src/mock/platform/events/index.ts:createEventsArea',
-  'src/mock/platform/recommend/index.ts:createRecommendArea',
   'src/mock/fixtures/history.ts:generateHistory',
   'src/mock/server/journal.ts:openJournal',
 ];
