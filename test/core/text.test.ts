@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { decodeSegment, escapeRegExp, isObject } from '../../src/core';
 
 describe('escapeRegExp', () => {
-  it.each(['https://x.example/a.b', 'a+b*c?', '^(x|y)$', '[a]{2}', 'back\\slash', 'tid/with/slashes'])('%s matches itself only', (text) => {
-    const pattern = new RegExp(`^${escapeRegExp(text)}$`);
-    expect(pattern.test(text)).toBe(true);
-    expect(pattern.test(`${text}x`)).toBe(false);
-  });
+  it.each(['https://x.example/a.b', 'a+b*c?', '^(x|y)$', '[a]{2}', 'back\\slash', 'tid/with/slashes'])(
+    '%s matches itself only',
+    (text) => {
+      const pattern = new RegExp(`^${escapeRegExp(text)}$`);
+      expect(pattern.test(text)).toBe(true);
+      expect(pattern.test(`${text}x`)).toBe(false);
+    },
+  );
 
   it('leaves letters, digits and dashes as they are', () => {
     expect(escapeRegExp('abc-123_Z')).toBe('abc-123_Z');

@@ -61,7 +61,9 @@ describe('longFunctions and the command line', () => {
     const over = spawnSync('node', ['scripts/long-functions.mjs', '--dir', dir], { encoding: 'utf8' });
     expect(over.status).toBe(1);
     expect(over.stdout).toMatch(/^ {2}61 lines {2}.*a\.ts:tooLong \(line 61\)$/m);
-    const under = execFileSync('node', ['scripts/long-functions.mjs', '--dir', dir, '--max', '61'], { encoding: 'utf8' });
+    const under = execFileSync('node', ['scripts/long-functions.mjs', '--dir', dir, '--max', '61'], {
+      encoding: 'utf8',
+    });
     expect(under).toBe('');
   });
 

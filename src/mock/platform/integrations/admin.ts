@@ -4,21 +4,34 @@ import { createCache } from '../../../integrations/cache';
 import { checkSettings, checkTrigger, describeTrigger } from './checks';
 import { createRateLimiter } from './rate-limits';
 import { startRecurring } from './runs';
-import { cancelWhere, entryOf, fail, find, infoOf, type Entry, type IntegrationsState } from './state';
+import { cancelWhere, type Entry, entryOf, fail, find, type IntegrationsState, infoOf } from './state';
 import type { IntegrationDefinition, IntegrationInfo } from './types';
 
 /** Creates an integration; its name is unique within the property and its trigger fixed. Throws a TypeError for a bad definition. */
-export function createIntegration(state: IntegrationsState, trackingId: string, definition: IntegrationDefinition): IntegrationInfo {
+export function createIntegration(
+  state: IntegrationsState,
+  trackingId: string,
+  definition: IntegrationDefinition,
+): IntegrationInfo {
   const { clock } = state;
   const { name, description = '', handler, secrets = {} } = definition ?? ({} as IntegrationDefinition);
-  if (typeof name !== 'string' || !SEGMENT.test(name) || name === '.' || name === '..') fail(`name must match ${SEGMENT} (got ${JSON.stringify(name)})`);
+  if (typeof name !== 'string' || !SEGMENT.test(name) || name === '.' || name === '..')
+    fail(`name must match ${SEGMENT} (got ${JSON.stringify(name)})`);
   if (find(state, trackingId, name)) fail(`integration "${name}" already exists in property "${trackingId}"`);
   if (typeof handler !== 'function') fail(`integration "${name}": handler must be a function`);
   if (typeof description !== 'string') fail('description must be a string');
-  if (!isObject(secrets) || Object.values(secrets).some((v) => typeof v !== 'string')) fail('secrets must be an object of strings');
+  if (!isObject(secrets) || Object.values(secrets).some((v) => typeof v !== 'string'))
+    fail('secrets must be an object of strings');
   const trigger = checkTrigger(definition.trigger ?? 'HTTP');
   const entry: Entry = {
-    info: { trackingId, name, description, trigger, settings: checkSettings(definition.settings), createdAt: clock.now() },
+    info: {
+      trackingId,
+      name,
+      description,
+      trigger,
+      settings: checkSettings(definition.settings),
+      createdAt: clock.now(),
+    },
     handler,
     secrets: new Map(),
     cache: createCache(clock.now),
@@ -48,7 +61,8 @@ export function updateIntegration(
   if (changes.trigger !== undefined && describeTrigger(checkTrigger(changes.trigger)) !== trigger) {
     fail(`integration "${name}": the trigger is fixed once created (${trigger})`);
   }
-  if (changes.handler !== undefined && typeof changes.handler !== 'function') fail(`integration "${name}": handler must be a function`);
+  if (changes.handler !== undefined && typeof changes.handler !== 'function')
+    fail(`integration "${name}": handler must be a function`);
   if (changes.settings) {
     entry.info.settings = checkSettings(changes.settings);
     entry.limiter.clear();
@@ -59,7 +73,12 @@ export function updateIntegration(
 }
 
 /** Sets or replaces secrets (string values). Write-only: nothing returns their values. Returns the secret names. */
-export function setSecrets(state: IntegrationsState, trackingId: string, name: string, secrets: Record<string, string>): string[] {
+export function setSecrets(
+  state: IntegrationsState,
+  trackingId: string,
+  name: string,
+  secrets: Record<string, string>,
+): string[] {
   const entry = entryOf(state, trackingId, name);
   if (!isObject(secrets)) fail('secrets must be an object of strings');
   for (const [secret, value] of Object.entries(secrets)) {
@@ -71,7 +90,10 @@ export function setSecrets(state: IntegrationsState, trackingId: string, name: s
 
 /** The integrations of a property, or of every property. */
 export function listIntegrations(state: IntegrationsState, trackingId?: string): IntegrationInfo[] {
-  const maps = trackingId === undefined ? [...state.byProperty.values()] : [state.byProperty.get(trackingId) ?? new Map<string, Entry>()];
+  const maps =
+    trackingId === undefined
+      ? [...state.byProperty.values()]
+      : [state.byProperty.get(trackingId) ?? new Map<string, Entry>()];
   return maps.flatMap((integrations) => [...integrations.values()].map(infoOf));
 }
 

@@ -7,11 +7,11 @@ import { schedule } from './schedules';
 import { createState, entryOf, find, infoOf } from './state';
 import type { IntegrationDefinition, IntegrationInfo, IntegrationRun, PendingExecution } from './types';
 
-export * from './types';
-export { runAt, nextBoundary } from './run-at';
-export { RUN_LIMITS } from './limits';
 export { INTEGRATION_TIMEOUT } from './checks';
+export { RUN_LIMITS } from './limits';
 export type { IntegrationAnswer } from './routes';
+export { nextBoundary, runAt } from './run-at';
+export * from './types';
 
 /**
  * The integrations area of the mock platform: a registry per property (`admin`), the execute /
@@ -37,14 +37,20 @@ export function createIntegrationsArea(ctx: PlatformContext) {
 
   const admin = {
     /** Creates an integration; its name is unique within the property and its trigger fixed. Throws a TypeError for a bad definition. */
-    create: (trackingId: string, definition: IntegrationDefinition): IntegrationInfo => createIntegration(state, trackingId, definition),
+    create: (trackingId: string, definition: IntegrationDefinition): IntegrationInfo =>
+      createIntegration(state, trackingId, definition),
     /** Changes description, settings or handler. The trigger is fixed: passing a different one throws. */
-    update: (trackingId: string, name: string, changes: Partial<Omit<IntegrationDefinition, 'name' | 'secrets'>>): IntegrationInfo =>
-      updateIntegration(state, trackingId, name, changes),
+    update: (
+      trackingId: string,
+      name: string,
+      changes: Partial<Omit<IntegrationDefinition, 'name' | 'secrets'>>,
+    ): IntegrationInfo => updateIntegration(state, trackingId, name, changes),
     /** Sets or replaces secrets (string values). Write-only: nothing returns their values. Resolves the secret names. */
-    setSecrets: (trackingId: string, name: string, secrets: Record<string, string>): string[] => setSecrets(state, trackingId, name, secrets),
+    setSecrets: (trackingId: string, name: string, secrets: Record<string, string>): string[] =>
+      setSecrets(state, trackingId, name, secrets),
     /** Removes a secret; returns whether it existed. */
-    deleteSecret: (trackingId: string, name: string, secret: string): boolean => entryOf(state, trackingId, name).secrets.delete(secret),
+    deleteSecret: (trackingId: string, name: string, secret: string): boolean =>
+      entryOf(state, trackingId, name).secrets.delete(secret),
     /** The integration (secret names, never values), or undefined. */
     get(trackingId: string, name: string): IntegrationInfo | undefined {
       const entry = find(state, trackingId, name);
@@ -64,7 +70,8 @@ export function createIntegrationsArea(ctx: PlatformContext) {
     /** Schedules waiting for their `runAt`, soonest first. */
     pending: (filter: Omit<RunFilter, 'status'> = {}): PendingExecution[] => pendingWhere(state, filter),
     /** The live entries of an integration's cache. */
-    cache: (trackingId: string, name: string): Record<string, unknown> => entryOf(state, trackingId, name).cache.entries(),
+    cache: (trackingId: string, name: string): Record<string, unknown> =>
+      entryOf(state, trackingId, name).cache.entries(),
     /** Resolves once no run is in progress (runs started by the clock or the bus finish asynchronously). */
     async idle(): Promise<void> {
       while (state.inflight.size) await Promise.allSettled([...state.inflight]);

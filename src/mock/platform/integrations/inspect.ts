@@ -20,7 +20,8 @@ export function runsWhere(state: IntegrationsState, filter: RunFilter): Integrat
 /** Schedules waiting for their `runAt`, soonest first, that pass `filter`; copies. */
 export function pendingWhere(state: IntegrationsState, filter: Omit<RunFilter, 'status'>): PendingExecution[] {
   const passes = (view: PendingExecution) =>
-    (filter.trackingId === undefined || view.trackingId === filter.trackingId) && (filter.integration === undefined || view.integration === filter.integration);
+    (filter.trackingId === undefined || view.trackingId === filter.trackingId) &&
+    (filter.integration === undefined || view.integration === filter.integration);
   const views = [...state.pending.values()].map((pending) => pending.view);
   return structuredClone(views.filter(passes).sort((a, b) => a.runAt.localeCompare(b.runAt)));
 }

@@ -2,7 +2,7 @@
 import { isObject } from '@svc/core';
 import { describeTrigger, readKey } from './checks';
 import { run } from './runs';
-import { cancelWhere, find, type Entry, type IntegrationsState, type Key } from './state';
+import { cancelWhere, type Entry, find, type IntegrationsState, type Key } from './state';
 
 /** What a route answers: the body, whose `status` is also the HTTP status. */
 export type IntegrationAnswer =
@@ -15,10 +15,19 @@ export type IntegrationAnswer =
   | { status: 500 | 504; executionId: string; message: string };
 
 /** The HTTP-triggered integration a route names, or the answer that refuses it. */
-export function target(state: IntegrationsState, trackingId: string, name: string, body: unknown): Entry | IntegrationAnswer {
+export function target(
+  state: IntegrationsState,
+  trackingId: string,
+  name: string,
+  body: unknown,
+): Entry | IntegrationAnswer {
   const entry = find(state, trackingId, name);
   if (!entry) return { status: 404 };
-  if (entry.info.trigger !== 'HTTP') return { status: 400, message: `integration "${name}" is started by ${describeTrigger(entry.info.trigger)}, not HTTP` };
+  if (entry.info.trigger !== 'HTTP')
+    return {
+      status: 400,
+      message: `integration "${name}" is started by ${describeTrigger(entry.info.trigger)}, not HTTP`,
+    };
   if (!isObject(body)) return { status: 400, message: 'the body must be a JSON object' };
   return entry;
 }
@@ -35,7 +44,12 @@ export function executionKey(entry: Entry, raw: unknown): Key | string {
 export const payloadOf = (body: Record<string, unknown>) => (Object.hasOwn(body, 'payload') ? body.payload : {});
 
 /** POST …/execute `{payload, key}`: runs now; 200 with the result, 429 with `retryAt`, 404, 400, 500 (handler error), 504 (timeout). */
-export async function execute(state: IntegrationsState, trackingId: string, name: string, body: unknown): Promise<IntegrationAnswer> {
+export async function execute(
+  state: IntegrationsState,
+  trackingId: string,
+  name: string,
+  body: unknown,
+): Promise<IntegrationAnswer> {
   const entry = target(state, trackingId, name, body);
   if (!('handler' in entry)) return entry;
   const fields = body as Record<string, unknown>;
@@ -50,12 +64,20 @@ export async function execute(state: IntegrationsState, trackingId: string, name
 }
 
 /** POST …/cancel `{key}`: removes the pending schedules whose key has all of `key`'s values. */
-export async function cancel(state: IntegrationsState, trackingId: string, name: string, body: unknown): Promise<IntegrationAnswer> {
+export async function cancel(
+  state: IntegrationsState,
+  trackingId: string,
+  name: string,
+  body: unknown,
+): Promise<IntegrationAnswer> {
   const entry = target(state, trackingId, name, body);
   if (!('handler' in entry)) return entry;
   const key = readKey((body as Record<string, unknown>).key, true);
   if (typeof key === 'string') return { status: 400, message: key };
   const hasKey = (given: Key) => Object.keys(key).every((n) => Object.hasOwn(given, n) && given[n] === key[n]);
-  const cancelled = cancelWhere(state, ({ view }) => view.trackingId === trackingId && view.integration === name && hasKey(view.key));
+  const cancelled = cancelWhere(
+    state,
+    ({ view }) => view.trackingId === trackingId && view.integration === name && hasKey(view.key),
+  );
   return { status: 200, cancelled };
 }

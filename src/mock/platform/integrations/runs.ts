@@ -1,7 +1,7 @@
 import type { Bus } from '../bus';
 import { nextBoundary } from './run-at';
 import { runHandler } from './run-handler';
-import { find, iso, type Entry, type IntegrationsState, type Key } from './state';
+import { type Entry, find, type IntegrationsState, iso, type Key } from './state';
 import type { IntegrationRun, Period } from './types';
 
 /**
@@ -20,7 +20,14 @@ export function run(
   const base = { executionId, trackingId, integration: name, trigger, key: { ...key }, payload, at: state.clock.now() };
   const retryAt = entry.limiter.take(settings.rateLimits, key);
   if (retryAt !== undefined) {
-    const refused: IntegrationRun = { ...base, status: 'rate-limited', durationMs: 0, logs: [], error: 'refused by a rate limit', retryAt: iso(retryAt) };
+    const refused: IntegrationRun = {
+      ...base,
+      status: 'rate-limited',
+      durationMs: 0,
+      logs: [],
+      error: 'refused by a rate limit',
+      retryAt: iso(retryAt),
+    };
     return Promise.resolve(state.log.record(refused));
   }
   const secrets = Object.fromEntries(entry.secrets);
@@ -59,7 +66,8 @@ export function listenForTriggers(state: IntegrationsState, bus: Bus): void {
   bus.on('event', ({ trackingId, event }) => {
     for (const entry of state.byProperty.get(trackingId)?.values() ?? []) {
       const trigger = entry.info.trigger;
-      if (trigger !== 'HTTP' && 'event' in trigger && trigger.event === event.meta.type) void run(state, entry, 'event', event, Object.create(null));
+      if (trigger !== 'HTTP' && 'event' in trigger && trigger.event === event.meta.type)
+        void run(state, entry, 'event', event, Object.create(null));
     }
   });
   bus.on('delivery', ({ trackingId, key, value, route }) => {

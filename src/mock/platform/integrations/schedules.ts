@@ -1,10 +1,10 @@
 import type { ScheduleWindow } from '../../../integrations/window';
 import { windowFault } from '../../../integrations/window';
 import { keyId } from './checks';
-import { executionKey, payloadOf, target, type IntegrationAnswer } from './routes';
+import { executionKey, type IntegrationAnswer, payloadOf, target } from './routes';
 import { runAt } from './run-at';
 import { run } from './runs';
-import { cancelWhere, find, iso, type IntegrationsState } from './state';
+import { cancelWhere, find, type IntegrationsState, iso } from './state';
 import type { PendingExecution } from './types';
 
 /** `runAt` must come before this (epoch ms): an ISO 8601 date with a four-digit year, as `runAt` is answered. */
@@ -14,7 +14,8 @@ const LAST_RUN_AT = Date.UTC(10_000, 0, 1);
 function whenOf(state: IntegrationsState, fields: Record<string, unknown>): number | string {
   // Absent is 0; null is as malformed as for `key` and `window`.
   const delay = fields.delay === undefined ? 0 : fields.delay;
-  if (typeof delay !== 'number' || !Number.isSafeInteger(delay) || delay < 0) return 'delay must be a whole number of milliseconds >= 0';
+  if (typeof delay !== 'number' || !Number.isSafeInteger(delay) || delay < 0)
+    return 'delay must be a whole number of milliseconds >= 0';
   const fault = fields.window === undefined ? undefined : windowFault(fields.window);
   if (fault) return `${fault} is malformed: expected {day: "mon-fri", time: "09:00-17:00"}`;
   const earliest = state.clock.now() + delay;
@@ -24,7 +25,12 @@ function whenOf(state: IntegrationsState, fields: Record<string, unknown>): numb
 }
 
 /** POST …/schedule `{payload, key, delay, window}`: 200 with `runAt`; replaces a pending schedule with the same (non-empty) key. */
-export async function schedule(state: IntegrationsState, trackingId: string, name: string, body: unknown): Promise<IntegrationAnswer> {
+export async function schedule(
+  state: IntegrationsState,
+  trackingId: string,
+  name: string,
+  body: unknown,
+): Promise<IntegrationAnswer> {
   const entry = target(state, trackingId, name, body);
   if (!('handler' in entry)) return entry;
   const fields = body as Record<string, unknown>;
@@ -37,7 +43,14 @@ export async function schedule(state: IntegrationsState, trackingId: string, nam
   const id = Object.keys(key).length ? keyId(key) : `#${executionId}`;
   cancelWhere(state, (p) => p.view.trackingId === trackingId && p.view.integration === name && p.keyId === id);
   const payload = payloadOf(fields);
-  const view: PendingExecution = { executionId, trackingId, integration: name, key: { ...key }, payload, runAt: iso(when) };
+  const view: PendingExecution = {
+    executionId,
+    trackingId,
+    integration: name,
+    key: { ...key },
+    payload,
+    runAt: iso(when),
+  };
   const cancel = state.clock.at(when, () => {
     state.pending.delete(executionId);
     const current = find(state, trackingId, name);

@@ -64,7 +64,8 @@ export function fail(message: string): never {
 /** Epoch milliseconds as an ISO 8601 date. */
 export const iso = (ms: number) => new Date(ms).toISOString();
 
-export const find = (state: IntegrationsState, trackingId: string, name: string) => state.byProperty.get(trackingId)?.get(name);
+export const find = (state: IntegrationsState, trackingId: string, name: string) =>
+  state.byProperty.get(trackingId)?.get(name);
 
 /** The integration, or a TypeError naming it. */
 export function entryOf(state: IntegrationsState, trackingId: string, name: string): Entry {
@@ -74,7 +75,8 @@ export function entryOf(state: IntegrationsState, trackingId: string, name: stri
 }
 
 /** What the admin API answers about an integration: secret names, never values; a copy. */
-export const infoOf = (entry: Entry): IntegrationInfo => structuredClone({ ...entry.info, secretNames: [...entry.secrets.keys()] });
+export const infoOf = (entry: Entry): IntegrationInfo =>
+  structuredClone({ ...entry.info, secretNames: [...entry.secrets.keys()] });
 
 /** Cancels and forgets the pending schedules that pass `test`; returns how many. */
 export function cancelWhere(state: IntegrationsState, test: (pending: Pending) => boolean): number {
