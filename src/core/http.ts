@@ -87,7 +87,10 @@ async function attempt(request: Request, init: RequestInit | undefined, context:
   const outer = request.signal;
   const forward = () => controller.abort(outer.reason);
   let timedOut = false;
-  const timer = timeout > 0 ? setTimeout(() => ((timedOut = true), controller.abort()), timeout) : undefined;
+  const timer = timeout > 0 ? setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, timeout) : undefined;
   if (outer.aborted) forward();
   else outer.addEventListener('abort', forward);
   // Not every fetch ends a body read on abort (MSW's interceptor does not): race the abort too.

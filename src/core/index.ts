@@ -14,3 +14,5 @@ export { pageTracker, setPageTracker, type PageTracker } from './tracker-slot';
 export type { RecommendedItem, DebugRule } from './recommendations-wire';
 export { toLocale, normalizeLocale } from './locale';
 export { editDistance, closestKey, refuseUnknownKeys, PREVIOUS_NAMES } from './keys';
+export { escapeRegExp, decodeSegment, isObject } from './text';
+export { randomId } from './random-id';

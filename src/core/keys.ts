@@ -9,7 +9,7 @@ export function editDistance(a: string, b: string): number {
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1));
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     }
     previous = current;
   }
@@ -44,7 +44,7 @@ export const PREVIOUS_NAMES: Readonly<Record<string, string>> = { url: 'endpoint
  * suggests the closest known key, else lists the known keys.
  */
 export function refuseUnknownKeys(argument: string, value: unknown, known: readonly string[], renamed: Readonly<Record<string, string>> = {}): void {
-  if (typeof value != 'object' || !value) return;
+  if (typeof value !== 'object' || !value) return;
   const names = { ...PREVIOUS_NAMES, ...renamed };
   for (const key of Object.keys(value)) {
     if (known.includes(key)) continue;

@@ -12,7 +12,7 @@ const CURRENCY = /^[a-z]{3}$/i;
  * `undefined` when either is not one (a number, an empty string, `EURO`, `d`).
  */
 export function toLocale(language: unknown, currency: unknown): string | undefined {
-  if (typeof language != 'string' || typeof currency != 'string') return undefined;
+  if (typeof language !== 'string' || typeof currency !== 'string') return undefined;
   const primary = LANGUAGE_TAG.exec(language.trim())?.[1];
   const code = currency.trim();
   return primary && CURRENCY.test(code) ? `${primary.toLowerCase()}-${code.toUpperCase()}` : undefined;
@@ -24,7 +24,7 @@ export function toLocale(language: unknown, currency: unknown): string | undefin
  * `de_DE_EUR`) -> `de-EUR`. `undefined` when it is not one.
  */
 export function normalizeLocale(locale: unknown): string | undefined {
-  if (typeof locale != 'string') return undefined;
+  if (typeof locale !== 'string') return undefined;
   const at = Math.max(locale.lastIndexOf('-'), locale.lastIndexOf('_'));
   return at > 0 ? toLocale(locale.slice(0, at), locale.slice(at + 1)) : undefined;
 }

@@ -7,7 +7,7 @@ export const MAX_WAIT_MS = 2 ** 31 - 1;
  * (`1e20` and `Infinity` are that cap, not an invalid date).
  */
 export function retryAfterMs(header: string | null | undefined, now = Date.now()): number | undefined {
-  if (header == null) return undefined;
+  if (header === null || header === undefined) return undefined;
   const text = header.trim();
   let ms: number;
   if (/^\d+(\.\d+)?(e\+?\d+)?$/i.test(text) || text === 'Infinity') ms = Number(text) * 1000;

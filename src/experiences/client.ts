@@ -4,9 +4,9 @@ import { isId, isUrl, readExperiences } from './response';
 import type { ExperiencePayload, ExperiencesClient, ExperiencesClientOptions, GetExperiencesOptions, SeenResult } from './types';
 
 /** A visitor id given by the caller (contextId, deviceId): 1-256 characters. */
-const isVisitor = (value: unknown): value is string => typeof value == 'string' && value.length > 0 && value.length <= 256;
+const isVisitor = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 256;
 const VISITOR = 'must be a string of 1-256 characters';
-const isBoolean = (value: unknown) => typeof value == 'boolean';
+const isBoolean = (value: unknown) => typeof value === 'boolean';
 
 /** An option's name, what it accepts and the expectation its refusal states. */
 type Rule<Options> = [keyof Options, (value: unknown) => boolean, string];
@@ -15,7 +15,7 @@ type Rule<Options> = [keyof Options, (value: unknown) => boolean, string];
 const CLIENT_OPTIONS: Rule<ExperiencesClientOptions>[] = [
   ['endpoint', isUrl, 'must be an http(s) URL'],
   // Below 2^31: a longer timer fires at once, a TIMEOUT before any answer.
-  ['timeout', (value) => typeof value == 'number' && value >= 0 && value < 2 ** 31, 'must be 0 to 2^31-1 ms'],
+  ['timeout', (value) => typeof value === 'number' && value >= 0 && value < 2 ** 31, 'must be 0 to 2^31-1 ms'],
 ];
 
 /** getExperiences' options, in the order they are checked. */
@@ -25,7 +25,7 @@ const GET_OPTIONS: Rule<GetExperiencesOptions>[] = [
   ['variation', isId, 'must be a positive integer'],
   ['preview', isBoolean, 'must be a boolean'],
   ['ignoreSegments', isBoolean, 'must be a boolean'],
-  ['signal', (value) => value === null || typeof (value as AbortSignal)?.addEventListener == 'function', 'must be an AbortSignal'],
+  ['signal', (value) => value === null || typeof (value as AbortSignal)?.addEventListener === 'function', 'must be an AbortSignal'],
 ];
 
 /** Refuses the first option of `rules` that is given (not undefined) and not accepted. */
@@ -49,7 +49,7 @@ export function createExperiencesClient(options: ExperiencesClientOptions): Expe
 
   return {
     async getExperiences(params: GetExperiencesOptions = {}) {
-      if (typeof params != 'object' || !params) invalid('options', params, 'must be an object');
+      if (typeof params !== 'object' || !params) invalid('options', params, 'must be an object');
       refuseUnknownKeys('options', params, GET_OPTIONS.map(([name]) => name));
       check(params, GET_OPTIONS);
       const { experienceIds, preview, variation, ignoreSegments, signal } = params;
@@ -62,7 +62,7 @@ export function createExperiencesClient(options: ExperiencesClientOptions): Expe
         body = await request(url, { query: { preview, variation, ignoreSegments }, timeout, signal, envelope: false, what });
       } catch (error) {
         // 404 {"message":"experience 7 not found"}: name the id when it is one the caller asked for.
-        const id = (error as SvcError)?.code == 'NOT_FOUND' && +(/experience (\d+) not/.exec((error as SvcError).message)?.[1] as string);
+        const id = (error as SvcError)?.code === 'NOT_FOUND' && +(/experience (\d+) not/.exec((error as SvcError).message)?.[1] as string);
         throw experienceIds?.includes(id as number) ? new ExperienceNotFoundError(id as number, error as SvcError) : error;
       }
       return readExperiences(body, what, contextId);
@@ -81,7 +81,7 @@ export function createExperiencesClient(options: ExperiencesClientOptions): Expe
       );
       // HTTP 200 is the platform's whole answer: a body that is not JSON does not undo it.
       const status = error ? error.status : 200;
-      return status == 200 ? { ok: true, status, attempts } : { ok: false, status, attempts, error };
+      return status === 200 ? { ok: true, status, attempts } : { ok: false, status, attempts, error };
     },
   };
 }

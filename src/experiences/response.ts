@@ -1,4 +1,4 @@
-import { isHttpUrl, type JsonObject, ProtocolError } from '@svc/core';
+import { isHttpUrl, type JsonObject, ProtocolError, isObject } from '@svc/core';
 import type { Experiences, ExperiencePayload } from './types';
 
 /** Accepts or refuses one value. */
@@ -6,8 +6,7 @@ type Check = (value: unknown) => boolean;
 /** A JSON shape: a check, an object's fields, or `[item]` for a list of items. */
 type Shape = Check | [Shape] | { [field: string]: Shape };
 
-const isObject = (value: unknown): value is JsonObject => typeof value == 'object' && value !== null && !Array.isArray(value);
-const isString: Check = (value) => typeof value == 'string';
+const isString: Check = (value) => typeof value === 'string';
 /** A positive safe integer: experience and variation ids. */
 export const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 /** An absolute http(s) URL with a host: the endpoint option and callbacks. */
@@ -15,14 +14,14 @@ export const isUrl = isHttpUrl;
 
 /** PROTOCOL.md's 200 body of `GET .../experiences`, field by field. */
 const RESPONSE: { [field in Exclude<keyof Experiences, 'generated'>]: Shape } = {
-  experiencePayloads: [{ payload: isObject, isControl: (value) => typeof value == 'boolean', id: isId, callback: isUrl, variation: isId } satisfies { [field in keyof ExperiencePayload]: Shape }],
+  experiencePayloads: [{ payload: isObject, isControl: (value) => typeof value === 'boolean', id: isId, callback: isUrl, variation: isId } satisfies { [field in keyof ExperiencePayload]: Shape }],
   contextId: (value) => isString(value) && value !== '',
   cookieDomains: [isString],
 };
 
 /** The path of the first value `shape` refuses (`response.experiencePayloads[0].id`), else undefined. */
 function refused(value: unknown, shape: Shape, path: string): string | undefined {
-  if (typeof shape == 'function') return shape(value) ? undefined : path;
+  if (typeof shape === 'function') return shape(value) ? undefined : path;
   const list = Array.isArray(shape);
   if (list ? !Array.isArray(value) : !isObject(value)) return path;
   const fields = value as Record<string, unknown>;

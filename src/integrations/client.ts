@@ -50,8 +50,10 @@ export interface Integration {
 }
 
 /** `value` when it is whole milliseconds >= 0 and < `max`, else `INVALID_ARGUMENT` naming `argument`. */
-const ms = (argument: string, value: unknown, max = 2 ** 53): number =>
-  Number.isInteger(value) && (value as number) >= 0 && (value as number) < max ? (value as number) : invalid(argument, value, 'must be an integer >= 0, < ' + max);
+function ms(argument: string, value: unknown, max = 2 ** 53): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value >= max) invalid(argument, value, 'must be an integer >= 0, < ' + max);
+  return value;
+}
 
 /** A client for the integration `name` of a property. Throws `INVALID_ARGUMENT` for a bad name or options. */
 export function createIntegration(name: string, options: IntegrationOptions): Integration {
@@ -68,11 +70,11 @@ export function createIntegration(name: string, options: IntegrationOptions): In
   const send = async <T>(op: string, json: JsonObject, ...fields: string[]): Promise<T> => {
     const what = `integration "${name}" ${op}`;
     const b = await request(endpointFor('integrations', options.endpoint) + path + op, { json, timeout, what }).catch((e: SvcError) => {
-      throw e.status == 504 ? new TimeoutError('TIMEOUT', e.message, { status: 504 }) : e;
+      throw e.status === 504 ? new TimeoutError('TIMEOUT', e.message, { status: 504 }) : e;
     });
     const answer: JsonObject = {};
     for (const f of fields) {
-      if (f == 'result' ? !(f in b) : typeof b[f] != (f == 'cancelled' ? 'number' : 'string')) throw new ProtocolError('PROTOCOL', `${what}: bad "${f}" in response`);
+      if (f === 'result' ? !(f in b) : typeof b[f] !== (f === 'cancelled' ? 'number' : 'string')) throw new ProtocolError('PROTOCOL', `${what}: bad "${f}" in response`);
       answer[f] = b[f];
     }
     return answer as T;
@@ -99,7 +101,7 @@ export function createIntegration(name: string, options: IntegrationOptions): In
       const { key, delay = 0, window } = o ?? {};
       const json = { ...body(payload, key), delay: ms('options.delay', delay), window };
       const fault = window !== undefined && windowFault(window);
-      if (fault) invalid('options.' + fault, fault == 'window' ? window : window![fault.slice(7) as keyof ScheduleWindow], 'must be like {day:"mon-fri",time:"09:00-17:00"}');
+      if (fault) invalid('options.' + fault, fault === 'window' ? window : window![fault.slice(7) as keyof ScheduleWindow], 'must be like {day:"mon-fri",time:"09:00-17:00"}');
       return send<ScheduledExecution>('schedule', json, 'executionId', 'runAt');
     },
     async cancel(key) {
@@ -114,7 +116,7 @@ export function createIntegration(name: string, options: IntegrationOptions): In
  * go out as written) of string or finite number values, at least `min` of them.
  */
 function checkKey(key: unknown, argument: string, min = 0): IntegrationKey {
-  const plain = typeof key == 'object' && !!key && Object.getPrototypeOf(Object.getPrototypeOf(key) ?? Object.prototype) == null;
+  const plain = typeof key === 'object' && !!key && Object.getPrototypeOf(Object.getPrototypeOf(key) ?? Object.prototype) === null;
   if (!plain || Object.keys(key as object).length < min) invalid(argument, key, `must be a${min ? ' non-empty' : ' plain'} object`);
   for (const [name, value] of Object.entries(key)) {
     if (typeof value !== 'string' && !Number.isFinite(value)) invalid(`${argument}.${name}`, value, 'must be a string or finite number');
@@ -130,15 +132,15 @@ function checkKey(key: unknown, argument: string, min = 0): IntegrationKey {
  */
 function jsonFault(value: unknown, path: string, parents: object[]): { path: string; part: unknown } | undefined {
   const here = { path, part: value };
-  if (value === null || typeof value == 'string' || typeof value == 'boolean') return undefined;
-  if (typeof value == 'number') return Number.isFinite(value) ? undefined : here;
-  if (typeof value != 'object' || parents.includes(value)) return here;
-  if (typeof (value as { toJSON?: unknown }).toJSON == 'function') return undefined;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : here;
+  if (typeof value !== 'object' || parents.includes(value)) return here;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
   parents.push(value);
   let fault;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length && fault === undefined; i++) fault = jsonFault(value[i], `${path}[${i}]`, parents);
-  } else if (Object.getPrototypeOf(Object.getPrototypeOf(value) ?? Object.prototype) != null) {
+  } else if (Object.getPrototypeOf(Object.getPrototypeOf(value) ?? Object.prototype) !== null) {
     fault = here;
   } else {
     for (const [name, item] of Object.entries(value)) {

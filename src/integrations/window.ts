@@ -31,7 +31,11 @@ export function parseDays(day: unknown): number[] | undefined {
   const from = WEEKDAYS.indexOf(m[1].toLowerCase());
   const to = m[2] ? WEEKDAYS.indexOf(m[2].toLowerCase()) : from;
   const days = [from];
-  for (let d = from; d !== to; ) days.push((d = (d + 1) % 7));
+  let d = from;
+  while (d !== to) {
+    d = (d + 1) % 7;
+    days.push(d);
+  }
   return days;
 }
 

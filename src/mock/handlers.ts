@@ -1,6 +1,6 @@
 import { http, type HttpHandler } from 'msw';
 import { json, methodNotAllowed } from './handlers/respond';
-import { defaultEndpoints, type Endpoints } from '@svc/core';
+import { defaultEndpoints, type Endpoints, escapeRegExp } from '@svc/core';
 import type { MockPlatform } from './platform';
 import { recommendHandlers } from './handlers/recommend';
 import { stashHandlers } from './handlers/stash';
@@ -36,19 +36,18 @@ export function createHandlers(platform: MockPlatform, options: HandlerOptions =
     // percent-decodes a string pattern's wildcard while matching, and a malformed escape there
     // (`/%E0%A4%A`) would throw inside the router and answer 500.
     ...Object.values(endpoints).map((base) =>
-      http.all(new RegExp(`^${escape(base)}/`), () =>
+      http.all(new RegExp(`^${escapeRegExp(base)}/`), () =>
         json({ status: 404, message: 'The requested URL was not found on the server.' }, 404),
       ),
     ),
   ];
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const SEGMENT = '[^/?#]+';
 
 /** The events and experiences routes, and the method each allows. */
 function otherMethods(endpoints: Endpoints): [RegExp, string][] {
-  const at = (base: string, path: string) => new RegExp(`^${escape(base)}${path}(?:[?#].*)?$`);
+  const at = (base: string, path: string) => new RegExp(`^${escapeRegExp(base)}${path}(?:[?#].*)?$`);
   return [
     [at(endpoints.events, `/events/v1/${SEGMENT}`), 'POST'],
     [at(endpoints.experiences, `/v1/callback`), 'POST'],

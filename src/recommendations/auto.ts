@@ -3,6 +3,6 @@
 // without `data-svc-tracking-id` use the script tag's `data-tracking-id`.
 import { observeDeclared } from './declarative';
 
-if (typeof document != 'undefined' && typeof MutationObserver == 'function') {
+if (typeof document !== 'undefined' && typeof MutationObserver === 'function') {
   observeDeclared((document.currentScript as HTMLScriptElement | null)?.dataset.trackingId);
 }

@@ -7,7 +7,7 @@
 //     <li data-svc-item="p2" data-svc-strategy="popular" data-svc-weight="0.8" data-svc-position="2">...</li>
 //   </ol>
 import { recommendations } from './index';
-import { isObject } from './request';
+import { isObject } from '@svc/core';
 import type { Recommendations, ShownItem } from './types';
 
 const CONTAINER = '[data-svc-recommendations]';
@@ -55,7 +55,7 @@ export function observeDeclared(trackingId?: string): () => void {
     const container = element.closest<HTMLElement>(CONTAINER);
     const attribute = element.dataset.svcItem;
     const previous = observed.get(element);
-    if (previous?.[0] == attribute) return;
+    if (previous?.[0] === attribute) return;
     previous?.[1]();
     observed.delete(element);
     if (!container || attribute === undefined) return;
@@ -63,7 +63,10 @@ export function observeDeclared(trackingId?: string): () => void {
       const found = declared(element, container, trackingId);
       const key = `${found.trackingId}\n${found.experienceId}`;
       let client = clients.get(key);
-      if (!client) clients.set(key, (client = recommendations({ meta: { trackingId: found.trackingId, experienceId: found.experienceId } })));
+      if (!client) {
+        client = recommendations({ meta: { trackingId: found.trackingId, experienceId: found.experienceId } });
+        clients.set(key, client);
+      }
       const itemKey = JSON.stringify([key, found.item.id, found.item.strategy, found.item.weight]);
       const item = items.get(itemKey) ?? found.item;
       items.set(itemKey, item);
@@ -81,17 +84,22 @@ export function observeDeclared(trackingId?: string): () => void {
 
   const mutations = new MutationObserver((records) => {
     for (const record of records) {
-      if (record.type == 'attributes') observe(record.target as HTMLElement);
+      if (record.type === 'attributes') observe(record.target as HTMLElement);
       else record.addedNodes.forEach(scan);
     }
     // Elements that left the document stop by themselves (observe); forget them here too.
-    for (const [element, [, stop]] of observed) if (!element.isConnected) stop(), observed.delete(element);
+    for (const [element, [, stop]] of observed) {
+      if (!element.isConnected) {
+        stop();
+        observed.delete(element);
+      }
+    }
   });
   mutations.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-svc-item'] });
   scan(document.documentElement);
   return () => {
     mutations.disconnect();
-    observed.forEach(([, stop]) => stop());
+    for (const [, stop] of observed.values()) stop();
     observed.clear();
   };
 }

@@ -1,10 +1,6 @@
-import { endpointFor, request } from '@svc/core';
+import { endpointFor, randomId, request } from '@svc/core';
 
 export type RecommendationEvent = 'recommendationShown' | 'recommendationClicked';
-
-/** A UUID v4, its random bits from `crypto.getRandomValues`. */
-const uuid = () =>
-  '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) => (+c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (+c / 4)))).toString(16));
 
 // Without a tracker this module is the page's event source: one page view id, one sequence.
 let pageViewId: string | undefined;
@@ -20,9 +16,9 @@ let seq = 0;
 export async function postEvent(trackingId: string, visitorId: string, type: RecommendationEvent, data: Record<string, unknown>): Promise<void> {
   const url = `${endpointFor('events')}/events/v1/${trackingId}`;
   const ts = Date.now();
-  pageViewId ??= uuid();
+  pageViewId ??= randomId();
   seq += 1;
-  const meta = { id: uuid(), type, ts, visitorId, pageViewId, seq, url: globalThis.location?.href ?? '' };
+  const meta = { id: randomId(), type, ts, visitorId, pageViewId, seq, url: globalThis.location?.href ?? '' };
   const body = JSON.stringify({ sentAt: ts, events: [{ meta, data }] });
   await request(url, { body, keepalive: true, what: `${type} to ${url}` });
 }

@@ -1,8 +1,8 @@
 // @svc/recommendations: recommendations(options, config) -> { get, shown, clicked, observe } (PROTOCOL.md "Recommendations").
-import { invalid, NoRecommendationsError, pageTracker, ProtocolError, refuseUnknownKeys, request } from '@svc/core';
+import { invalid, isObject, NoRecommendationsError, pageTracker, ProtocolError, refuseUnknownKeys, request } from '@svc/core';
 import { postEvent, type RecommendationEvent } from './events';
 import { observeElement } from './observe';
-import { buildRequest, checkConfigKeys, isId, isObject, trackingIdOf, visitorIdOf } from './request';
+import { buildRequest, checkConfigKeys, isId, trackingIdOf, visitorIdOf } from './request';
 import type { Recommendation, RecommendationList, Recommendations, RecommendationsConfig, RecommendationsOptions, ShownItem } from './types';
 import { toWeight } from './weight';
 
@@ -22,54 +22,95 @@ export { setEndpoints } from '@svc/core';
  * A recommendations client for the experience `options` (`meta.trackingId` at least) and an initial
  * `config`. Throws `INVALID_ARGUMENT` at once when `options` or the tracking id is missing or wrong.
  */
-export function recommendations(options: RecommendationsOptions, config: RecommendationsConfig = {}): Recommendations {
+/** Refuses bad `recommendations()` arguments (`INVALID_ARGUMENT` naming the first), before anything is sent. */
+function checkArguments(options: RecommendationsOptions, config: RecommendationsConfig): void {
   if (!isObject(options?.meta)) invalid('options', options, 'must be {meta: {trackingId}}');
   if (!isObject(config)) invalid('config', config, 'must be an object');
   refuseUnknownKeys('options', options, ['meta', 'emitMetric', 'tracker'], { uv: 'tracker' });
   refuseUnknownKeys('options.meta', options.meta, ['trackingId', 'visitorId', 'experienceId', 'iterationId', 'variationId']);
   checkConfigKeys('config', config);
-  const { emitMetric, meta } = options;
-  if (emitMetric && typeof emitMetric != 'function') invalid('options.emitMetric', emitMetric, 'must be a function');
-  const { tracker } = options;
+  const { emitMetric, tracker } = options;
+  if (emitMetric && typeof emitMetric !== 'function') invalid('options.emitMetric', emitMetric, 'must be a function');
   const isTracker = typeof tracker?.emit === 'function' && typeof tracker?.on === 'function';
   if (tracker && !isTracker) invalid('options.tracker', tracker, 'must be a tracker');
-  const trackingId = trackingIdOf(options, config);
-  // Each item of a get() result -> that result; the latest results, to place copies of items.
+}
+
+/** Where a client's items were: each item of a get() result -> that result, and the latest results (to place copies). */
+function createPlaces() {
   const results = new WeakMap<object, Recommendation[]>();
   const recent: Recommendation[][] = [];
+  return {
+    /** Remembers a get() result. */
+    add(list: Recommendation[]): void {
+      for (const item of list) results.set(item, list);
+      recent.push(list);
+      if (recent.length > RECENT_RESULTS) recent.shift();
+    },
+    /** The 1-based position of `item` in the latest get() result holding it (itself, else an item with its id and strategy). */
+    of(item: ShownItem): number | undefined {
+      const own = results.get(item);
+      const lists = own ? [own] : recent;
+      for (let i = lists.length - 1; i >= 0; i--) {
+        const at = lists[i].findIndex((r) => r === item || (r.id === item.id && r.strategy === item.strategy));
+        if (at >= 0) return at + 1;
+      }
+      return undefined;
+    },
+  };
+}
+
+/**
+ * The event `type` of `item`, validated (`INVALID_ARGUMENT` naming the bad field), and the key it
+ * is sent once by: item id, strategy and position, so copies of an item count as the item.
+ * `placeOf` gives the position when neither `explicit` nor the item has one.
+ */
+function eventOf(
+  meta: RecommendationsOptions['meta'],
+  placeOf: (item: ShownItem) => number | undefined,
+  type: RecommendationEvent,
+  item: ShownItem,
+  explicit?: number,
+): { data: Record<string, unknown>; key: string } {
+  if (!isObject(item)) invalid('item', item, 'must be a recommendation');
+  for (const key of ['id', 'strategy'] as const) {
+    if (!isId(item[key])) invalid(`item.${key}`, item[key], 'must be a non-empty string');
+  }
+  if (explicit !== undefined && !isPosition(explicit)) invalid('position', explicit, 'must be an integer >= 1');
+  const own = (item as { position?: unknown }).position;
+  if (own !== undefined && !isPosition(own)) invalid('item.position', own, 'must be an integer >= 1');
+  const position = explicit ?? (own as number | undefined) ?? placeOf(item);
+  const data: Record<string, unknown> = { id: item.id, weight: toWeight(item.weight), strategy: item.strategy };
+  if (meta.experienceId !== undefined) data.experienceId = String(meta.experienceId);
+  if (type === 'recommendationClicked') {
+    if (position === undefined) invalid('position', position, 'is required: not given, not on the item, and the item is in no get() result');
+    data.position = position;
+  }
+  return { data, key: JSON.stringify([type, item.id, item.strategy, position ?? null]) };
+}
+
+/** A get() answer as a list (items default to the principal strategy), or `PROTOCOL` when malformed. */
+function readList(result: unknown, what: string, principal: string): RecommendationList {
+  const malformed = () => new ProtocolError('PROTOCOL', `${what}: malformed result`);
+  if (!isObject(result) || !Array.isArray(result.items)) throw malformed();
+  const list: RecommendationList = result.items.map((item: unknown) => {
+    const { id, weight, strategy = principal, details = {} } = isObject(item) ? item : {};
+    if (typeof id !== 'string' || typeof weight !== 'number' || typeof strategy !== 'string' || !isObject(details)) throw malformed();
+    return { id, weight, strategy, details };
+  });
+  if (!list[0]) throw new NoRecommendationsError('NO_RECOMMENDATIONS', `${what}: no recommendations`);
+  if (Array.isArray(result.rules)) list.rules = result.rules;
+  if (typeof result.locale === 'string') list.locale = result.locale;
+  return list;
+}
+
+export function recommendations(options: RecommendationsOptions, config: RecommendationsConfig = {}): Recommendations {
+  checkArguments(options, config);
+  const { emitMetric, meta } = options;
+  const trackingId = trackingIdOf(options, config);
+  const places = createPlaces();
+  const event = (type: RecommendationEvent, item: ShownItem, explicit?: number) => eventOf(meta, places.of, type, item, explicit);
   // Events sent (or on their way), keyed by item id, strategy and position: copies count as the item.
   const sent = new Set<string>();
-
-  /** The 1-based position of `item` in the latest get() result holding it (itself, else an item with its id and strategy). */
-  function placeOf(item: ShownItem): number | undefined {
-    const lists = results.has(item) ? [results.get(item)!] : recent;
-    for (let i = lists.length - 1; i >= 0; i--) {
-      const at = lists[i].findIndex((r) => r === item || (r.id === item.id && r.strategy === item.strategy));
-      if (at >= 0) return at + 1;
-    }
-    return undefined;
-  }
-
-  /**
-   * The event `type` of `item`, validated (`INVALID_ARGUMENT` naming the bad field), and the key it
-   * is sent once by: item id, strategy and position, so copies of an item count as the item.
-   */
-  function eventOf(type: RecommendationEvent, item: ShownItem, explicit?: number): { data: Record<string, unknown>; key: string } {
-    if (!isObject(item)) invalid('item', item, 'must be a recommendation');
-    for (const key of ['id', 'strategy'] as const) {
-      if (!isId(item[key])) invalid(`item.${key}`, item[key], 'must be a non-empty string');
-    }
-    if (explicit !== undefined && !isPosition(explicit)) invalid('position', explicit, 'must be an integer >= 1');
-    const own = (item as { position?: unknown }).position;
-    if (own !== undefined && !isPosition(own)) invalid('item.position', own, 'must be an integer >= 1');
-    const position = explicit ?? (own as number | undefined) ?? placeOf(item);
-    const data: Record<string, unknown> = { id: item.id, weight: toWeight(item.weight), strategy: item.strategy };
-    if (meta.experienceId !== undefined) data.experienceId = String(meta.experienceId);
-    if (type === 'recommendationClicked') {
-      data.position = position ?? invalid('position', position, 'is required: not given, not on the item, and the item is in no get() result');
-    }
-    return { data, key: JSON.stringify([type, item.id, item.strategy, position ?? null]) };
-  }
 
   /**
    * Sends `type` once per item id, strategy and position: `emitMetric`, else the tracker (which
@@ -78,7 +119,7 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
    * calls send once.
    */
   async function emit(type: RecommendationEvent, item: ShownItem, explicit?: number): Promise<void> {
-    const { data, key } = eventOf(type, item, explicit);
+    const { data, key } = event(type, item, explicit);
     if (sent.has(key)) return;
     sent.add(key);
     try {
@@ -87,7 +128,11 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
       else if (tracker) {
         tracker.emit(type, data);
         if (type === 'recommendationClicked') void tracker.flush?.();
-      } else await postEvent(trackingId, visitorIdOf(options, config) ?? invalid('visitorId', undefined, 'is required without a tracker'), type, data);
+      } else {
+        const visitorId = visitorIdOf(options, config);
+        if (visitorId === undefined) invalid('visitorId', undefined, 'is required without a tracker');
+        await postEvent(trackingId, visitorId, type, data);
+      }
     } catch (error) {
       sent.delete(key);
       throw error;
@@ -101,19 +146,8 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
       const { url, query, json, timeout, principal } = buildRequest(options, config, overrides);
       const what = `recommendations ${query.strategy} for ${url}`;
       const { result } = await request(url, { query, json, timeout, what });
-      const malformed = () => new ProtocolError('PROTOCOL', `${what}: malformed result`);
-      if (!isObject(result) || !Array.isArray(result.items)) throw malformed();
-      const list: RecommendationList = result.items.map((item: unknown) => {
-        const { id, weight, strategy = principal, details = {} } = isObject(item) ? item : {};
-        if (typeof id != 'string' || typeof weight != 'number' || typeof strategy != 'string' || !isObject(details)) throw malformed();
-        return { id, weight, strategy, details };
-      });
-      if (!list[0]) throw new NoRecommendationsError('NO_RECOMMENDATIONS', `${what}: no recommendations`);
-      for (const item of list) results.set(item, list);
-      recent.push(list);
-      if (recent.length > RECENT_RESULTS) recent.shift();
-      if (Array.isArray(result.rules)) list.rules = result.rules;
-      if (typeof result.locale == 'string') list.locale = result.locale;
+      const list = readList(result, what, principal);
+      places.add(list);
       return list;
     },
 
@@ -123,7 +157,7 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
     observe(element, item, position) {
       if (typeof (element as Element | undefined)?.addEventListener !== 'function' || element.nodeType !== 1) invalid('element', element, 'must be an Element');
       // The item and its position are refused now rather than when the item is seen or followed.
-      const at = eventOf('recommendationClicked', item, position).data.position as number;
+      const at = event('recommendationClicked', item, position).data.position as number;
       return observeElement(element, { item, position: at, shown: () => client.shown(item), clicked: () => client.clicked(item, at) });
     },
   };

@@ -123,7 +123,9 @@ const onIntersect = (entries: IntersectionObserverEntry[]) => {
   }
 };
 
-const onVisibility = () => watched.forEach((watches) => watches.forEach(count));
+const onVisibility = () => {
+  for (const watches of watched.values()) for (const watch of watches) count(watch);
+};
 
 /** After a change of the document: waiting elements now in it start; started ones no longer in it stop. */
 const onMutations = (records: MutationRecord[]) => {
@@ -133,7 +135,9 @@ const onMutations = (records: MutationRecord[]) => {
     else if (watch.element.isConnected) start(watch);
   }
   if (records.some((record) => record.removedNodes.length)) {
-    for (const [element, watches] of watched) if (!element.isConnected) watches.forEach((watch) => watch.stop());
+    for (const [element, watches] of watched) {
+      if (!element.isConnected) for (const watch of watches) watch.stop();
+    }
   }
   if (!watched.size && !pending.size) release();
 };
@@ -150,7 +154,7 @@ export function observeElement(element: Element, actions: ImpressionActions): ()
   };
   // A middle click opens a link in a new tab: only on a link of the element.
   const onAuxClick = (event: MouseEvent) => {
-    const link = event.button == 1 && (event.target as Element | null)?.closest?.('a[href]');
+    const link = event.button === 1 && (event.target as Element | null)?.closest?.('a[href]');
     if (link && (element.contains(link) || link.contains(element))) onClick();
   };
   const listening = new AbortController();
@@ -181,11 +185,14 @@ export function observeElement(element: Element, actions: ImpressionActions): ()
     mutations = new MutationObserver(onMutations);
     mutations.observe(document, { childList: true, subtree: true });
     document.addEventListener('visibilitychange', onVisibility);
-    if (typeof IntersectionObserver == 'function') intersections = new IntersectionObserver(onIntersect, { threshold: THRESHOLDS });
+    if (typeof IntersectionObserver === 'function') intersections = new IntersectionObserver(onIntersect, { threshold: THRESHOLDS });
   }
   report(watch, 'observed');
   if (element.isConnected) start(watch);
-  else pending.add((watch.waiting = new WeakRef(watch)));
+  else {
+    watch.waiting = new WeakRef(watch);
+    pending.add(watch.waiting);
+  }
   return watch.stop;
 }
 

@@ -1,4 +1,4 @@
-import { endpointFor, invalid, isHttpUrl, normalizeLocale, readVisitorId, refuseUnknownKeys, segment } from '@svc/core';
+import { endpointFor, invalid, isHttpUrl, normalizeLocale, readVisitorId, refuseUnknownKeys, segment, isObject } from '@svc/core';
 import type { Query } from '@svc/core';
 import { ADVISED_FALLBACKS, DEPRECATED, NEEDS_SEED } from './strategies';
 import type { RecommendationsConfig, RecommendationsOptions } from './types';
@@ -14,24 +14,22 @@ export interface RecsRequest {
   principal: string;
 }
 
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value == 'object' && !!value && !Array.isArray(value);
-
-const isString = (value: unknown): value is string => typeof value == 'string';
+const isString = (value: unknown): value is string => typeof value === 'string';
 
 /** A non-empty string. */
 export const isId = (value: unknown): value is string => isString(value) && !!value;
 
 /** A checked key, its test, and what it must be. */
-type Check = [key: string, test: (value: any) => unknown, expectation: string];
+type Check = [key: string, test: (value: unknown) => unknown, expectation: string];
 
 /**
  * Checks `holder[key]` of each row; the first failing one throws `INVALID_ARGUMENT` naming
  * `prefix + key`, the value and `must be <expectation>`.
  */
-function check(holder: any, prefix: string, checks: Check[]): void {
+function check(holder: unknown, prefix: string, checks: Check[]): void {
   for (const [key, test, expectation] of checks) {
-    if (!test(holder?.[key])) invalid(prefix + key, holder?.[key], `must be ${expectation}`);
+    const value = (holder as Record<string, unknown> | undefined)?.[key];
+    if (!test(value)) invalid(prefix + key, value, `must be ${expectation}`);
   }
 }
 
@@ -47,8 +45,8 @@ const DEFAULTS: RecommendationsConfig = { strategy: 'popular', limit: 10, seed: 
 const CONFIG: Check[] = [
   ['strategy', (s) => isString(s) || (Array.isArray(s) && s.length), 'a name or a list'],
   ['seed', (s) => !Array.isArray(s) || s.length, 'a non-empty list'],
-  ['limit', (n) => Number.isInteger(n) && n > 0 && n < 51, 'an integer 1..50'],
-  ['timeout', (t) => typeof t == 'number' && t >= 0 && t < 2 ** 31, 'ms 0..2^31-1'],
+  ['limit', (n) => typeof n === 'number' && Number.isInteger(n) && n > 0 && n < 51, 'an integer 1..50'],
+  ['timeout', (t) => typeof t === 'number' && t >= 0 && t < 2 ** 31, 'ms 0..2^31-1'],
   ['rules', Array.isArray, 'an array'],
   ['locale', optional(normalizeLocale), 'a language tag and a currency, like de-EUR or de-DE-EUR'],
   ['defaultLocale', optional(normalizeLocale), 'a language tag and a currency, like de-EUR or de-DE-EUR'],
@@ -67,8 +65,8 @@ export const checkConfigKeys = (argument: string, config: RecommendationsConfig)
 
 /** Each rule's fields. */
 const RULE: Check[] = [
-  ['condition', (c) => isObject(c) && Object.keys(c).length == 1, 'JsonLogic with one operator'],
-  ['factor', (f) => typeof f == 'number' && f >= 0 && f < 1 / 0, 'a number >= 0'],
+  ['condition', (c) => isObject(c) && Object.keys(c).length === 1, 'JsonLogic with one operator'],
+  ['factor', (f) => typeof f === 'number' && f >= 0 && f < 1 / 0, 'a number >= 0'],
   ['name', optional(isString), 'a string'],
 ];
 
@@ -85,53 +83,62 @@ export function visitorIdOf(options: RecommendationsOptions, config: Recommendat
   return id === undefined || isId(id) ? id : invalid('visitorId', id, 'must be a non-empty string');
 }
 
+/** One seed entry: a product id as is, `{category}` (or the wire's `{type: 'c', id}`) as `{type: 'c', id}`. */
+function seedEntry(seed: unknown, index: number): string | { type: 'c'; id: string } {
+  if (isId(seed)) return seed;
+  let category: unknown;
+  if (isObject(seed)) category = seed.type === 'c' ? seed.id : seed.category;
+  if (isId(category)) return { type: 'c', id: category };
+  return invalid(`seed[${index}]`, seed, 'must be an id or {category}');
+}
+
 /**
  * Validates `overrides` over `config` over the defaults and builds the request.
  * Throws `INVALID_ARGUMENT`, sends nothing.
  */
 export function buildRequest(options: RecommendationsOptions, config: RecommendationsConfig, overrides: RecommendationsConfig): RecsRequest {
-  const c = { ...DEFAULTS, ...given(config), ...given(overrides) } as Required<RecommendationsConfig>;
-  const { strategy, seed, rules, locale, endpoint } = c;
+  const settings = { ...DEFAULTS, ...given(config), ...given(overrides) } as Required<RecommendationsConfig>;
+  const { strategy, seed, rules, locale, endpoint } = settings;
   const { experienceId } = options.meta;
-  const trackingId = trackingIdOf(options, c);
-  const visitorId = visitorIdOf(options, c);
-  check(c, '', CONFIG);
-  if (!optional(isId)(experienceId) && !Number.isInteger(experienceId)) invalid('options.meta.experienceId', experienceId, 'must be a non-empty string or an integer');
-  rules.map((rule, i) => {
+  const trackingId = trackingIdOf(options, settings);
+  const visitorId = visitorIdOf(options, settings);
+  check(settings, '', CONFIG);
+  if (!optional(isId)(experienceId) && !Number.isInteger(experienceId)) {
+    invalid('options.meta.experienceId', experienceId, 'must be a non-empty string or an integer');
+  }
+  for (const [i, rule] of rules.entries()) {
     check(rule, `rules[${i}].`, RULE);
     refuseUnknownKeys(`rules[${i}]`, rule, ['name', 'condition', 'factor']);
-  });
+  }
 
-  const h = [seed].flat().map((s: unknown, i) => {
-    const id = isObject(s) ? (s.type == 'c' ? s.id : s.category) : 0;
-    return isId(s) ? s : isId(id) ? { type: 'c' as const, id } : invalid(`seed[${i}]`, s, 'must be an id or {category}');
-  });
-  const productId = h.find((s) => isId(s) && s != 'all') as string | undefined;
+  // The wire's `h` (history): product ids as given, categories as {type: 'c', id}.
+  const history = [seed].flat().map((s: unknown, i) => seedEntry(s, i));
+  const productId = history.find((s) => isId(s) && s !== 'all') as string | undefined;
 
-  const strategies = typeof strategy == 'string' ? strategy.split(',').map((s) => s.trim()) : strategy;
+  const strategies = typeof strategy === 'string' ? strategy.split(',').map((s) => s.trim()) : strategy;
   if (strategies.length > ADVISED_FALLBACKS + 1) console.warn(`svc: ${strategies.length - 1} fallbacks, 2-3 advised`);
-  strategies.map((name, i) => {
+  for (const [i, name] of strategies.entries()) {
     if (!isString(name) || !/^\w+$/.test(name)) invalid(`strategy[${i}]`, name, 'must be a strategy name');
     if (DEPRECATED.test(name)) invalid('strategy', name, 'is deprecated: use popular');
-    if (name != 'popular' && h.some(isObject)) invalid('seed', seed, 'with a category needs popular');
+    if (name !== 'popular' && history.some(isObject)) invalid('seed', seed, 'with a category needs popular');
     if (name.startsWith('partner_') && !visitorId) invalid('visitorId', visitorId, 'is required by ' + name);
     if (NEEDS_SEED.test(name) && !productId) invalid('seed', seed, 'must name a product for ' + name);
-  });
+  }
 
   return {
     url: `${(endpoint || endpointFor('recs') + '/vc/recommend/2.1').replace(/\/+$/, '')}/${trackingId}`,
     query: {
       strategy: strategies.join(),
-      n: c.limit,
+      n: settings.limit,
       // Precedence: config locale (get's, else the initial one), the page's last ecView, config defaultLocale, none (the catalog's default).
-      locale: normalizeLocale(locale) ?? localeOf(options.tracker) ?? normalizeLocale(c.defaultLocale),
+      locale: normalizeLocale(locale) ?? localeOf(options.tracker) ?? normalizeLocale(settings.defaultLocale),
       contextId: visitorId,
       experienceId,
       seed: strategies[1] && productId,
-      debug: c.debug ? 'True' : undefined,
+      debug: settings.debug ? 'True' : undefined,
     },
-    json: rules[0] ? { h, rules } : { h },
-    timeout: c.timeout,
+    json: rules[0] ? { h: history, rules } : { h: history },
+    timeout: settings.timeout,
     principal: strategies[0],
   };
 }

@@ -1,5 +1,5 @@
 import { checkEndpoint, endpointFor, invalid, type JsonObject, pageTracker, ProtocolError, type Query, readVisitorId, refuseUnknownKeys, request, segment } from '@svc/core';
-import type { StashOptions } from './options';
+import { STASH_DEFAULTS, type StashOptions } from './options';
 
 /** Keys per getbatch request (PROTOCOL.md). */
 const BATCH = 10;
@@ -25,32 +25,87 @@ export interface Connection {
 }
 
 /** Validates a value: a string of at most 65,536 UTF-8 bytes (PROTOCOL.md). */
-export const checkValue = (value: unknown): string =>
-  typeof value == 'string' && new Blob([value]).size <= 65_536 ? value : invalid('value', value, 'must be a string of <= 65536 UTF-8 bytes');
+export function checkValue(value: unknown): string {
+  if (typeof value !== 'string' || new Blob([value]).size > 65_536) invalid('value', value, 'must be a string of <= 65536 UTF-8 bytes');
+  return value;
+}
 
 /** Throws the `PROTOCOL` error of a response that is not the documented shape. */
-export const malformed = (): never => {
+export function malformed(): never {
   throw new ProtocolError('PROTOCOL', 'stash: malformed response');
-};
+}
 
 /** Reads in flight, by request (URL, body, query) and timeout and retries, shared by every client of the page. */
 const flights = new Map<string, Promise<JsonObject | undefined>>();
 
-export function connect(opType: string, trackingId: string, options: StashOptions): Connection {
-  if (typeof options != 'object' || !options) invalid('options', options, 'must be an object');
+/** The tracking id and `options` checked, with the defaults of STASH_DEFAULTS; `INVALID_ARGUMENT` naming the first bad one. */
+function checkOptions(opType: string, trackingId: string, options: StashOptions) {
+  if (typeof options !== 'object' || !options) invalid('options', options, 'must be an object');
   refuseUnknownKeys('options', options, ['namespace', 'useVisitorId', 'visitorId', 'level', 'timeout', 'endpoint', 'retries']);
-  const { namespace, useVisitorId = false, visitorId, level = 'public', timeout = 0, endpoint, retries = 2 } = options;
+  const { namespace, visitorId, endpoint } = options;
+  const {
+    useVisitorId = STASH_DEFAULTS.useVisitorId,
+    level = STASH_DEFAULTS.level,
+    timeout = STASH_DEFAULTS.timeout,
+    retries = STASH_DEFAULTS.retries,
+  } = options;
   const tid = segment('trackingId', trackingId);
   if (namespace !== undefined) segment('options.namespace', namespace);
   if (visitorId !== undefined) segment('options.visitorId', visitorId);
-  if (typeof useVisitorId != 'boolean') invalid('options.useVisitorId', useVisitorId, 'must be a boolean');
-  if (level != 'public' && (level != 'protected' || opType != 'kv')) invalid('options.level', level, LEVEL);
-  if (!(typeof timeout == 'number' && timeout >= 0 && timeout < 2 ** 31)) invalid('options.timeout', timeout, 'must be 0 to 2^31-1 ms');
+  if (typeof useVisitorId !== 'boolean') invalid('options.useVisitorId', useVisitorId, 'must be a boolean');
+  if (level !== 'public' && (level !== 'protected' || opType !== 'kv')) invalid('options.level', level, LEVEL);
+  if (!(typeof timeout === 'number' && timeout >= 0 && timeout < 2 ** 31)) invalid('options.timeout', timeout, 'must be 0 to 2^31-1 ms');
   if (!(Number.isInteger(retries) && retries >= 0)) invalid('options.retries', retries, 'must be an integer >= 0');
   if (endpoint !== undefined) checkEndpoint('options.endpoint', endpoint);
+  return { tid, namespace, visitorId, endpoint, useVisitorId, level, timeout, retries };
+}
+
+/** The read in flight under `id`, or a new one started by `run` (forgotten once settled). */
+function shared(id: string, run: () => Promise<JsonObject | undefined>): Promise<JsonObject | undefined> {
+  let flight = flights.get(id);
+  if (!flight) {
+    flight = run().finally(() => flights.delete(id));
+    flights.set(id, flight);
+  }
+  return flight;
+}
+
+/** `Connection.batch` over `send`: getbatch requests of at most BATCH keys, in parallel. */
+async function readBatch<T>(
+  send: Connection['send'],
+  keys: readonly unknown[],
+  fullOf: (key: unknown) => string,
+  check: (value: unknown) => T,
+): Promise<Record<string, T>> {
+  const callerOf = new Map(keys.map((key) => [fullOf(key), key as string]));
+  const fullKeys = [...callerOf.keys()];
+  const sent = [];
+  for (let i = 0; i < fullKeys.length; i += BATCH) {
+    sent.push(send('getbatch', '', { keys: fullKeys.slice(i, i + BATCH) }));
+  }
+  const values = Object.create(null);
+  for (const body of await Promise.all(sent)) {
+    const data = body?.data ?? {};
+    if (typeof data !== 'object') malformed();
+    // Only keys asked for; `values` has no prototype, so `__proto__` is a plain own key.
+    for (const [fullKey, value] of Object.entries(data as object)) {
+      const key = callerOf.get(fullKey);
+      if (key) values[key] = check(value);
+    }
+  }
+  return values;
+}
+
+export function connect(opType: string, trackingId: string, options: StashOptions): Connection {
+  const { tid, namespace, visitorId, endpoint, useVisitorId, level, timeout, retries } = checkOptions(opType, trackingId, options);
 
   const full = (key: unknown, argument = 'key') => {
-    const id = useVisitorId ? (visitorId ?? readVisitorId() ?? pageTracker()?.visitorId ?? invalid('options.visitorId', undefined, 'is required by useVisitorId (or a _svcTracker cookie)')) : '';
+    let id = '';
+    if (useVisitorId) {
+      const found = visitorId ?? readVisitorId() ?? pageTracker()?.visitorId;
+      if (found === undefined) invalid('options.visitorId', undefined, 'is required by useVisitorId (or a _svcTracker cookie)');
+      id = found;
+    }
     return [namespace, id && segment('options.visitorId', id), segment(argument, key)].filter(Boolean).join(':');
   };
 
@@ -67,15 +122,8 @@ export function connect(opType: string, trackingId: string, options: StashOption
       const body = await request(url, { method: op === 'get' ? 'GET' : 'POST', json, query, timeout, what, retry, absentIsAnswer: true });
       return body.status === 404 ? undefined : body;
     };
-    if (!isRead) return run();
     // Reads with another timeout or retries are not the same read: each keeps its own.
-    const id = url + JSON.stringify([json, query, timeout, retries]);
-    let flight = flights.get(id);
-    if (!flight) {
-      flight = run().finally(() => flights.delete(id));
-      flights.set(id, flight);
-    }
-    return flight;
+    return isRead ? shared(url + JSON.stringify([json, query, timeout, retries]), run) : run();
   };
 
   return {
@@ -85,22 +133,6 @@ export function connect(opType: string, trackingId: string, options: StashOption
       const body = await send('get', fullKey, undefined, query);
       return body && check(body.data);
     },
-    async batch(keys, fullOf, check) {
-      const callerOf = new Map(keys.map((key) => [fullOf(key), key as string]));
-      const fullKeys = [...callerOf.keys()];
-      const sent = [];
-      for (let i = 0; i < fullKeys.length; ) sent.push(send('getbatch', '', { keys: fullKeys.slice(i, (i += BATCH)) }));
-      const values = Object.create(null);
-      for (const body of await Promise.all(sent)) {
-        const data = body?.data ?? {};
-        if (typeof data != 'object') malformed();
-        // Only keys asked for; `values` has no prototype, so `__proto__` is a plain own key.
-        for (const [fullKey, value] of Object.entries(data as object)) {
-          const key = callerOf.get(fullKey);
-          if (key) values[key] = check(value);
-        }
-      }
-      return values;
-    },
+    batch: (keys, fullOf, check) => readBatch(send, keys, fullOf, check),
   };
 }

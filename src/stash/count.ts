@@ -17,24 +17,26 @@ export interface CountStash {
   get(counterKeys: readonly string[]): Promise<Record<string, number>>;
 }
 
-export const count = (c: Connection): CountStash => {
+export const count = (connection: Connection): CountStash => {
   const counterKey = (key: unknown) => {
     const [, name, date] = /^(.+):(\d{4}-\d\d-\d\d)$/.exec(key as string) ?? [];
-    return date ? `${c.full(name, 'counterKey')}:${date}` : invalid('counterKey', key, 'must be "<key>:<YYYY-MM-DD>"');
+    if (!date) invalid('counterKey', key, 'must be "<key>:<YYYY-MM-DD>"');
+    return `${connection.full(name, 'counterKey')}:${date}`;
   };
   const step = (op: string) => async (key: string, dimension: 'date') => {
     if (dimension !== 'date') invalid('dimension', dimension, 'must be "date"');
-    const fullKey = c.full(key);
+    const fullKey = connection.full(key);
     // The platform answers `{"<fullKey>:<date>": "<date>"}`; give the caller back their own key.
-    const [[returned, date] = [], more] = Object.entries((await c.send(op, fullKey, { dimension }))?.data ?? {});
-    return !more && typeof date == 'string' && returned == `${fullKey}:${date}` ? { [`${key}:${date}`]: date } : malformed();
+    const [[returned, date] = [], more] = Object.entries((await connection.send(op, fullKey, { dimension }))?.data ?? {});
+    if (more || typeof date !== 'string' || returned !== `${fullKey}:${date}`) malformed();
+    return { [`${key}:${date}`]: date };
   };
   return {
     increment: step('incr'),
     decrement: step('decr'),
     get: (async (keys: unknown) => {
-      if (!Array.isArray(keys)) return (await c.read(counterKey(keys), integer)) ?? 0;
-      const counts = await c.batch(keys, counterKey, integer);
+      if (!Array.isArray(keys)) return (await connection.read(counterKey(keys), integer)) ?? 0;
+      const counts = await connection.batch(keys, counterKey, integer);
       for (const key of keys) counts[key] ??= 0;
       return counts;
     }) as CountStash['get'],

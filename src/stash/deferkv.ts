@@ -21,12 +21,17 @@ export interface DeferKvStash {
 }
 
 /** UNIX seconds: a positive integer below 10^11 (a larger one is a time in milliseconds). */
-const seconds = (timestamp: unknown) =>
-  Number.isInteger(timestamp) && (timestamp as number) > 0 && (timestamp as number) < 1e11 ? (timestamp as number) : invalid('timestamp', timestamp, 'must be UNIX seconds (an integer, 0 < t < 1e11)');
+function seconds(timestamp: unknown): number {
+  if (typeof timestamp !== 'number' || !Number.isInteger(timestamp) || timestamp <= 0 || timestamp >= 1e11) {
+    invalid('timestamp', timestamp, 'must be UNIX seconds (an integer, 0 < t < 1e11)');
+  }
+  return timestamp;
+}
 
 const row = (data: unknown): DeferredValue => {
   const { value, route } = Object(data);
-  return typeof value == 'string' && typeof route == 'string' ? { value, route } : malformed();
+  if (typeof value !== 'string' || typeof route !== 'string') malformed();
+  return { value, route };
 };
 
 export const deferkv = (c: Connection): DeferKvStash => ({

@@ -25,7 +25,8 @@ const clients = { __proto__: null, kv, deferkv, ts, count } as { [T in OpType]: 
  */
 export function createStash<T extends OpType>(opType: T, trackingId: string, options: StashOptions = {}): StashClients[T] {
   // Only a string is looked up: any other key would be converted first (a null-prototype object throws).
-  const client = (typeof opType === 'string' ? clients[opType] : undefined) ?? invalid('opType', opType, 'must be kv, deferkv, ts or count');
+  const client = typeof opType === 'string' ? clients[opType] : undefined;
+  if (!client) invalid('opType', opType, 'must be kv, deferkv, ts or count');
   return client(connect(opType, trackingId, options));
 }
 

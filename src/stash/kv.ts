@@ -10,7 +10,7 @@ export interface KvStash {
   get(keys: readonly string[]): Promise<Record<string, string>>;
 }
 
-const text = (value: unknown) => (typeof value == 'string' ? value : malformed());
+const text = (value: unknown) => (typeof value === 'string' ? value : malformed());
 
 export const kv = (c: Connection): KvStash => ({
   async set(key, value) {

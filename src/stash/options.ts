@@ -1,27 +1,39 @@
 /** Storage levels: `public` (read and write from clients), `protected` (read-only from clients). */
 export type StashLevel = 'public' | 'protected';
 
+/**
+ * The default of each option of `createStash` that has one, written once: the code uses this object
+ * and the option's doc comment names its entry. The others default to nothing (see each option).
+ */
+export const STASH_DEFAULTS = {
+  useVisitorId: false,
+  level: 'public',
+  timeout: 0,
+  /** 3 attempts in all. */
+  retries: 2,
+} as const satisfies StashOptions;
+
 /** Options of `createStash(opType, trackingId, options)`. */
 export interface StashOptions {
   /** Prefix every key with `<namespace>:`. Default: none. */
   namespace?: string;
-  /** Prefix every key (after the namespace) with `<visitorId>:`. Default `false`. */
+  /** Prefix every key (after the namespace) with `<visitorId>:`. @default STASH_DEFAULTS.useVisitorId (`false`) */
   useVisitorId?: boolean;
   /**
    * The visitor id used by `useVisitorId`. Default: read at each call from the `_svcTracker`
    * cookie (else `svc_permanent`), else the page's tracker.
    */
   visitorId?: string;
-  /** Storage level, `kv` only: `public` or `protected` (reads only). Default `public`. */
+  /** Storage level, `kv` only: `public` or `protected` (reads only). @default STASH_DEFAULTS.level (`public`) */
   level?: StashLevel;
-  /** Milliseconds before one attempt is aborted (`TIMEOUT`); 0 means none. Default `0`. */
+  /** Milliseconds before one attempt is aborted (`TIMEOUT`); 0 means none. @default STASH_DEFAULTS.timeout (`0`) */
   timeout?: number;
   /** Base URL of the stash. Default: `setEndpoints({ stash })`, else `https://stash.svc.example`. */
   endpoint?: string;
   /**
    * Retries after a first failed attempt of a read or an overwrite (network failure, HTTP 5xx,
    * body status 500), with exponential backoff and full jitter. Never used by
-   * `increment`/`decrement`. Default `2` (3 attempts).
+   * `increment`/`decrement`. @default STASH_DEFAULTS.retries (`2`: 3 attempts)
    */
   retries?: number;
 }

@@ -9,7 +9,7 @@ export interface TsStash {
 }
 
 /** A `"<unix seconds>"` or `"<integer>"` the platform sends as a string. */
-export const integer = (data: unknown): number => (typeof data == 'string' && /^-?\d{1,15}$/.test(data) ? +data : malformed());
+export const integer = (data: unknown): number => (typeof data === 'string' && /^-?\d{1,15}$/.test(data) ? +data : malformed());
 
 export const ts = (c: Connection): TsStash => ({
   async set(key) {

@@ -26,7 +26,7 @@ function serve(request: IncomingMessage, response: ServerResponse) {
   return response.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><script src="/svc.min.js"></script>');
 }
 
-type Window = { svc: any };
+type Window = { svc: typeof import('../../src/svc') };
 
 export default async function (): Promise<Row[]> {
   const server = createServer(serve);

@@ -15,7 +15,7 @@ async function page(browser: Browser) {
   const context = await browser.newContext();
   await context.route(`${ORIGIN}/**`, (route) => {
     const url = new URL(route.request().url());
-    if (url.pathname == '/svc.min.js') {
+    if (url.pathname === '/svc.min.js') {
       return route.fulfill({ headers: { 'Content-Type': 'text/javascript', ...isolation }, body: readFileSync('dist/svc.min.js') });
     }
     return route.fulfill({ headers: { 'Content-Type': 'text/html', ...isolation }, body: '<!doctype html><script src="/svc.min.js"></script>' });
@@ -40,10 +40,10 @@ export default async function (): Promise<Row[]> {
     // meta alone.
     const emitCost = async (mode: 'delivering' | 'unreachable' | 'memory') => {
       const { context, page: p } = await page(browser);
-      if (mode == 'unreachable') await context.route('https://events.svc.example/**', (route) => route.abort());
+      if (mode === 'unreachable') await context.route('https://events.svc.example/**', (route) => route.abort());
       const runs = await p.evaluate(async (mode) => {
         if (!crossOriginIsolated) throw new Error('bench page is not cross-origin isolated: timer too coarse');
-        const t = (window as unknown as Svc).svc.createTracker({ trackingId: 'bench', consent: mode == 'memory' ? 'pending' : 'granted' });
+        const t = (window as unknown as Svc).svc.createTracker({ trackingId: 'bench', consent: mode === 'memory' ? 'pending' : 'granted' });
         const data = { eventType: 'detail', product: { productId: 'p1', name: 'Blue shirt', price: { value: 19.9, currency: 'GBP' }, categories: ['men', 'shirts'] } };
         const runs: number[] = [];
         for (let r = 0; r < 100; r++) {
@@ -51,7 +51,7 @@ export default async function (): Promise<Row[]> {
           for (let i = 0; i < 100; i++) t.emit('ecProduct', data);
           await null; // the once-per-task save of the queue runs inside the measurement
           runs.push((performance.now() - t0) / 100);
-          while (mode == 'delivering' && t.queued) await new Promise((resolve) => setTimeout(resolve, 1));
+          while (mode === 'delivering' && t.queued) await new Promise((resolve) => setTimeout(resolve, 1));
         }
         t.stop();
         return runs;

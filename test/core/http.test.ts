@@ -2,7 +2,7 @@ import { http, HttpResponse, delay } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { request, withQuery } from '../../src/core/http';
-import { SvcError, TimeoutError } from '../../src/core/errors';
+import { type SvcError, TimeoutError } from '../../src/core/errors';
 import { failure } from '../support/failure';
 import { isRetryable } from '../../src/core/errors';
 
@@ -127,7 +127,10 @@ describe('request', () => {
 
   it('a signal aborted before the call rejects with its reason and sends nothing', async () => {
     let sent = 0;
-    server.use(http.get(url, () => (sent++, HttpResponse.json({ status: 200 }))));
+    server.use(http.get(url, () => {
+      sent++;
+      return HttpResponse.json({ status: 200 });
+    }));
     const controller = new AbortController();
     controller.abort(new Error('too late'));
     await expect(request(url, { signal: controller.signal })).rejects.toThrow('too late');

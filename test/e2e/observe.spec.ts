@@ -24,10 +24,10 @@ async function platformFor(context: BrowserContext) {
   await context.route('https://**.svc.example/**', async (route: Route) => {
     const req = route.request();
     const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' };
-    if (req.method() == 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+    if (req.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
     // Bytes as sent: event batches travel gzip (`?encoding=gzip`).
     const body = req.postDataBuffer();
-    const response = await getResponse(handlers, new Request(req.url(), { method: req.method(), headers: req.headers(), body: req.method() == 'POST' && body ? new Uint8Array(body) : undefined }));
+    const response = await getResponse(handlers, new Request(req.url(), { method: req.method(), headers: req.headers(), body: req.method() === 'POST' && body ? new Uint8Array(body) : undefined }));
     if (!response) return route.abort('failed');
     await route.fulfill({ status: response.status, headers: { ...Object.fromEntries(response.headers), ...cors }, body: Buffer.from(await response.arrayBuffer()) });
   });
@@ -123,7 +123,7 @@ for (const [mode, path] of [
       // A click: the product page has no svc script, so only the departing page can have sent it.
       await page.locator('#widget li:nth-child(2) a').click();
       await page.waitForURL('**/observe-next.html?p2');
-      await expect.poll(() => held(platform).filter(([type]) => type == 'recommendationClicked'), { timeout: 10_000 }).toEqual([['recommendationClicked', 'p2', 2]]);
+      await expect.poll(() => held(platform).filter(([type]) => type === 'recommendationClicked'), { timeout: 10_000 }).toEqual([['recommendationClicked', 'p2', 2]]);
 
       // A middle click opens a new tab; this page stays.
       await open(page, path);
@@ -138,7 +138,7 @@ for (const [mode, path] of [
       await page.keyboard.press('Enter');
       await page.waitForURL('**/observe-next.html?p1');
       await expect
-        .poll(() => held(platform).filter(([type]) => type == 'recommendationClicked'), { timeout: 10_000 })
+        .poll(() => held(platform).filter(([type]) => type === 'recommendationClicked'), { timeout: 10_000 })
         .toEqual([
           ['recommendationClicked', 'p2', 2],
           ['recommendationClicked', 'p3', 3],

@@ -38,7 +38,8 @@ describe('in a browser page', () => {
     const [item] = await client.get();
     await client.shown(item).catch(() => {});
     const post = (await mock.sent()).find((r) => r.url.host === 'events.svc.example');
-    const { meta } = (post?.json as { events: { meta: Record<string, unknown> }[] }).events[0];
+    expect(post).toBeDefined();
+    const { meta } = (post!.json as { events: { meta: Record<string, unknown> }[] }).events[0];
     expect(meta.visitorId).toBe('cookie-visitor');
     expect(meta.url).toBe(location.href);
     expect(meta.url).toMatch(/^http/);

@@ -46,7 +46,7 @@ describe('data-svc-item', () => {
       <li data-svc-item="p3" data-svc-strategy="popular" data-svc-weight="3" data-svc-position="7"><a href="/p3">p3</a></li>
     </ol>`);
     stop = observeDeclared(TID);
-    document.querySelectorAll('a').forEach((a) => a.click());
+    for (const a of document.querySelectorAll('a')) a.click();
     expect(events).toEqual([
       ['recommendationShown', { id: 'p1', strategy: 'popular', weight: 0.9, experienceId: '77' }],
       ['recommendationShown', { id: 'p2', strategy: 'cf_viewed', weight: 1234.5, experienceId: '77' }],

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useMockPlatform } from '../support/mock-server';
-import { recommendations, RateLimitedError } from '../../src/recommendations';
+import { recommendations, type RateLimitedError } from '../../src/recommendations';
 import { FEED, RAW_ANSWER, TID } from './feed';
 import { failure } from '../support/failure';
 import { isRetryable } from '../../src/core/errors';

@@ -198,7 +198,7 @@ describe('shown: one continuous second viewable, the page visible', () => {
   it('only the items in view: each element counts on its own', () => {
     const { recs, events } = client();
     const els = ['p1', 'p2', 'p3'].map(rendered);
-    els.forEach((li, i) => recs.observe(li, item(`p${i + 1}`), i + 1));
+    for (const [i, li] of els.entries()) recs.observe(li, item(`p${i + 1}`), i + 1);
     view(els[0], 1);
     view(els[1], 0.7);
     view(els[2], 0.3);
@@ -377,7 +377,7 @@ describe('the end of an observation', () => {
     document.body.append(list);
     for (let render = 0; render < 100; render++) {
       list.replaceChildren(...['p1', 'p2', 'p3'].map((id) => Object.assign(document.createElement('li'), { textContent: id })));
-      [...list.children].forEach((li, i) => recs.observe(li, item(`p${i + 1}`), i + 1));
+      for (const [i, li] of [...list.children].entries()) recs.observe(li, item(`p${i + 1}`), i + 1);
       await Promise.resolve();
     }
     expect(observedCount()).toBe(3);

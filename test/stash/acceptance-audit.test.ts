@@ -3,7 +3,7 @@ import { useMockPlatform } from '../support/mock-server';
 import { createStash, setEndpoints, type KvStash } from '../../src/stash';
 import { createHandlers } from '../../src/mock';
 import type { Fault } from '../../src/mock/platform/faults';
-import { BASE, failure, refused, requests } from './helpers';
+import { BASE, errorOf, refused, requests } from './helpers';
 
 // Acceptance items of issue 4 that the other files of test/stash did not pin down (each test here
 // was seen failing against a deliberately broken client or mock before it was kept).
@@ -28,7 +28,7 @@ describe('retry backoff: exponential, full jitter, capped', () => {
     vi.spyOn(Math, 'random').mockReturnValue(r);
     const waits = recordWaits();
     mock.platform.faults.set('stash', { bodyStatus: 500 });
-    await failure(() => createStash('kv', 'shop1', { retries: 6 }).get('k'));
+    await errorOf(() => createStash('kv', 'shop1', { retries: 6 }).get('k'));
     expect(await mock.sent()).toHaveLength(7);
     expect(waits).toEqual([100, 200, 400, 800, 1600, 2000].map((ms) => ms * r));
   });
@@ -37,9 +37,9 @@ describe('retry backoff: exponential, full jitter, capped', () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
     const waits = recordWaits();
     mock.platform.faults.set('stash', { bodyStatus: 500 });
-    await failure(() => createStash('kv', 'shop1').set('k', 'v'));
+    await errorOf(() => createStash('kv', 'shop1').set('k', 'v'));
     expect(waits).toEqual([50, 100]);
-    await failure(() => createStash('count', 'shop1').increment('visits', 'date'));
+    await errorOf(() => createStash('count', 'shop1').increment('visits', 'date'));
     expect(waits).toEqual([50, 100]);
     expect(await urls()).toEqual([...Array(3).fill(`POST ${BASE}/kv/set/shop1/public/k`), `POST ${BASE}/count/incr/shop1/public/visits`]);
   });
@@ -71,7 +71,7 @@ describe('never retried', () => {
     '%s on %s: one request, the error, nothing counted',
     async (op, _name, fault, code) => {
       mock.platform.faults.set('stash', { ...fault, times: 1 });
-      expect((await failure(() => createStash('count', 'shop1')[op]('visits', 'date'))).code).toBe(code);
+      expect((await errorOf(() => createStash('count', 'shop1')[op]('visits', 'date'))).code).toBe(code);
       expect(await urls()).toEqual([`POST ${BASE}/count/${op.slice(0, 4)}/shop1/public/visits`]);
       expect(mock.platform.inspect.stash.snapshot('shop1').counters).toEqual({});
     },
@@ -86,7 +86,7 @@ describe('never retried', () => {
     ['HTTP 404 on getbatch', { status: 404 }, (s: KvStash) => s.get(['a']), 'NOT_FOUND'],
   ] as const)('%s: one request', async (_name, fault, run, code) => {
     mock.platform.faults.set('stash', fault);
-    expect((await failure(() => run(kv()))).code).toBe(code);
+    expect((await errorOf(() => run(kv()))).code).toBe(code);
     expect(await mock.sent()).toHaveLength(1);
   });
 });

@@ -102,7 +102,7 @@ describe('untrusted responses', () => {
     await expect(stash.get('__proto__')).resolves.toBe('stored');
     const both = await stash.get(['__proto__', 'x']);
     expect(Object.hasOwn(both, '__proto__')).toBe(true);
-    expect(both['__proto__']).toBe('stored');
+    expect(Object.getOwnPropertyDescriptor(both, '__proto__')?.value).toBe('stored');
   });
 
   it('getbatch data that is not an object is PROTOCOL', async () => {

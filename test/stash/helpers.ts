@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { InvalidArgumentError, SvcError } from '../../src/core/errors';
+import { InvalidArgumentError, type SvcError } from '../../src/core/errors';
 import type { MockContext } from '../support/mock-server';
-import { failure as settled } from '../support/failure';
+import { failure } from '../support/failure';
 
 export const BASE = 'https://stash.svc.example/stash/v1.1';
 
@@ -9,11 +9,11 @@ export const BASE = 'https://stash.svc.example/stash/v1.1';
 export const requests = async (mock: MockContext) => (await mock.sent()).map((r) => ({ method: r.method, url: r.url.href, json: r.json }));
 
 /** The error `run` throws or rejects with (fails the test when it succeeds). */
-export const failure = (run: () => unknown): Promise<SvcError> => settled(Promise.resolve().then(run));
+export const errorOf = (run: () => unknown): Promise<SvcError> => failure(Promise.resolve().then(run));
 
 /** Asserts `run` is refused with INVALID_ARGUMENT naming `argument`, and that nothing was sent. */
 export async function refused(mock: MockContext, run: () => unknown, argument: string): Promise<InvalidArgumentError> {
-  const error = await failure(run);
+  const error = await errorOf(run);
   expect(error).toBeInstanceOf(InvalidArgumentError);
   expect(error.code).toBe('INVALID_ARGUMENT');
   expect((error as InvalidArgumentError).argument).toBe(argument);

@@ -3,7 +3,7 @@ import { useMockPlatform } from '../support/mock-server';
 import { createStash } from '../../src/stash';
 import { createHandlers } from '../../src/mock';
 import { setPageTracker } from '../../src/core/tracker-slot';
-import { BASE, failure, requests } from './helpers';
+import { BASE, errorOf, requests } from './helpers';
 
 const mock = useMockPlatform({ now: '2026-11-21T10:00:00Z' });
 
@@ -85,14 +85,14 @@ describe('kv set / get', () => {
 
   it('TIMEOUT when no answer within options.timeout (per attempt; not retried)', async () => {
     mock.platform.faults.set('stash', { latencyMs: 400 });
-    const error = await failure(() => createStash('kv', 'shop1', { timeout: 30 }).get('k'));
+    const error = await errorOf(() => createStash('kv', 'shop1', { timeout: 30 }).get('k'));
     expect(error.code).toBe('TIMEOUT');
     expect(await mock.sent()).toHaveLength(1);
   });
 
   it('PROTOCOL when the value is not a string', async () => {
     mock.platform.faults.set('stash', { raw: '{"status":200,"data":{"not":"a string"}}' });
-    const error = await failure(() => createStash('kv', 'shop1').get('k'));
+    const error = await errorOf(() => createStash('kv', 'shop1').get('k'));
     expect(error.code).toBe('PROTOCOL');
   });
 });

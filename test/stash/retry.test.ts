@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useMockPlatform } from '../support/mock-server';
 import { createStash } from '../../src/stash';
-import { BASE, failure, requests } from './helpers';
+import { BASE, errorOf, requests } from './helpers';
 import { isRetryable } from '../../src/core/errors';
 
 const mock = useMockPlatform({ now: '2026-11-21T10:00:00Z' });
@@ -36,7 +36,7 @@ describe('reads and overwrites retry (3 attempts by default)', () => {
 
   it('gives up after 3 attempts with SERVER_ERROR (status 500, retryable)', async () => {
     mock.platform.faults.set('stash', { bodyStatus: 500 });
-    const error = await failure(() => createStash('kv', 'shop1').get('k'));
+    const error = await errorOf(() => createStash('kv', 'shop1').get('k'));
     expect(error).toMatchObject({ code: 'SERVER_ERROR', status: 500 });
     expect(isRetryable(error)).toBe(true);
     expect(error.message).toBe('stash kv get "k": status 500: fault injected on stash: status 500');
@@ -45,9 +45,9 @@ describe('reads and overwrites retry (3 attempts by default)', () => {
 
   it('options.retries sets the number of retries (0: one attempt)', async () => {
     mock.platform.faults.set('stash', { bodyStatus: 500 });
-    await failure(() => createStash('kv', 'shop1', { retries: 0 }).get('k'));
+    await errorOf(() => createStash('kv', 'shop1', { retries: 0 }).get('k'));
     expect(await mock.sent()).toHaveLength(1);
-    await failure(() => createStash('kv', 'shop1', { retries: 4 }).set('k', 'v'));
+    await errorOf(() => createStash('kv', 'shop1', { retries: 4 }).set('k', 'v'));
     expect(await mock.sent()).toHaveLength(6);
   });
 
@@ -67,7 +67,7 @@ describe('reads and overwrites retry (3 attempts by default)', () => {
 describe('never retried', () => {
   it.each(['increment', 'decrement'] as const)('%s: one request on body status 500 (a retry could double count)', async (op) => {
     mock.platform.faults.set('stash', { bodyStatus: 500, times: 1 });
-    const error = await failure(() => createStash('count', 'shop1')[op]('visits', 'date'));
+    const error = await errorOf(() => createStash('count', 'shop1')[op]('visits', 'date'));
     expect(error.code).toBe('SERVER_ERROR');
     expect(await mock.sent()).toHaveLength(1);
     expect(mock.platform.inspect.stash.snapshot('shop1').counters).toEqual({});
@@ -75,27 +75,27 @@ describe('never retried', () => {
 
   it('increment: one request on a network failure', async () => {
     mock.platform.faults.set('stash', { offline: true, times: 1 });
-    expect((await failure(() => createStash('count', 'shop1').increment('visits', 'date'))).code).toBe('NETWORK');
+    expect((await errorOf(() => createStash('count', 'shop1').increment('visits', 'date'))).code).toBe('NETWORK');
     expect(await mock.sent()).toHaveLength(1);
   });
 
   it('body status 400: BAD_REQUEST with the platform message, one request', async () => {
     mock.platform.faults.set('stash', { bodyStatus: 400 });
-    const error = await failure(() => createStash('kv', 'shop1').set('k', 'v'));
+    const error = await errorOf(() => createStash('kv', 'shop1').set('k', 'v'));
     expect(error).toMatchObject({ code: 'BAD_REQUEST', status: 400 });
     expect(isRetryable(error)).toBe(false);
     expect(await mock.sent()).toHaveLength(1);
   });
 
   it('HTTP 404 (wrong endpoint) is NOT_FOUND, not a missing key, and not retried', async () => {
-    const error = await failure(() => createStash('kv', 'shop1', { endpoint: 'https://stash.svc.example/wrong' }).get('k'));
+    const error = await errorOf(() => createStash('kv', 'shop1', { endpoint: 'https://stash.svc.example/wrong' }).get('k'));
     expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404 });
     expect(await mock.sent()).toHaveLength(1);
   });
 
   it('a body without a numeric status is PROTOCOL, one request', async () => {
     mock.platform.faults.set('stash', { raw: '{"status":"500","data":"v"}' });
-    const error = await failure(() => createStash('kv', 'shop1').get('k'));
+    const error = await errorOf(() => createStash('kv', 'shop1').get('k'));
     expect(error).toMatchObject({ code: 'PROTOCOL' });
     expect(isRetryable(error)).toBe(false);
     expect(error.message).toBe('stash kv get "k": status "500"');

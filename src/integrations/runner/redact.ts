@@ -7,6 +7,8 @@
  * at least MIN_SECRET_LINE characters), since a handler may print it a line at a time. Longer
  * secrets are replaced first, in one pass, so a secret that contains another is not half-revealed.
  */
+
+import { escapeRegExp } from '@svc/core';
 export const REDACTED = '[secret]';
 
 /** Lines of a multi-line secret shorter than this are not redacted on their own (a `}` would be). */
@@ -45,9 +47,9 @@ function anyForm(value: string): string {
       source += char;
       continue;
     }
-    const forms = new Set([escape(char), percentEncoded(char), jsonUnicodeEscaped(char)]);
+    const forms = new Set([escapeRegExp(char), percentEncoded(char), jsonUnicodeEscaped(char)]);
     const json = JSON.stringify(char).slice(1, -1);
-    if (json !== char) forms.add(escape(json));
+    if (json !== char) forms.add(escapeRegExp(json));
     if (char === ' ') forms.add('\\+');
     if (char === '/') forms.add('\\\\/'); // JSON may escape a slash
     source += `(?:${[...forms].join('|')})`;
@@ -71,6 +73,3 @@ function hexAnyCase(n: number, digits: number): string {
   return [...n.toString(16).padStart(digits, '0')].map((d) => (/[a-f]/.test(d) ? `[${d}${d.toUpperCase()}]` : d)).join('');
 }
 
-function escape(literal: string): string {
-  return literal.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-}

@@ -3,10 +3,10 @@ import type { Endpoints } from '@svc/core';
 import type { MockPlatform } from '../platform';
 import type { ExperiencesQuery } from '../platform/experiences';
 import { json, readJson, route } from './respond';
+import { escapeRegExp } from '@svc/core';
 
 /** An experience or variation id: a positive safe integer (what the admin accepts), written plainly. */
 const isId = (text: string) => /^[1-9][0-9]*$/.test(text) && Number.isSafeInteger(Number(text));
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The tracking id of `/v1/{trackingId}/experiences`, decoded; as it came when its percent-encoding is malformed (an unknown one). */
 function trackingIdOf(request: Request): string {
@@ -35,7 +35,7 @@ export function experiencesHandlers(platform: MockPlatform, endpoints: Endpoints
   const callbackBase = `${endpoints.experiences}/v1/callback`;
   return [
     http.get(
-      new RegExp(`^${escape(endpoints.experiences)}/v1/[^/]+/experiences/?$`),
+      new RegExp(`^${escapeRegExp(endpoints.experiences)}/v1/[^/]+/experiences/?$`),
       route(platform, 'experiences', ({ request }) => {
         const search = new URL(request.url).searchParams;
         const query: ExperiencesQuery = { preview: search.has('preview'), ignoreSegments: search.has('ignoreSegments') };

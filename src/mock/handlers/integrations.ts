@@ -2,19 +2,12 @@ import { http, type HttpHandler } from 'msw';
 import type { Endpoints } from '@svc/core';
 import type { MockPlatform } from '../platform';
 import { json, readJson, route, methodNotAllowed } from './respond';
+import { decodeSegment } from '@svc/core';
 
 /** The three routes under `{integrations}/v1/{tid}/integrations/{name}/`. */
 const OPS = ['execute', 'schedule', 'cancel'] as const;
 type Op = (typeof OPS)[number];
 
-/** Percent-decodes a path segment; a malformed escape stays as sent (and so names no integration: 404). */
-const decode = (segment: string) => {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-};
 
 /**
  * Matches `<root>{tid}/integrations/{name}/{op}` segment by segment (exactly four, no trailing
@@ -28,7 +21,8 @@ const matcher =
     if (url.origin !== root.origin || !url.pathname.startsWith(root.pathname)) return false;
     const [trackingId, integrations, name, op, ...rest] = url.pathname.slice(root.pathname.length).split('/');
     if (rest.length || integrations !== 'integrations' || !trackingId || !name || !OPS.includes(op as Op)) return false;
-    return { matches: true, params: { trackingId: decode(trackingId), name: decode(name), op } };
+    // A malformed escape stays as sent, and so names no integration: 404.
+    return { matches: true, params: { trackingId: decodeSegment(trackingId), name: decodeSegment(name), op } };
   };
 
 /**

@@ -3,28 +3,47 @@ import type { Endpoints } from '@svc/core';
 import type { MockPlatform } from '../platform';
 import type { RecommendRequest, Rule, SeedItem } from '../platform/recommend/types';
 import { json, route, methodNotAllowed } from './respond';
+import { isObject, escapeRegExp } from '@svc/core';
 
 // POST {recs}/vc/recommend/2.1/{trackingId}?strategy&n&locale&contextId&experienceId&seed&debug  {"h", "rules"}
 // (PROTOCOL.md "Recommendations"): parse and validate -> platform.services.recommend -> envelope.
 
 /** Why a request is refused: HTTP 400 `{status: 400, message}`. */
 class Refusal extends Error {}
-const refuse = (parameter: string, expectation: string): never => {
+function refuse(parameter: string, expectation: string): never {
   throw new Refusal(`parameter ${parameter} has an invalid value: ${expectation}`);
-};
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** `h` element: a product id, `all`, or `{type: 'c', id}` (`type` exactly the lower-case `c`). */
-const seedItem = (item: unknown): SeedItem =>
-  (typeof item === 'string' && item) || (isObject(item) && item.type === 'c' && typeof item.id === 'string' && item.id)
-    ? (item as SeedItem)
-    : refuse('h', 'each element must be a product id, "all" or {"type": "c", "id": "<category>"}');
+function seedItem(item: unknown): SeedItem {
+  const isProduct = typeof item === 'string' && item !== '';
+  const isCategory = isObject(item) && item.type === 'c' && typeof item.id === 'string' && item.id !== '';
+  if (!isProduct && !isCategory) refuse('h', 'each element must be a product id, "all" or {"type": "c", "id": "<category>"}');
+  return item as SeedItem;
+}
 
-const rule = (r: unknown): Rule =>
-  isObject(r) && isObject(r.condition) && Object.keys(r.condition).length === 1 && typeof r.factor === 'number' && r.factor >= 0 && isFinite(r.factor) && (r.name === undefined || typeof r.name === 'string')
-    ? { ...(r.name !== undefined && { name: r.name }), condition: r.condition, factor: r.factor }
-    : refuse('rules', 'each rule needs a JsonLogic "condition" (one operator) and a "factor" number >= 0');
+function rule(given: unknown): Rule {
+  const valid =
+    isObject(given) &&
+    isObject(given.condition) &&
+    Object.keys(given.condition).length === 1 &&
+    typeof given.factor === 'number' &&
+    given.factor >= 0 &&
+    Number.isFinite(given.factor) &&
+    (given.name === undefined || typeof given.name === 'string');
+  if (!valid) refuse('rules', 'each rule needs a JsonLogic "condition" (one operator) and a "factor" number >= 0');
+  const { name, condition, factor } = given as { name?: string; condition: Record<string, unknown>; factor: number };
+  return name === undefined ? { condition, factor } : { name, condition, factor };
+}
+
+/** The seed: the body's `h` when it has elements, else the `seed` query parameter, else `all`. */
+function seedOf(h: unknown[] | undefined, query: URLSearchParams): SeedItem[] {
+  if (h?.length) return h.map(seedItem);
+  if (!query.has('seed')) return ['all'];
+  const seed = query.get('seed');
+  if (!seed) refuse('seed', 'a product id is required');
+  return [seed];
+}
 
 /** The query and body as a `RecommendRequest`; throws `Refusal` for every 400 of PROTOCOL.md. */
 export function parseRecommendRequest(trackingId: string, query: URLSearchParams, text: string): RecommendRequest {
@@ -38,7 +57,7 @@ export function parseRecommendRequest(trackingId: string, query: URLSearchParams
   const { h, rules } = body as { h?: unknown[]; rules?: unknown[] };
   if (h !== undefined && !Array.isArray(h)) refuse('h', 'an array is required');
   if (rules !== undefined && !Array.isArray(rules)) refuse('rules', 'an array is required');
-  const seed: SeedItem[] = h?.length ? h.map(seedItem) : query.has('seed') ? [query.get('seed') || refuse('seed', 'a product id is required')] : ['all'];
+  const seed = seedOf(h, query);
   const contextId = query.get('contextId') || undefined;
 
   const strategy = query.get('strategy');
@@ -73,8 +92,7 @@ export function parseRecommendRequest(trackingId: string, query: URLSearchParams
  * without a trailing slash (`/VC/recommend/2.1/t` and `.../t/` are unknown paths, left to the 404).
  */
 function routePath(recs: string): RegExp {
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const base = URL.canParse(recs) ? escape(new URL(recs).href.replace(/\/+$/, '')) : `[a-z]+://[^/]+${escape(recs)}`;
+  const base = URL.canParse(recs) ? escapeRegExp(new URL(recs).href.replace(/\/+$/, '')) : `[a-z]+://[^/]+${escapeRegExp(recs)}`;
   return new RegExp(`^${base}/vc/recommend/2\\.1/[^/?#]+$`);
 }
 

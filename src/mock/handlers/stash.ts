@@ -2,6 +2,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { Endpoints } from '@svc/core';
 import type { MockPlatform } from '../platform';
 import { json, readJson, route, methodNotAllowed } from './respond';
+import { decodeSegment } from '@svc/core';
 
 type Service = MockPlatform['services']['stash'];
 
@@ -21,14 +22,6 @@ const table: ReadonlyArray<readonly ['get' | 'post', string, keyof Service]> = [
   ['post', 'count/getbatch/:tid/:level', 'countGetBatch'],
 ];
 
-/** Percent-decodes a path segment; a malformed escape stays as sent (its `%` fails validation: status 400). */
-const decode = (segment: string) => {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-};
 
 /**
  * Matches a request URL against `<root><pattern>` segment by segment (exactly as many segments,
@@ -44,7 +37,8 @@ const matcher = (root: URL, pattern: string) => {
     if (parts.length !== names.length) return false;
     const params: Record<string, string> = {};
     for (const [i, name] of names.entries()) {
-      if (name.startsWith(':')) params[name.slice(1)] = decode(parts[i]);
+      // A malformed escape stays as sent: its `%` fails validation (status 400).
+      if (name.startsWith(':')) params[name.slice(1)] = decodeSegment(parts[i]);
       else if (parts[i] !== name) return false;
     }
     return { matches: true, params };

@@ -36,27 +36,20 @@ function headerFor(options: MockPlatformOptions): StateHeader {
   return { format: STATE_FORMAT, version: STATE_VERSION, createdAt: now, clock: options.now === undefined ? 'real' : 'frozen', fixtures };
 }
 
-export function createMockPlatform(options: MockPlatformOptions = {}) {
-  const state = options.state === undefined ? undefined : checkSnapshot(options.state);
-  const header: StateHeader = state ? checkHeader(state, 'state') : headerFor(options);
-  const clock = createClock(header.createdAt, header.clock === 'frozen');
-  const faults = createFaults();
-  const bus = createBus();
-  const properties = createProperties(clock.now);
-  const ctx: PlatformContext = { clock, bus, properties };
-
+/** The areas of a platform (events, recommend, stash, experiences, integrations) and how tests reach them. */
+function createParts(ctx: PlatformContext, faults: Faults) {
   const events = createEventsArea(ctx);
   const recommend = createRecommendArea(ctx);
   const stash = createStashArea(ctx);
   const experiences = createExperiencesArea(ctx);
   const integrations = createIntegrationsArea(ctx);
 
-  const parts = {
+  return {
     /** The platform's time: set / advance it to test expiry, UTC days, schedules, `new`. */
-    clock: clock as Clock,
+    clock: ctx.clock as Clock,
     /** Latency, forced statuses, offline; per route. */
     faults: faults as Faults,
-    properties: properties as Properties,
+    properties: ctx.properties as Properties,
     /** What the MSW handlers call: one service per area. */
     services: {
       events: events.service,
@@ -68,7 +61,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}) {
     /** Server-side operations. */
     admin: {
       /** Makes a tracking id known to the platform (or updates its settings). */
-      createProperty: (trackingId: string, settings?: PropertySettings): Property => properties.create(trackingId, settings),
+      createProperty: (trackingId: string, settings?: PropertySettings): Property => ctx.properties.create(trackingId, settings),
       events: events.admin,
       recommend: recommend.admin,
       stash: stash.admin,
@@ -84,6 +77,16 @@ export function createMockPlatform(options: MockPlatformOptions = {}) {
       integrations: integrations.inspect,
     },
   };
+}
+
+export function createMockPlatform(options: MockPlatformOptions = {}) {
+  const state = options.state === undefined ? undefined : checkSnapshot(options.state);
+  const header: StateHeader = state ? checkHeader(state, 'state') : headerFor(options);
+  const clock = createClock(header.createdAt, header.clock === 'frozen');
+  const faults = createFaults();
+  const bus = createBus();
+  const properties = createProperties(clock.now);
+  const parts = createParts({ clock, bus, properties }, faults);
   if (header.fixtures) loadFixtures(parts, header.fixtures);
   const recorder = createRecorder(parts, header);
   const restored = { operations: state?.operations.length ?? 0, failed: state ? recorder.replay(state.operations, 'state') : ([] as ReplayFailure[]) };

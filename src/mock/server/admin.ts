@@ -1,6 +1,7 @@
 import { routes, type Fault, type Route } from '../platform/faults';
 import type { MockPlatform } from '../platform';
 import type { StateSnapshot } from '../platform/state/format';
+import { isObject } from '@svc/core';
 
 /** The admin API's prefix: no route of PROTOCOL.md starts with it. */
 export const ADMIN_PREFIX = '/__svc/';
@@ -17,7 +18,6 @@ export interface AdminTarget {
 const answer = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body ?? null), { status, headers: { 'Content-Type': 'application/json' } });
 const problem = (status: number, message: string) => answer({ status, message }, status);
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 async function body(request: Request): Promise<unknown> {
   const text = await request.text();

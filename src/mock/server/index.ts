@@ -1,10 +1,10 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { getResponse } from 'msw';
 import { createHandlers } from '../handlers';
 import { createMockPlatform, type MockPlatform } from '../platform';
 import { InvalidStateError, type StateSnapshot } from '../platform/state/format';
 import type { Endpoints } from '@svc/core';
-import { ADMIN_PREFIX, adminResponse } from './admin';
+import { ADMIN_PREFIX, type AdminTarget, adminResponse } from './admin';
 import { openJournal, readJournal, type Journal } from './journal';
 import { lockStateFile } from './lock';
 import { BodyTooLargeError, send, toRequest } from './node-http';
@@ -71,6 +71,34 @@ function listen(server: Server, port: number, host: string): Promise<number> {
   });
 }
 
+/** What answering a request needs: the server's URL, the admin target, the current handlers, the journal. */
+interface Site {
+  url: string;
+  target: AdminTarget;
+  handlers: () => ReturnType<typeof createHandlers>;
+  journal: Journal | undefined;
+}
+
+/** Answers one request: the admin API under ADMIN_PREFIX, else the MSW handlers, else 404; a failure as a JSON 413 or 500. */
+async function answer(incoming: IncomingMessage, outgoing: ServerResponse, site: Site): Promise<void> {
+  try {
+    const request = await toRequest(incoming, site.url);
+    const notFound = () => Response.json({ status: 404, message: 'The requested URL was not found on the server.' }, { status: 404 });
+    const response = new URL(request.url).pathname.startsWith(ADMIN_PREFIX)
+      ? await adminResponse(request, site.target)
+      : ((await getResponse(site.handlers(), request)) ?? notFound());
+    await site.journal?.flush(); // what this answer acknowledges (and anything it read) is on disk first
+    await send(outgoing, response);
+  } catch (error) {
+    const tooLarge = error instanceof BodyTooLargeError;
+    const status = tooLarge ? 413 : 500;
+    let message = 'request body too large';
+    if (!tooLarge) message = error instanceof Error ? error.message : String(error);
+    if (!outgoing.headersSent) outgoing.writeHead(status, { 'Content-Type': 'application/json' });
+    outgoing.end(JSON.stringify({ status, message }));
+  }
+}
+
 /**
  * Serves the mock platform over HTTP: every route of PROTOCOL.md on one origin, answered by the
  * same MSW handlers and platform the tests and the demo use (msw's `getResponse`), plus the admin
@@ -111,22 +139,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const ticker = setInterval(() => current!.platform.clock.tick(), 1000);
     ticker.unref();
 
-    server.on('request', async (incoming, outgoing) => {
-      try {
-        const request = await toRequest(incoming, url);
-        const response = new URL(request.url).pathname.startsWith(ADMIN_PREFIX)
-          ? await adminResponse(request, target)
-          : ((await getResponse(current!.handlers, request)) ??
-            Response.json({ status: 404, message: 'The requested URL was not found on the server.' }, { status: 404 }));
-        await journal?.flush(); // what this answer acknowledges (and anything it read) is on disk first
-        await send(outgoing, response);
-      } catch (error) {
-        const status = error instanceof BodyTooLargeError ? 413 : 500;
-        const message = error instanceof BodyTooLargeError ? 'request body too large' : error instanceof Error ? error.message : String(error);
-        if (!outgoing.headersSent) outgoing.writeHead(status, { 'Content-Type': 'application/json' });
-        outgoing.end(JSON.stringify({ status, message }));
-      }
-    });
+    const site: Site = { url, target, handlers: () => current!.handlers, journal };
+    server.on('request', (incoming, outgoing) => answer(incoming, outgoing, site));
 
     return {
       url,

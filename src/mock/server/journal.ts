@@ -40,6 +40,20 @@ const syncDirectory = (file: string) => {
   }
 };
 
+/** Writes the whole `state` (header line, one operation per line) to a fsynced temporary file beside `file`; returns its path. */
+function writeTemporary(file: string, state: StateSnapshot): string {
+  const { operations, ...header } = state;
+  const temporary = `${file}.${process.pid}.tmp`;
+  const out = openSync(temporary, 'w');
+  writeSync(out, [JSON.stringify(header), ...operations.map((o) => JSON.stringify(o))].join('\n') + '\n');
+  fsyncSync(out);
+  closeSync(out);
+  return temporary;
+}
+
+/** fsync of `handle`: resolves its error, or null. */
+const fsyncOf = (handle: number) => new Promise<NodeJS.ErrnoException | null>((resolve) => fsync(handle, resolve));
+
 /**
  * An append-only journal on disk. `append` writes one line (in order, synchronously); `flush`
  * resolves once everything appended so far is fsynced: the server awaits it before every answer,
@@ -56,33 +70,24 @@ export function openJournal(file: string, snapshot: StateSnapshot) {
   let syncing: Promise<void> | undefined;
 
   function rewrite(state: StateSnapshot): void {
-    const { operations, ...header } = state;
-    const temporary = `${file}.${process.pid}.tmp`;
-    const out = openSync(temporary, 'w');
-    writeSync(out, [JSON.stringify(header), ...operations.map((o) => JSON.stringify(o))].join('\n') + '\n');
-    fsyncSync(out);
-    closeSync(out);
+    const temporary = writeTemporary(file, state);
     if (fd >= 0) closeSync(fd);
     renameSync(temporary, file);
     syncDirectory(file);
     fd = openSync(file, 'a');
-    records = operations.length;
+    records = state.operations.length;
     sinceRewrite = 0;
     synced = written; // the rewritten file holds everything, fsynced
   }
 
   /** One fsync of everything written before it started. */
-  const syncOnce = (): Promise<void> => {
+  const syncOnce = async (): Promise<void> => {
     const upTo = written;
     const handle = fd;
-    return new Promise<void>((resolve, reject) => {
-      fsync(handle, (error) => {
-        syncing = undefined;
-        if (error && handle === fd) return reject(error);
-        synced = Math.max(synced, upTo); // an fd closed by a rewrite: the rewrite synced it all
-        resolve();
-      });
-    });
+    const error = await fsyncOf(handle);
+    syncing = undefined;
+    if (error && handle === fd) throw error;
+    synced = Math.max(synced, upTo); // an fd closed by a rewrite: the rewrite synced it all
   };
 
   rewrite(snapshot); // also drops a torn last record before anything is appended after it

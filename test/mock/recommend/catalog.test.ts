@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ask, emptyShop, ids, NOW, product, purchases, TID, views } from './support';
+import { ask, emptyShop, ids, NOW, purchases, TID, views } from './support';
 import { createBus } from '../../../src/mock/platform/bus';
 import { createClock } from '../../../src/mock/platform/clock';
 import { createProperties } from '../../../src/mock/platform/properties';

@@ -14,7 +14,9 @@ function shop(distinct: { view: number; add: number; purchase: number }): MockPl
   platform.admin.recommend.loadFeed(TID, ids(120).map((id) => product(id)));
   const records: InteractionRecord[] = [];
   for (const kind of ['view', 'add', 'purchase'] as const) {
-    ids(distinct[kind]).forEach((productId, i) => records.push({ kind, visitorId: `${kind}${i}`, productId, at: NOW, transactionId: `t${i}` }));
+    for (const [i, productId] of ids(distinct[kind]).entries()) {
+      records.push({ kind, visitorId: `${kind}${i}`, productId, at: NOW, transactionId: `t${i}` });
+    }
   }
   for (const visitorId of ['a', 'b']) {
     for (const productId of ['p0', 'p1']) {

@@ -20,6 +20,41 @@ export interface Catalog {
 
 const isPositiveInteger = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 
+/** A checked iteration of `experience`: variation ids (given or the next free ones), weights, payloads, segment. */
+function iteration(experience: Experience, definition: IterationDefinition, published: boolean): Iteration {
+  const where = `experience ${experience.id}, iteration ${experience.iterations.length + 1}`;
+  if (!Array.isArray(definition?.variations) || definition.variations.length === 0) {
+    throw new TypeError(`experiences: ${where} needs at least one variation`);
+  }
+  if (definition.segment !== undefined && (typeof definition.segment?.name !== 'string' || typeof definition.segment.condition !== 'object')) {
+    throw new TypeError(`experiences: ${where}: a segment is {name, condition} with a JsonLogic condition`);
+  }
+  // Master ids already used in this experience keep their meaning; new ones continue the sequence.
+  const known = new Set(experience.iterations.flatMap((it) => it.variations.map((v) => v.id)));
+  let next = experience.id * 10 + known.size + 1;
+  const variations = definition.variations.map((v: VariationDefinition): Variation => {
+    let id = v.id;
+    if (id === undefined) {
+      while (known.has(next)) next++;
+      id = next++;
+    }
+    if (!isPositiveInteger(id)) throw new TypeError(`experiences: ${where}: variation id must be a positive integer (got ${id})`);
+    const weight = v.weight ?? 1;
+    if (!(typeof weight === 'number' && weight > 0 && Number.isFinite(weight))) {
+      throw new TypeError(`experiences: ${where}: variation ${id} weight must be a positive number (got ${weight})`);
+    }
+    const payload = v.payload ?? {};
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+      throw new TypeError(`experiences: ${where}: variation ${id} payload must be a JSON object`);
+    }
+    known.add(id);
+    const isControl = v.isControl === true;
+    return { id, name: v.name ?? (isControl ? 'Control' : `Variation ${id}`), payload: structuredClone(payload), weight, isControl };
+  });
+  if (new Set(variations.map((v) => v.id)).size !== variations.length) throw new TypeError(`experiences: ${where}: variation ids repeat`);
+  return { number: experience.iterations.length + 1, variations, segment: definition.segment && structuredClone(definition.segment), published };
+}
+
 export function createCatalog(ensureProperty: (trackingId: string) => void): Catalog {
   const byProperty = new Map<string, Map<number, Experience>>();
   const experiences = (trackingId: string) => {
@@ -31,40 +66,6 @@ export function createCatalog(ensureProperty: (trackingId: string) => void): Cat
     const experience = byProperty.get(trackingId)?.get(experienceId);
     if (!experience) throw new RangeError(`experiences: no experience ${experienceId} in "${trackingId}"`);
     return experience;
-  };
-
-  const iteration = (experience: Experience, definition: IterationDefinition, published: boolean): Iteration => {
-    const where = `experience ${experience.id}, iteration ${experience.iterations.length + 1}`;
-    if (!Array.isArray(definition?.variations) || definition.variations.length === 0) {
-      throw new TypeError(`experiences: ${where} needs at least one variation`);
-    }
-    if (definition.segment !== undefined && (typeof definition.segment?.name !== 'string' || typeof definition.segment.condition !== 'object')) {
-      throw new TypeError(`experiences: ${where}: a segment is {name, condition} with a JsonLogic condition`);
-    }
-    // Master ids already used in this experience keep their meaning; new ones continue the sequence.
-    const known = new Set(experience.iterations.flatMap((it) => it.variations.map((v) => v.id)));
-    let next = experience.id * 10 + known.size + 1;
-    const variations = definition.variations.map((v: VariationDefinition): Variation => {
-      let id = v.id;
-      if (id === undefined) {
-        while (known.has(next)) next++;
-        id = next++;
-      }
-      if (!isPositiveInteger(id)) throw new TypeError(`experiences: ${where}: variation id must be a positive integer (got ${id})`);
-      const weight = v.weight ?? 1;
-      if (!(typeof weight === 'number' && weight > 0 && Number.isFinite(weight))) {
-        throw new TypeError(`experiences: ${where}: variation ${id} weight must be a positive number (got ${weight})`);
-      }
-      const payload = v.payload ?? {};
-      if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
-        throw new TypeError(`experiences: ${where}: variation ${id} payload must be a JSON object`);
-      }
-      known.add(id);
-      const isControl = v.isControl === true;
-      return { id, name: v.name ?? (isControl ? 'Control' : `Variation ${id}`), payload: structuredClone(payload), weight, isControl };
-    });
-    if (new Set(variations.map((v) => v.id)).size !== variations.length) throw new TypeError(`experiences: ${where}: variation ids repeat`);
-    return { number: experience.iterations.length + 1, variations, segment: definition.segment && structuredClone(definition.segment), published };
   };
 
   return {

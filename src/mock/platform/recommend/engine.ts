@@ -76,29 +76,25 @@ export function recommend(indexes: PropertyIndexes | undefined, request: Recomme
   // PROTOCOL.md's exact answer, with or without debug: nothing was considered.
   if (!indexes || !components) return { items: [] };
   const { catalog, interactions } = indexes;
-  const rules = [
-    ...indexes.globalRules,
-    ...indexes.promotions,
-    ...(request.experienceId !== undefined ? (indexes.experienceRules.get(request.experienceId) ?? []) : []),
-    ...requestRules,
-  ];
+  const rules = rulesInForce(indexes, request, requestRules);
 
-  const seeds: number[] = [];
-  const categories: string[] = [];
-  for (const item of request.seed) {
-    if (typeof item === 'string') {
-      const product = item === 'all' ? undefined : catalog.find(item);
-      if (product !== undefined && !seeds.includes(product)) seeds.push(product);
-    } else if (item && item.type === 'c' && typeof item.id === 'string') categories.push(item.id);
-  }
+  const { seeds, categories } = seedsOf(request, catalog);
   const history = request.contextId !== undefined ? interactions.history(request.contextId) : [];
   const fallbackLocale = catalog.defaultLocale();
   // The requested locale in any case or region-tagged form (core's rule), when the catalog has it.
   const requested = normalizeLocale(request.locale);
   const locale = catalog.hasLocale(requested) ? requested : fallbackLocale;
   const seedView: Details = seeds.length > 0 ? catalog.ruleView(seeds[0], locale, fallbackLocale) : Object.create(null);
-  const matched = rules.map(() => new Set<string>());
-  const meters: RuleMeter[] = rules.map(() => ({ steps: 0 }));
+  const ruleRun: RuleRun = {
+    rules,
+    complete: request.debug,
+    meters: rules.map(() => ({ steps: 0 })),
+    matched: rules.map(() => new Set<string>()),
+    catalog,
+    seed: seedView,
+    locale,
+    fallbackLocale,
+  };
   const excluded = new Set(seeds);
   const items: RecommendedItem[] = [];
   const ready = partnersReady(interactions);
@@ -114,7 +110,7 @@ export function recommend(indexes: PropertyIndexes | undefined, request: Recomme
     const k = rules.length > 0 ? Math.max(RULE_CANDIDATE_POOL, need) : need;
     let ranked = component.strategy.seed === 'catalog' ? cachedRanking(indexes, component, input, k, skip) : undefined;
     ranked ??= rank(indexes, component.strategy, input, k, skip);
-    if (rules.length > 0) ranked = applyRules(ranked, need, request.debug, rules, meters, matched, catalog, seedView, locale, fallbackLocale);
+    if (rules.length > 0) ranked = applyRules(ranked, need, ruleRun);
     for (const [product, weight] of ranked.slice(0, need)) {
       excluded.add(product);
       items.push({ id: catalog.products[product].id, weight, strategy: component.name, details: { ...catalog.details(product, locale, fallbackLocale) } });
@@ -128,9 +124,28 @@ export function recommend(indexes: PropertyIndexes | undefined, request: Recomme
     name: rule.name,
     condition: rule.condition,
     factor: rule.factor,
-    matched: [...matched[i]],
+    matched: [...ruleRun.matched[i]],
   }));
   return { items, rules: report, ...used };
+}
+
+/** The rules a request is ranked by, in report order: global, promotions, its experience's, its own. */
+function rulesInForce(indexes: PropertyIndexes, request: RecommendRequest, requestRules: CompiledRule[]): CompiledRule[] {
+  const experienceRules = request.experienceId === undefined ? [] : (indexes.experienceRules.get(request.experienceId) ?? []);
+  return [...indexes.globalRules, ...indexes.promotions, ...experienceRules, ...requestRules];
+}
+
+/** The request's product seeds (catalog indexes, each once, `all` and unknown ids left out) and category seeds. */
+function seedsOf(request: RecommendRequest, catalog: Catalog): { seeds: number[]; categories: string[] } {
+  const seeds: number[] = [];
+  const categories: string[] = [];
+  for (const item of request.seed) {
+    if (typeof item === 'string') {
+      const product = item === 'all' ? undefined : catalog.find(item);
+      if (product !== undefined && !seeds.includes(product)) seeds.push(product);
+    } else if (item && item.type === 'c' && typeof item.id === 'string') categories.push(item.id);
+  }
+  return { seeds, categories };
 }
 
 /** Scores a component (scores add up per product: several seeds aggregate) and keeps the best `k` not in `skip`. */
@@ -172,24 +187,31 @@ function cachedRanking(indexes: PropertyIndexes, component: Component, input: Sc
   return out.length === k || entry.complete ? out : undefined;
 }
 
+/** What every component's rule pass of one request shares. */
+interface RuleRun {
+  /** The rules in force, in their report order. */
+  rules: CompiledRule[];
+  /** Debug: evaluate every candidate of the pool, so the report is complete. */
+  complete: boolean;
+  /** Step budget spent by each rule (same index as `rules`). */
+  meters: RuleMeter[];
+  /** Ids each rule matched (same index as `rules`), for the debug report. */
+  matched: Set<string>[];
+  catalog: Catalog;
+  /** The first seed product's rule view (`seed` in a condition). */
+  seed: Details;
+  locale: string | undefined;
+  fallbackLocale: string | undefined;
+}
+
 /**
  * Multiplies each candidate's weight by the factor of every rule it meets, drops factor 0, re-ranks.
- * Candidates come best first; unless `complete` (debug: every candidate of the pool is reported),
+ * Candidates come best first; unless `run.complete` (debug: every candidate of the pool is reported),
  * evaluation stops once no later candidate, even boosted by every factor above 1, could enter the
  * best `need` (exact, not an approximation).
  */
-function applyRules(
-  ranked: [number, number][],
-  need: number,
-  complete: boolean,
-  rules: CompiledRule[],
-  meters: RuleMeter[],
-  matched: Set<string>[],
-  catalog: Catalog,
-  seed: Details,
-  locale: string | undefined,
-  fallbackLocale: string | undefined,
-): [number, number][] {
+function applyRules(ranked: [number, number][], need: number, run: RuleRun): [number, number][] {
+  const { rules, complete, meters, matched, catalog, seed, locale, fallbackLocale } = run;
   const kept: [number, number][] = [];
   const maxBoost = rules.reduce((boost, rule) => boost * Math.max(1, rule.factor), 1);
   const best: number[] = []; // the `need` best weights so far, descending
@@ -198,12 +220,12 @@ function applyRules(
     const data = { seed, rec: catalog.ruleView(product, locale, fallbackLocale) };
     let weight = score;
     let removed = false;
-    rules.forEach((rule, i) => {
-      if (!applies(rule, data, meters[i])) return;
+    for (const [i, rule] of rules.entries()) {
+      if (!applies(rule, data, meters[i])) continue;
       matched[i].add(catalog.products[product].id);
       weight *= rule.factor;
-      removed ||= rule.factor === 0;
-    });
+      if (rule.factor === 0) removed = true;
+    }
     if (removed) continue;
     // Only factor 0 removes; products of huge or tiny factors stay finite and positive (JSON has no Infinity).
     weight = Math.min(Math.max(weight, Number.MIN_VALUE), Number.MAX_VALUE);

@@ -3,9 +3,8 @@
 import { cleanRecord, LOCALE_PATTERN, type Catalog } from './catalog';
 import type { FeedProduct } from './types';
 import { EngineInputError } from './input-error';
+import { isObject } from '@svc/core';
 
-type Data = Record<string, unknown>;
-const isObject = (v: unknown): v is Data => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
 /** A feed row refused by `loadFeed`; `path` names it (e.g. `products[3].locales`). */

@@ -55,75 +55,85 @@ export function createRecommendArea(ctx: PlatformContext) {
         return recommend(known ? properties.get(request.trackingId) : undefined, request, ctx.clock.now());
       },
     },
-    admin: {
-      /**
-       * Loads (adds or replaces by id) products of a product feed into a property's catalog. The
-       * whole feed is checked first: a malformed row throws InvalidFeedError and nothing is loaded.
-       */
-      loadFeed(trackingId: string, products: FeedProduct[]): void {
-        if (!Array.isArray(products)) throw new TypeError('loadFeed: products must be an array');
-        const addedAt = products.map((row, i) => checkFeedProduct(row, `products[${i}]`));
-        ctx.properties.ensure(trackingId);
-        const indexes = indexesOf(trackingId);
-        const { catalog } = indexes;
-        indexes.version++;
-        const now = ctx.clock.now();
-        products.forEach((row, i) => applyFeedProduct(catalog, row, addedAt[i], now));
-      },
-      /** Global rules of a property (replaces them). Throws InvalidRuleError for a malformed rule. */
-      setGlobalRules(trackingId: string, rules: Rule[]): void {
-        const compiled = compileRules(rules, 'global', 'global rules');
-        indexesOf(trackingId).globalRules = compiled;
-      },
-      /** Rules of a recommendations experience (replaces them). Throws InvalidRuleError for a malformed rule. */
-      setExperienceRules(trackingId: string, experienceId: string, rules: Rule[]): void {
-        const compiled = compileRules(rules, 'experience', `experience ${experienceId} rules`);
-        indexesOf(trackingId).experienceRules.set(String(experienceId), compiled);
-      },
-      /** Promotions of a property (replaces them): global rules with factor 2. */
-      setPromotions(trackingId: string, promotions: Promotion[]): void {
-        const rules = promotions.map((p) => ({ name: p.name, condition: p.condition, factor: PROMOTION_FACTOR }));
-        indexesOf(trackingId).promotions = compileRules(rules, 'global', 'promotions');
-      },
-      /**
-       * Feeds interactions straight into the indexes, as if their tracking events had arrived (in
-       * the given order), without passing through the events area: fixtures and benches use it.
-       */
-      recordInteractions(trackingId: string, records: Iterable<InteractionRecord>): void {
-        ctx.properties.ensure(trackingId);
-        const indexes = indexesOf(trackingId);
-        const { catalog, interactions } = indexes;
-        indexes.version++;
-        for (const record of records) ingestInteraction(catalog, interactions, record);
-      },
+    admin: createAdmin(ctx, indexesOf),
+    inspect: createInspect(properties),
+  };
+}
+
+/** Server-side operations of the recommendations area (feeds, rules, promotions, interactions). */
+function createAdmin(ctx: PlatformContext, indexesOf: (trackingId: string) => PropertyIndexes) {
+  return {
+    /**
+     * Loads (adds or replaces by id) products of a product feed into a property's catalog. The
+     * whole feed is checked first: a malformed row throws InvalidFeedError and nothing is loaded.
+     */
+    loadFeed(trackingId: string, products: FeedProduct[]): void {
+      if (!Array.isArray(products)) throw new TypeError('loadFeed: products must be an array');
+      const addedAt = products.map((row, i) => checkFeedProduct(row, `products[${i}]`));
+      ctx.properties.ensure(trackingId);
+      const indexes = indexesOf(trackingId);
+      const { catalog } = indexes;
+      indexes.version++;
+      const now = ctx.clock.now();
+      for (const [i, row] of products.entries()) applyFeedProduct(catalog, row, addedAt[i], now);
     },
-    inspect: {
-      /** The property's catalog as feed rows (what `loadFeed` and tracking events taught it), in catalog order. */
-      feed(trackingId: string): FeedProduct[] {
-        const indexes = properties.get(trackingId);
-        if (!indexes) return [];
-        return indexes.catalog.products.map((p) => ({
-          id: p.id,
-          ...(p.sku !== undefined ? { sku: p.sku } : {}),
-          categories: [...p.categories],
-          ...(p.brand !== undefined ? { brand: p.brand } : {}),
-          addedAt: p.addedAt,
-          locales: Object.fromEntries([...p.locales].map(([locale, details]) => [locale, { ...details }])),
-        }));
-      },
-      /** What the engine knows of a property: catalog size, default locale, partner prerequisite. */
-      catalog(trackingId: string) {
-        const indexes = properties.get(trackingId);
-        const distinct = indexes ? { ...indexes.interactions.distinct } : { view: 0, add: 0, purchase: 0 };
-        return {
-          products: indexes?.catalog.size ?? 0,
-          defaultLocale: indexes?.catalog.defaultLocale(),
-          /** Distinct products seen per event kind; partner strategies answer once each is >= `partnerMinimum`. */
-          distinctProducts: distinct,
-          partnerMinimum: PARTNER_MINIMUM_PRODUCTS,
-          partnersReady: indexes ? partnersReady(indexes.interactions) : false,
-        };
-      },
+    /** Global rules of a property (replaces them). Throws InvalidRuleError for a malformed rule. */
+    setGlobalRules(trackingId: string, rules: Rule[]): void {
+      const compiled = compileRules(rules, 'global', 'global rules');
+      indexesOf(trackingId).globalRules = compiled;
+    },
+    /** Rules of a recommendations experience (replaces them). Throws InvalidRuleError for a malformed rule. */
+    setExperienceRules(trackingId: string, experienceId: string, rules: Rule[]): void {
+      const compiled = compileRules(rules, 'experience', `experience ${experienceId} rules`);
+      indexesOf(trackingId).experienceRules.set(String(experienceId), compiled);
+    },
+    /** Promotions of a property (replaces them): global rules with factor 2. */
+    setPromotions(trackingId: string, promotions: Promotion[]): void {
+      const rules = promotions.map((p) => ({ name: p.name, condition: p.condition, factor: PROMOTION_FACTOR }));
+      indexesOf(trackingId).promotions = compileRules(rules, 'global', 'promotions');
+    },
+    /**
+     * Feeds interactions straight into the indexes, as if their tracking events had arrived (in
+     * the given order), without passing through the events area: fixtures and benches use it.
+     */
+    recordInteractions(trackingId: string, records: Iterable<InteractionRecord>): void {
+      ctx.properties.ensure(trackingId);
+      const indexes = indexesOf(trackingId);
+      const { catalog, interactions } = indexes;
+      indexes.version++;
+      for (const record of records) ingestInteraction(catalog, interactions, record);
+    },
+  };
+}
+
+/** What tests read of the recommendations area: the catalog as feed rows, and what the engine knows. */
+function createInspect(properties: ReadonlyMap<string, PropertyIndexes>) {
+  return {
+    /** The property's catalog as feed rows (what `loadFeed` and tracking events taught it), in catalog order. */
+    feed(trackingId: string): FeedProduct[] {
+      const indexes = properties.get(trackingId);
+      if (!indexes) return [];
+      return indexes.catalog.products.map((p) => ({
+        id: p.id,
+        ...(p.sku !== undefined ? { sku: p.sku } : {}),
+        categories: [...p.categories],
+        ...(p.brand !== undefined ? { brand: p.brand } : {}),
+        addedAt: p.addedAt,
+        locales: Object.fromEntries([...p.locales].map(([locale, details]) => [locale, { ...details }])),
+      }));
+    },
+    /** What the engine knows of a property: catalog size, default locale, partner prerequisite. */
+    catalog(trackingId: string) {
+      const indexes = properties.get(trackingId);
+      const distinct = indexes ? { ...indexes.interactions.distinct } : { view: 0, add: 0, purchase: 0 };
+      return {
+        products: indexes?.catalog.size ?? 0,
+        defaultLocale: indexes?.catalog.defaultLocale(),
+        /** Distinct products seen per event kind; partner strategies answer once each is >= `partnerMinimum`. */
+        distinctProducts: distinct,
+        partnerMinimum: PARTNER_MINIMUM_PRODUCTS,
+        partnersReady: indexes ? partnersReady(indexes.interactions) : false,
+      };
     },
   };
 }

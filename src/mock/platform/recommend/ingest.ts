@@ -1,6 +1,6 @@
 // How tracking events (PROTOCOL.md's event table) and interaction records reach a property's
 // catalog and interaction indexes. Untrusted input: anything malformed is skipped, never thrown.
-import { toLocale } from '@svc/core';
+import { toLocale, isObject } from '@svc/core';
 import { cleanRecord, type Catalog, type Details } from './catalog';
 import type { InteractionKind, Interactions } from './interactions';
 
@@ -18,7 +18,6 @@ export interface InteractionRecord {
 }
 
 type Data = Record<string, unknown>;
-const isObject = (v: unknown): v is Data => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
 /** Which events are interactions, and of what kind (others only teach the catalog). */

@@ -18,6 +18,7 @@ export class Tally {
       grown.set(this.data);
       this.data = grown;
     }
-    return (this.data[index] += amount);
+    this.data[index] += amount;
+    return this.data[index];
   }
 }

@@ -4,6 +4,8 @@
  * `platform.snapshot()` writes it; `svc-mock serve --state <file>` journals it (the header on the
  * first line, one operation per line after it).
  */
+
+import { isObject } from '@svc/core';
 export const STATE_FORMAT = 'svc-mock-state';
 /** The version this code writes and reads. A file of another version is refused, never rewritten. */
 export const STATE_VERSION = 1;
@@ -46,7 +48,6 @@ export class InvalidStateError extends Error {
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Checks a header (a snapshot's or a journal's first line); throws InvalidStateError naming `source`. */
 export function checkHeader(value: unknown, source: string): StateHeader {

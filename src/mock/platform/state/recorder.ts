@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import { InvalidStateError, type StateHeader, type StateOperation, type StateSnapshot } from './format';
+import { isObject } from '@svc/core';
 
 /**
  * Which calls change the platform's state, as data. Services not listed only read (recommend,
@@ -49,7 +50,6 @@ const CODECS: Record<string, Codec> = {
   'admin.recommend.recordInteractions': { prepare: ([trackingId, records]) => [trackingId, [...(records as Iterable<unknown>)]] },
 };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const utf8 = (bytes: Uint8Array) => {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
