@@ -1,13 +1,13 @@
 // The demo storefront's page code. It uses the SDK only through `window.svc` (the script tag)
 // and the mock only through `window.svcMock`, as a storefront and QA would.
 import { el, fill } from './dom';
-import { startRouter, href, type Route } from './router';
-import { tracker } from './sdk';
 import { mock } from './platform';
+import { qaPanels } from './qa/panels';
+import { href, type Route, startRouter } from './router';
+import { tracker } from './sdk';
 import * as basket from './shop/basket';
 import { categories, languageTag, loadCatalog, locales, onCatalogChange } from './shop/catalog';
 import { render } from './shop/pages';
-import { qaPanels } from './qa/panels';
 import { widgetSettings } from './shop/widget';
 
 const LOCALE_KEY = 'demo.locale';
@@ -35,10 +35,18 @@ async function main() {
   let locale = localStorage.getItem(LOCALE_KEY) ?? '';
   const header = () => {
     const all = locales();
-    fill(select, ...all.map((l) => el('option', { value: l, 'data-language': languageTag(l) }, `${languageTag(l)} · ${l.split('-')[1]}`)));
+    fill(
+      select,
+      ...all.map((l) =>
+        el('option', { value: l, 'data-language': languageTag(l) }, `${languageTag(l)} · ${l.split('-')[1]}`),
+      ),
+    );
     if (!all.includes(locale)) locale = all[0] ?? 'en-GBP';
     select.value = locale;
-    fill(document.getElementById('nav')!, ...categories().map((c) => el('a', { href: href({ page: 'category', category: c }), 'data-route': true }, c)));
+    fill(
+      document.getElementById('nav')!,
+      ...categories().map((c) => el('a', { href: href({ page: 'category', category: c }), 'data-route': true }, c)),
+    );
   };
   header();
   onCatalogChange(header);
@@ -56,7 +64,11 @@ async function main() {
     show();
   });
   const restored = mock.restoredScenario();
-  const restoredNote = !restored ? '' : restored.error ? ' The scenario could not be restored (see Scenario).' : ` Restored the scenario from ${restored.source}.`;
+  const restoredNote = !restored
+    ? ''
+    : restored.error
+      ? ' The scenario could not be restored (see Scenario).'
+      : ` Restored the scenario from ${restored.source}.`;
   status.textContent = `Mock platform ready: ${mock.platform.properties.list().length} propert${mock.platform.properties.list().length === 1 ? 'y' : 'ies'}, visitor ${tracker()?.visitorId ?? '(no tracker)'}.${restoredNote}`;
   status.dataset.ready = 'true';
   select.addEventListener('change', () => {
@@ -67,4 +79,3 @@ async function main() {
 }
 
 void main();
-export {};

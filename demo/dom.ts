@@ -5,7 +5,11 @@ type Child = Node | string | number | false | null | undefined;
 type Attrs = Record<string, string | number | boolean | undefined | ((event: Event) => void)>;
 
 /** `el('a', { href: '/x', class: 'link', onclick: fn }, 'text', child)`: attributes as attributes, children as text or nodes. */
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   setAttrs(node, attrs);
   node.append(...toNodes(children));
@@ -31,7 +35,9 @@ function setAttrs(node: Element, attrs: Attrs): void {
 }
 
 function toNodes(children: Child[]): (Node | string)[] {
-  return children.filter((c): c is Node | string | number => c !== false && c !== null && c !== undefined).map((c) => (typeof c === 'number' ? String(c) : c));
+  return children
+    .filter((c): c is Node | string | number => c !== false && c !== null && c !== undefined)
+    .map((c) => (typeof c === 'number' ? String(c) : c));
 }
 
 /** Replaces the children of `node`. */

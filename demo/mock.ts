@@ -3,8 +3,8 @@
 // the e2e tests. `exchanges` are the requests the page sent to the platform and the answers the
 // mock gave, exactly as they crossed the worker (the QA panel's request/response view).
 import { setupWorker } from 'msw/browser';
-import { createMockPlatform, createHandlers, type MockPlatform } from '../src/mock';
 import { writeCookie } from '../src/core/cookies';
+import { createHandlers, createMockPlatform, type MockPlatform } from '../src/mock';
 import * as scenarios from './scenario';
 
 export { scenarios };
@@ -25,7 +25,8 @@ let restored: Restored | undefined;
 export const restoredScenario = (): Restored | undefined => restored;
 
 /** The scenario of this page now, for the QA panel's export (it adds the rules editor and widget settings). */
-export const captureScenario = (qa: Parameters<typeof scenarios.captureScenario>[1]): scenarios.Scenario => scenarios.captureScenario(platform, qa);
+export const captureScenario = (qa: Parameters<typeof scenarios.captureScenario>[1]): scenarios.Scenario =>
+  scenarios.captureScenario(platform, qa);
 
 /**
  * A scenario staged by an import or a link (demo/scenario.ts) is restored here, before the SDK and
@@ -44,13 +45,19 @@ function createPlatform(): MockPlatform {
   const { scenario, source } = staged;
   try {
     const restoredPlatform = createMockPlatform({ state: scenario.snapshot });
-    for (const [route, fault] of Object.entries(scenario.faults)) restoredPlatform.faults.set(route as keyof typeof scenario.faults, fault);
+    for (const [route, fault] of Object.entries(scenario.faults))
+      restoredPlatform.faults.set(route as keyof typeof scenario.faults, fault);
     // The time of the export, not of the import: a real clock goes on from there.
     if (restoredPlatform.clock.now() !== scenario.clock.now) restoredPlatform.clock.set(scenario.clock.now);
     for (const [key, value] of Object.entries(scenario.page.storage)) localStorage.setItem(key, value);
     for (const key of scenarios.SHOP_STORAGE_KEYS) if (!(key in scenario.page.storage)) localStorage.removeItem(key);
     for (const [name, value] of Object.entries(scenario.page.cookies)) writeCookie(name, value);
-    restored = { source, scenario, operations: restoredPlatform.restored.operations, failed: restoredPlatform.restored.failed.length };
+    restored = {
+      source,
+      scenario,
+      operations: restoredPlatform.restored.operations,
+      failed: restoredPlatform.restored.failed.length,
+    };
     return restoredPlatform;
   } catch (error) {
     restored = { source, error: (error as Error).message };
@@ -133,7 +140,9 @@ export function onExchange(listener: (exchange: Exchange) => void): () => void {
   return () => listeners.delete(listener);
 }
 
-const publish = (exchange: Exchange) => listeners.forEach((listener) => listener(exchange));
+const publish = (exchange: Exchange) => {
+  for (const listener of listeners) listener(exchange);
+};
 const isPlatform = (url: string) => new URL(url).hostname.endsWith('.svc.example');
 
 // The page's own view of its platform requests: which of them it aborted. The worker cannot tell
@@ -152,7 +161,10 @@ globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Respo
   const url = input instanceof Request ? input.url : new URL(String(input), location.href).href;
   const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
   if (signal && isPlatform(url)) {
-    const request: PageRequest = { method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(), url };
+    const request: PageRequest = {
+      method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(),
+      url,
+    };
     unmatched.push(request);
     if (unmatched.length > 200) unmatched.shift();
     const onAbort = () => {
@@ -206,12 +218,21 @@ worker.events.on('response:mocked', async ({ response, requestId }) => {
   if (!exchange) return;
   if (exchange.aborted) {
     // Too late: the page had given up. Kept for QA, never shown as the call's answer.
-    exchange.late = { status: response.type === 'error' ? 0 : response.status, afterMs: Date.now() - exchange.startedAt };
+    exchange.late = {
+      status: response.type === 'error' ? 0 : response.status,
+      afterMs: Date.now() - exchange.startedAt,
+    };
     publish(exchange);
     return;
   }
   exchange.status = response.type === 'error' ? 0 : response.status;
-  exchange.responseBody = response.type === 'error' ? '(network failure)' : await response.clone().text().catch(() => '');
+  exchange.responseBody =
+    response.type === 'error'
+      ? '(network failure)'
+      : await response
+          .clone()
+          .text()
+          .catch(() => '');
   exchange.done = true;
   publish(exchange);
 });
@@ -238,4 +259,8 @@ worker.events.on('request:end', ({ requestId }) => {
 if (!platform.clock.frozen) setInterval(() => platform.clock.tick(), 1000);
 
 /** Resolves once the service worker intercepts requests. */
-export const ready: Promise<unknown> = worker.start({ serviceWorker: { url: WORKER_URL }, onUnhandledRequest: 'bypass', quiet: true });
+export const ready: Promise<unknown> = worker.start({
+  serviceWorker: { url: WORKER_URL },
+  onUnhandledRequest: 'bypass',
+  quiet: true,
+});

@@ -62,7 +62,8 @@ export function startRouter(render: Listener): void {
   addEventListener('popstate', () => listener(parse(location.pathname)));
   document.addEventListener('click', (event) => {
     const link = (event.target as Element).closest?.('a[data-route]') as HTMLAnchorElement | null;
-    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+      return;
     event.preventDefault();
     navigate(link.getAttribute('href') ?? '/');
   });

@@ -6,9 +6,10 @@
 //
 // A scenario is restored by a fresh page load: it is staged in sessionStorage and the page loads at
 // its URL; mock.js then creates the platform from it before the SDK and the page's code run.
-import { InvalidStateError, type Fault, type MockPlatform, type Route, type StateSnapshot } from '../src/mock';
-import { PERMANENT_COOKIE, VISITOR_COOKIE } from '../src/core/visitor-id';
+
 import { readCookie } from '../src/core/cookies';
+import { PERMANENT_COOKIE, VISITOR_COOKIE } from '../src/core/visitor-id';
+import { type Fault, InvalidStateError, type MockPlatform, type Route, type StateSnapshot } from '../src/mock';
 import { checkSnapshot } from '../src/mock/platform/state/format';
 
 export const SCENARIO_FORMAT = 'svc-demo-scenario';
@@ -65,16 +66,21 @@ export class ScenarioError extends Error {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isStringRecord = (v: unknown): v is Record<string, string> => isObject(v) && Object.values(v).every((x) => typeof x === 'string');
+const isStringRecord = (v: unknown): v is Record<string, string> =>
+  isObject(v) && Object.values(v).every((x) => typeof x === 'string');
 
 /** Checks a parsed scenario; throws ScenarioError naming the first thing wrong. */
 export function checkScenario(value: unknown): Scenario {
-  if (!isObject(value) || value.format !== SCENARIO_FORMAT) throw new ScenarioError(`not a demo scenario (expected "format": "${SCENARIO_FORMAT}")`);
+  if (!isObject(value) || value.format !== SCENARIO_FORMAT)
+    throw new ScenarioError(`not a demo scenario (expected "format": "${SCENARIO_FORMAT}")`);
   if (value.version !== SCENARIO_VERSION) {
-    throw new ScenarioError(`scenario version ${JSON.stringify(value.version)} is not supported: this demo reads version ${SCENARIO_VERSION}`);
+    throw new ScenarioError(
+      `scenario version ${JSON.stringify(value.version)} is not supported: this demo reads version ${SCENARIO_VERSION}`,
+    );
   }
   const { url, faults, rules, clock, page } = value;
-  if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//')) throw new ScenarioError('url must be a path of the demo, starting with "/"');
+  if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//'))
+    throw new ScenarioError('url must be a path of the demo, starting with "/"');
   let snapshot: StateSnapshot;
   try {
     snapshot = checkSnapshot(value.snapshot, 'snapshot');
@@ -84,14 +90,21 @@ export function checkScenario(value: unknown): Scenario {
   }
   if (!isObject(faults)) throw new ScenarioError('faults must be an object of route -> fault');
   for (const [route, fault] of Object.entries(faults)) {
-    if (!ROUTES.includes(route as Route)) throw new ScenarioError(`faults.${route} is not a route (${ROUTES.join(', ')})`);
+    if (!ROUTES.includes(route as Route))
+      throw new ScenarioError(`faults.${route} is not a route (${ROUTES.join(', ')})`);
     if (!isObject(fault)) throw new ScenarioError(`faults.${route} must be a fault object`);
   }
   if (typeof rules !== 'string') throw new ScenarioError('rules must be the rules editor text (a string)');
-  if (!isObject(clock) || !Number.isFinite(clock.now) || typeof clock.frozen !== 'boolean') throw new ScenarioError('clock must be {"now": <epoch ms>, "frozen": <boolean>}');
+  if (!isObject(clock) || !Number.isFinite(clock.now) || typeof clock.frozen !== 'boolean')
+    throw new ScenarioError('clock must be {"now": <epoch ms>, "frozen": <boolean>}');
   if (!isObject(page)) throw new ScenarioError('page must be an object');
   const widgets = page.widgets;
-  if (!isObject(widgets) || !Number.isFinite(widgets.limit) || !Number.isFinite(widgets.timeout) || (widgets.rules !== undefined && !Array.isArray(widgets.rules))) {
+  if (
+    !isObject(widgets) ||
+    !Number.isFinite(widgets.limit) ||
+    !Number.isFinite(widgets.timeout) ||
+    (widgets.rules !== undefined && !Array.isArray(widgets.rules))
+  ) {
     throw new ScenarioError('page.widgets must be {"limit": <n>, "timeout": <ms>, "rules"?: [...]}');
   }
   if (!isStringRecord(page.storage)) throw new ScenarioError('page.storage must be an object of strings');
@@ -100,7 +113,10 @@ export function checkScenario(value: unknown): Scenario {
 }
 
 /** The situation now: the platform, the page's URL, storage and cookies, and what the QA panel gives (rules, widget settings). */
-export function captureScenario(platform: MockPlatform, qa: { rules: string; widgets: ScenarioPage['widgets'] }): Scenario {
+export function captureScenario(
+  platform: MockPlatform,
+  qa: { rules: string; widgets: ScenarioPage['widgets'] },
+): Scenario {
   const storage: Record<string, string> = {};
   for (const key of SHOP_STORAGE_KEYS) {
     const value = localStorage.getItem(key);
@@ -163,7 +179,9 @@ export async function scenarioOfFragment(fragment: string): Promise<Scenario> {
   if (!fragment.startsWith(LINK_PREFIX)) throw new ScenarioError('not a scenario link (no #scenario=)');
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(await pipe(fromBase64Url(fragment.slice(LINK_PREFIX.length)), new DecompressionStream('gzip')));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(
+      await pipe(fromBase64Url(fragment.slice(LINK_PREFIX.length)), new DecompressionStream('gzip')),
+    );
   } catch (error) {
     if (error instanceof ScenarioError) throw error;
     throw new ScenarioError('the link is damaged (not a gzipped scenario): was it cut short?');

@@ -1,12 +1,13 @@
 // What the demo uses of `window.svc`, looked up when used: a QA panel says so when its package is
 // missing from this build of svc.min.js instead of breaking the page. Types only are imported
 // here; the code itself comes from the script tag.
-import { svc } from './platform';
-import type { recommendations } from '../src/recommendations';
-import type { createStash } from '../src/stash';
+
 import type { createExperiencesClient } from '../src/experiences';
 import type { createIntegration } from '../src/integrations';
+import type { recommendations } from '../src/recommendations';
+import type { createStash } from '../src/stash';
 import type { Tracker } from '../src/tracker';
+import { svc } from './platform';
 
 export type { Recommendation, Recommendations as RecommendationsClient } from '../src/recommendations';
 export type { TrackingEvent as TrackedEvent } from '../src/tracker/types';

@@ -20,12 +20,16 @@ let failed = 0;
 for (const file of files) {
   process.stderr.write(`bench: ${file} ...\n`);
   try {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', '--expose-gc', join(root, 'scripts', 'bench-one.mjs'), join(dir, file)], {
-      cwd: root,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', '--expose-gc', join(root, 'scripts', 'bench-one.mjs'), join(dir, file)],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     const marker = out.lastIndexOf('\n@@rows ');
     rows.push(...JSON.parse(out.slice(marker + 8)));
   } catch (error) {

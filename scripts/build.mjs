@@ -14,7 +14,11 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 function run(label, command, args, env = {}) {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -32,8 +36,14 @@ for (const dir of [next, old, join(root, 'build')]) rmSync(dir, { recursive: tru
 console.log('build: type-checking and bundling at once...');
 try {
   // The code needs no types (esbuild transpiles); the declaration bundles need tsc's output.
-  await Promise.all([run('types and type check (tsc)', bin('tsc'), ['-p', 'tsconfig.build.json']), run('code (rollup + esbuild)', bin('rollup'), ['-c', '--silent'], { SVC_OUT: next, SVC_PART: 'code' })]);
-  await run('declarations (rollup-plugin-dts)', bin('rollup'), ['-c', '--silent'], { SVC_OUT: next, SVC_PART: 'types' });
+  await Promise.all([
+    run('types and type check (tsc)', bin('tsc'), ['-p', 'tsconfig.build.json']),
+    run('code (rollup + esbuild)', bin('rollup'), ['-c', '--silent'], { SVC_OUT: next, SVC_PART: 'code' }),
+  ]);
+  await run('declarations (rollup-plugin-dts)', bin('rollup'), ['-c', '--silent'], {
+    SVC_OUT: next,
+    SVC_PART: 'types',
+  });
 } catch (error) {
   console.error(error.message);
   process.exit(1);

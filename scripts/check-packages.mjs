@@ -3,7 +3,7 @@
 // `npm pack` each package, install the tarballs into a temporary project, import every export
 // in Node and type-check an import of each. Fails on the first broken package.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync, rmSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -16,7 +16,10 @@ const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { stdio: 'inherit'
 
 const packages = readdirSync(dist)
   .filter((name) => existsSync(join(dist, name, 'package.json')))
-  .map((name) => ({ dir: join(dist, name), manifest: JSON.parse(readFileSync(join(dist, name, 'package.json'), 'utf8')) }));
+  .map((name) => ({
+    dir: join(dist, name),
+    manifest: JSON.parse(readFileSync(join(dist, name, 'package.json'), 'utf8')),
+  }));
 if (packages.length === 0) throw new Error('no packages in dist/: run `npm run build` first');
 
 // `--consumer-only` runs just the consumer check (to debug it, or prove it catches a broken package).
@@ -28,34 +31,80 @@ for (const { dir, manifest } of consumerOnly ? [] : packages) {
   // The packages are ESM only by design (`type: module`, `import` conditions only): a CommonJS
   // `require` of them resolving to ESM is what we ship, not a problem to warn about on every run.
   // Every other rule still fails the check.
-  run(bin('attw'), ['--pack', dir, '--profile', 'esm-only', '--ignore-rules', 'cjs-resolves-to-esm', '--format', 'table-flipped']);
+  run(bin('attw'), [
+    '--pack',
+    dir,
+    '--profile',
+    'esm-only',
+    '--ignore-rules',
+    'cjs-resolves-to-esm',
+    '--format',
+    'table-flipped',
+  ]);
 }
 
 // The consumer check.
 const work = mkdtempSync(join(tmpdir(), 'svc-consumer-'));
 try {
   const tarballs = packages.map(({ dir }) => {
-    const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: dir, encoding: 'utf8' }).trim().split('\n').pop();
+    const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: dir, encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .pop();
     return join(work, out);
   });
   writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'svc-consumer', private: true, type: 'module' }));
   console.log(`\n== consumer: installing ${tarballs.length} tarballs into ${work}`);
-  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...tarballs, `msw@${readPkg('msw').version}`, `typescript@${readPkg('typescript').version}`, `@types/node@${readPkg('@types/node').version}`], { cwd: work });
+  run(
+    'npm',
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      '--loglevel=error',
+      ...tarballs,
+      `msw@${readPkg('msw').version}`,
+      `typescript@${readPkg('typescript').version}`,
+      `@types/node@${readPkg('@types/node').version}`,
+    ],
+    { cwd: work },
+  );
 
   const specifiers = packages.flatMap(({ manifest }) =>
     Object.keys(manifest.exports)
       .filter((key) => key !== './package.json')
       .map((key) => (key === '.' ? manifest.name : `${manifest.name}/${key.slice(2)}`)),
   );
-  const runtime = specifiers.map((s, i) => `import * as m${i} from '${s}';\nif (typeof m${i} !== 'object') throw new Error('${s}');`).join('\n');
-  writeFileSync(join(work, 'import-all.mjs'), `${runtime}\nconsole.log('imported ${specifiers.length} entry points: ${specifiers.join(', ')}');\n`);
+  const runtime = specifiers
+    .map((s, i) => `import * as m${i} from '${s}';\nif (typeof m${i} !== 'object') throw new Error('${s}');`)
+    .join('\n');
+  writeFileSync(
+    join(work, 'import-all.mjs'),
+    `${runtime}\nconsole.log('imported ${specifiers.length} entry points: ${specifiers.join(', ')}');\n`,
+  );
   console.log('== consumer: importing every entry point in Node');
   run('node', ['import-all.mjs'], { cwd: work });
 
-  writeFileSync(join(work, 'types.ts'), specifiers.map((s, i) => `import * as t${i} from '${s}';\nexport type T${i} = typeof t${i};`).join('\n') + '\n');
+  writeFileSync(
+    join(work, 'types.ts'),
+    specifiers.map((s, i) => `import * as t${i} from '${s}';\nexport type T${i} = typeof t${i};`).join('\n') + '\n',
+  );
   writeFileSync(
     join(work, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: ['node'], lib: ['es2022', 'dom'] }, files: ['types.ts'] }),
+    JSON.stringify({
+      compilerOptions: {
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2022',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        types: ['node'],
+        lib: ['es2022', 'dom'],
+      },
+      files: ['types.ts'],
+    }),
   );
   console.log('== consumer: type-checking an import of every entry point (nodenext)');
   run(join(work, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { cwd: work });
@@ -101,18 +150,35 @@ export { createExperiencesClient } from '@svc/experiences';
 export { createIntegration } from '@svc/integrations';
 `,
   );
-  const result = await build({ entryPoints: [page], bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, metafile: true, absWorkingDir: work, logLevel: 'error' });
+  const result = await build({
+    entryPoints: [page],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    metafile: true,
+    absWorkingDir: work,
+    logLevel: 'error',
+  });
   const inputs = Object.keys(result.metafile.inputs);
   const copies = (pattern) => inputs.filter((file) => pattern.test(file));
   const cores = copies(/node_modules\/@svc\/core\/index\.js$/);
   const kys = copies(/node_modules\/ky\/distribution\/core\/Ky\.js$/);
   const cookies = copies(/node_modules\/js-cookie\//);
   if (cores.length !== 1 || kys.length !== 1 || cookies.length !== 1) {
-    throw new Error(`expected one copy each of @svc/core, ky and js-cookie, found ${cores.length}, ${kys.length}, ${cookies.length}`);
+    throw new Error(
+      `expected one copy each of @svc/core, ky and js-cookie, found ${cores.length}, ${kys.length}, ${cookies.length}`,
+    );
   }
   const together = gzipSync(result.outputFiles[0].contents, { level: 9 }).length;
   const script = gzipSync(readFileSync(join(dist, 'svc.min.js')), { level: 9 }).length;
   const ratio = together / script;
-  console.log(`all five browser packages bundled together: ${together} B gzip, svc.min.js ${script} B: ${ratio.toFixed(2)} x (limit 1.1 x)`);
-  if (ratio > 1.1) throw new Error(`all five packages together are ${ratio.toFixed(2)} x svc.min.js (limit 1.1 x): is core bundled more than once?`);
+  console.log(
+    `all five browser packages bundled together: ${together} B gzip, svc.min.js ${script} B: ${ratio.toFixed(2)} x (limit 1.1 x)`,
+  );
+  if (ratio > 1.1)
+    throw new Error(
+      `all five packages together are ${ratio.toFixed(2)} x svc.min.js (limit 1.1 x): is core bundled more than once?`,
+    );
 }

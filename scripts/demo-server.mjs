@@ -1,14 +1,14 @@
 #!/usr/bin/env node
+import { readFile, stat } from 'node:fs/promises';
 // Serves the demo: demo/ at /, the build output at /dist/. Static files only, localhost only.
 // PORT (default 5173) and HOST (default 127.0.0.1) choose where; the URL is printed. Text files
 // (scripts, styles, pages) are sent compressed when the browser accepts it: brotli, else gzip.
 // `npm run demo` (scripts/demo.mjs) builds first when needed; this file alone serves what is built.
 import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const types = {
@@ -22,7 +22,8 @@ const types = {
   '.png': 'image/png',
 };
 // The demo must work under a strict CSP: no inline script, nothing from other origins.
-const csp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self' https://*.svc.example; worker-src 'self'; object-src 'none'; base-uri 'none'";
+const csp =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self' https://*.svc.example; worker-src 'self'; object-src 'none'; base-uri 'none'";
 // The storefront page also requires Trusted Types. Its only policy (`default`, demo/mock.ts)
 // lets exactly one script URL through, the MSW worker's, and no HTML: any string given to an
 // HTML sink (innerHTML, outerHTML, insertAdjacentHTML, document.write) throws, so product data
@@ -71,7 +72,10 @@ function productImage(productId) {
 
 const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg']);
 const encoders = {
-  br: (body) => promisify(brotliCompress)(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  br: (body) =>
+    promisify(brotliCompress)(body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
   gzip: (body) => promisify(gzip)(body, { level: 6 }),
 };
 /** Compressed files by path, encoding, size and modification time (a rebuilt file is compressed again). */
@@ -119,7 +123,11 @@ const server = createServer(async (req, res) => {
     } catch {
       id = image[1];
     }
-    res.writeHead(200, { 'Content-Type': types['.svg'], 'Content-Security-Policy': csp, 'Cache-Control': 'public, max-age=3600' });
+    res.writeHead(200, {
+      'Content-Type': types['.svg'],
+      'Content-Security-Policy': csp,
+      'Cache-Control': 'public, max-age=3600',
+    });
     res.end(productImage(id));
     return;
   }
@@ -144,7 +152,11 @@ const server = createServer(async (req, res) => {
     // Pages of the storefront are one HTML file; unknown paths that are not a static file type get it
     // (so a product id with a dot in it still opens the product page).
     if (!types[extname(pathname)]) {
-      await sendFile(req, res, demoPage, { 'Content-Type': types['.html'], 'Content-Security-Policy': storefrontCsp, 'Cache-Control': 'no-store' });
+      await sendFile(req, res, demoPage, {
+        'Content-Type': types['.html'],
+        'Content-Security-Policy': storefrontCsp,
+        'Cache-Control': 'no-store',
+      });
       return;
     }
     res.writeHead(404, { 'Content-Type': 'text/plain' });
@@ -182,7 +194,8 @@ export function listen(port, host) {
 /** PORT and HOST from the environment, checked. */
 export function address(env = process.env) {
   const port = Number(env.PORT ?? 5173);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number (0 to 65535), not "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number (0 to 65535), not "${env.PORT}"`);
   return { port, host: env.HOST ?? '127.0.0.1' };
 }
 

@@ -12,7 +12,15 @@ const here = resolve(fileURLToPath(new URL('..', import.meta.url)));
 /** What the demo serves from the build: without all of them there is nothing to serve. */
 export const outputs = ['dist/svc.min.js', 'dist/demo/mock.js', 'dist/demo/app.js'];
 /** What the build reads: source folders (every file in them) and single files. */
-export const sources = ['src', 'demo', 'rollup.config.mjs', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'package-lock.json'];
+export const sources = [
+  'src',
+  'demo',
+  'rollup.config.mjs',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'package.json',
+  'package-lock.json',
+];
 /** Served as they are from demo/ (not built), so they never make the build stale. */
 const servedAsIs = /\.(html|css|js)$/;
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
+import { execSync } from 'node:child_process';
 // Finds Debian's Chromium for the browser tests (CHROMIUM_PATH, else /usr/bin/chromium).
 // When none is found: installs it with apt-get when running as root, else fails saying how.
 import { existsSync } from 'node:fs';
-import { execSync } from 'node:child_process';
 
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -14,8 +14,11 @@ if (!existsSync(chromiumPath)) {
     apt = true;
   } catch {}
   if (root && apt && !process.env.CHROMIUM_PATH) {
-    console.log('Chromium not found: installing Debian\'s chromium with apt-get ...');
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit', shell: '/bin/bash' });
+    console.log("Chromium not found: installing Debian's chromium with apt-get ...");
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+      stdio: 'inherit',
+      shell: '/bin/bash',
+    });
   }
   if (!existsSync(chromiumPath)) {
     console.error(

@@ -1,13 +1,16 @@
 // The script-tag bundle (dist/svc.min.js): exposed as `window.svc`.
-export * from '@svc/core/errors';
+
 export { defaultEndpoints, readVisitorId, setEndpoints } from '@svc/core';
+export * from '@svc/core/errors';
+export { createExperiencesClient } from './experiences/client';
+export { createIntegration } from './integrations/client';
+export { recommendations } from './recommendations';
 export { createStash } from './stash';
 export { createTracker } from './tracker';
 export { tracker } from './tracker/auto';
-export { createIntegration } from './integrations/client';
-export { createExperiencesClient } from './experiences/client';
-export { recommendations } from './recommendations';
+
 // Starts the declarative mode (data-svc-item).
 import './recommendations/auto';
+
 /** @internal Number of elements `observe` watches on this page: the browser tests' leak check. */
 export { observedCount as _observedCount } from './recommendations/observe';

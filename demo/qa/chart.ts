@@ -5,6 +5,7 @@
 import { el, svg } from '../dom';
 
 export type { StrategyMetrics } from '../../src/mock/platform/events';
+
 import type { StrategyMetrics } from '../../src/mock/platform/events';
 
 /** `engagement → cf_viewed`, or the one name when the widget asked for what answered. */
@@ -25,7 +26,13 @@ export function chart(rows: StrategyMetrics[], widgetsOf: (component: string) =>
   const bar = (width - 40) / max;
   const graphic = svg(
     'svg',
-    { viewBox: `0 0 ${width} ${labelled.length * rowHeight + 4}`, width, height: labelled.length * rowHeight + 4, role: 'img', 'aria-label': 'shown and clicked per strategy' },
+    {
+      viewBox: `0 0 ${width} ${labelled.length * rowHeight + 4}`,
+      width,
+      height: labelled.length * rowHeight + 4,
+      role: 'img',
+      'aria-label': 'shown and clicked per strategy',
+    },
     ...labelled.flatMap((r, i) => {
       const y = i * rowHeight + 2;
       return [
@@ -40,7 +47,19 @@ export function chart(rows: StrategyMetrics[], widgetsOf: (component: string) =>
   const table = el(
     'table',
     { class: 'metrics' },
-    el('thead', {}, el('tr', {}, el('th', {}, 'widget'), el('th', {}, 'strategy (mock)'), el('th', {}, 'shown'), el('th', {}, 'clicked'), el('th', {}, 'CTR'))),
+    el(
+      'thead',
+      {},
+      el(
+        'tr',
+        {},
+        el('th', {}, 'widget'),
+        el('th', {}, 'strategy (mock)'),
+        el('th', {}, 'shown'),
+        el('th', {}, 'clicked'),
+        el('th', {}, 'CTR'),
+      ),
+    ),
     el(
       'tbody',
       {},
@@ -57,5 +76,18 @@ export function chart(rows: StrategyMetrics[], widgetsOf: (component: string) =>
       ),
     ),
   );
-  return el('div', { 'data-chart': 'metrics' }, graphic, el('p', { class: 'legend' }, el('span', { class: 'key shown' }), ' shown ', el('span', { class: 'key clicked' }), ' clicked'), table);
+  return el(
+    'div',
+    { 'data-chart': 'metrics' },
+    graphic,
+    el(
+      'p',
+      { class: 'legend' },
+      el('span', { class: 'key shown' }),
+      ' shown ',
+      el('span', { class: 'key clicked' }),
+      ' clicked',
+    ),
+    table,
+  );
 }

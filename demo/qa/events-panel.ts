@@ -3,7 +3,7 @@
 // recommendation metrics per strategy.
 import { el, fill } from '../dom';
 import { mock, platform } from '../platform';
-import { tracker, type TrackedEvent } from '../sdk';
+import { type TrackedEvent, tracker } from '../sdk';
 import { TRACKING_ID } from '../shop/catalog';
 import { onRefused } from '../shop/tracking';
 import { onWidgetEvent } from '../shop/widget';
@@ -28,7 +28,8 @@ const rows = new Map<string, Row>();
 function summarize(data: Record<string, unknown>): string {
   const product = data.product as { productId?: unknown; name?: unknown } | undefined;
   if (product) return `${String(data.eventType ?? data.action ?? '')} ${String(product.productId)}`.trim();
-  if (typeof data.strategy === 'string') return `${data.strategy} ${String(data.id)}${data.position !== undefined ? ` #${String(data.position)}` : ''}`;
+  if (typeof data.strategy === 'string')
+    return `${data.strategy} ${String(data.id)}${data.position !== undefined ? ` #${String(data.position)}` : ''}`;
   if (typeof data.type === 'string') return `${data.type} ${String(data.language)}-${String(data.currency)}`;
   const transaction = data.transaction as { id?: unknown } | undefined;
   return transaction ? `order ${String(transaction.id)}` : '';
@@ -73,14 +74,29 @@ const widgetsOf = (component: string): string[] => [...(widgetsByComponent.get(c
 
 export function eventsPanel(): HTMLElement {
   onWidgetEvent(({ strategy, item }) => {
-    const widgets = widgetsByComponent.get(item.strategy) ?? widgetsByComponent.set(item.strategy, new Set()).get(item.strategy)!;
+    const widgets =
+      widgetsByComponent.get(item.strategy) ?? widgetsByComponent.set(item.strategy, new Set()).get(item.strategy)!;
     widgets.add(strategy);
   });
   const log = el('tbody', {});
   const metrics = el('div', { class: 'chart' });
   const counts = el('p', { class: 'muted', 'data-output': 'event-counts' });
-  const types = ['ecView', 'ecUser', 'ecProduct', 'ecBasketItemAction', 'ecBasketItemTransaction', 'ecBasketTransactionSummary', 'recommendationShown', 'recommendationClicked'];
-  const filter = el('select', { name: 'type' }, el('option', { value: '' }, 'every type'), ...types.map((t) => el('option', { value: t }, t)));
+  const types = [
+    'ecView',
+    'ecUser',
+    'ecProduct',
+    'ecBasketItemAction',
+    'ecBasketItemTransaction',
+    'ecBasketTransactionSummary',
+    'recommendationShown',
+    'recommendationClicked',
+  ];
+  const filter = el(
+    'select',
+    { name: 'type' },
+    el('option', { value: '' }, 'every type'),
+    ...types.map((t) => el('option', { value: t }, t)),
+  );
   filter.addEventListener('change', () => render());
   let queued = false;
   const render = () => {
@@ -88,11 +104,25 @@ export function eventsPanel(): HTMLElement {
     queued = true;
     requestAnimationFrame(() => {
       queued = false;
-      const list = [...rows.values()].filter((r) => !filter.value || r.type === filter.value).slice(-60).reverse();
+      const list = [...rows.values()]
+        .filter((r) => !filter.value || r.type === filter.value)
+        .slice(-60)
+        .reverse();
       fill(
         log,
         ...list.map((r) =>
-          el('tr', { 'data-type': r.type, 'data-state': r.state, 'data-id': r.id }, el('td', {}, String(r.seq ?? '')), el('td', {}, r.type), el('td', {}, r.summary), el('td', { class: 'state', title: r.detail }, r.state === 'delivered' || !r.detail ? r.state : `${r.state} (${r.detail})`)),
+          el(
+            'tr',
+            { 'data-type': r.type, 'data-state': r.state, 'data-id': r.id },
+            el('td', {}, String(r.seq ?? '')),
+            el('td', {}, r.type),
+            el('td', {}, r.summary),
+            el(
+              'td',
+              { class: 'state', title: r.detail },
+              r.state === 'delivered' || !r.detail ? r.state : `${r.state} (${r.detail})`,
+            ),
+          ),
         ),
       );
       const all = [...rows.values()];
@@ -108,13 +138,30 @@ export function eventsPanel(): HTMLElement {
       const id = typeof event.meta.id === 'string' ? event.meta.id : `local-${rows.size}`;
       // With consent denied the tracker tells its listeners but sends nothing.
       const withheld = t.consentState === 'denied';
-      if (!rows.has(id)) rows.set(id, { id, type: String(event.meta.type), seq: event.meta.seq, summary: summarize(event.data), state: withheld ? 'withheld' : 'queued', attempts: 0, detail: withheld ? 'consent denied' : '' });
+      if (!rows.has(id))
+        rows.set(id, {
+          id,
+          type: String(event.meta.type),
+          seq: event.meta.seq,
+          summary: summarize(event.data),
+          state: withheld ? 'withheld' : 'queued',
+          attempts: 0,
+          detail: withheld ? 'consent denied' : '',
+        });
       render();
     });
   }
   onRefused((type, error) => {
     const id = `refused-${rows.size}`;
-    rows.set(id, { id, type, seq: '', summary: '', state: 'refused', attempts: 0, detail: (error as Error).message ?? String(error) });
+    rows.set(id, {
+      id,
+      type,
+      seq: '',
+      summary: '',
+      state: 'refused',
+      attempts: 0,
+      detail: (error as Error).message ?? String(error),
+    });
     render();
   });
   trackBatches(render);
@@ -126,21 +173,54 @@ export function eventsPanel(): HTMLElement {
     if (!t) return;
     flushed.textContent = 'Flushing…';
     await t.flush();
-    flushed.textContent = t.queued ? `Flushed: ${t.queued} event(s) still queued (the attempt failed; the backoff retries).` : 'Flushed: nothing left in the queue.';
+    flushed.textContent = t.queued
+      ? `Flushed: ${t.queued} event(s) still queued (the attempt failed; the backoff retries).`
+      : 'Flushed: nothing left in the queue.';
     render();
   };
 
   return panel(
     'events',
     'Events and metrics',
-    t ? el('div', { class: 'buttons' }, button('Flush now', flushNow, { 'data-action': 'flush' }), button('Consent: granted', () => (t.consent('granted'), render())), button('Consent: denied', () => (t.consent('denied'), render()))) : el('p', { class: 'warning' }, 'window.svc.tracker is not in this build of svc.min.js.'),
+    t
+      ? el(
+          'div',
+          { class: 'buttons' },
+          button('Flush now', flushNow, { 'data-action': 'flush' }),
+          button('Consent: granted', () => {
+            t.consent('granted');
+            render();
+          }),
+          button('Consent: denied', () => {
+            t.consent('denied');
+            render();
+          }),
+        )
+      : el('p', { class: 'warning' }, 'window.svc.tracker is not in this build of svc.min.js.'),
     flushed,
-    el('h4', {}, 'Shown, clicked and click-through rate per strategy (mock metrics; widget → the strategy that answered)'),
+    el(
+      'h4',
+      {},
+      'Shown, clicked and click-through rate per strategy (mock metrics; widget → the strategy that answered)',
+    ),
     metrics,
     button('Refresh chart', render),
     el('h4', {}, 'Event log (this page, newest first)'),
     counts,
     el('label', {}, 'Show ', filter),
-    el('div', { class: 'log-scroll', tabindex: 0, role: 'region', 'aria-label': 'Event log' }, el('table', { class: 'log' }, el('thead', {}, el('tr', {}, el('th', {}, 'seq'), el('th', {}, 'type'), el('th', {}, 'what'), el('th', {}, 'delivery'))), log)),
+    el(
+      'div',
+      { class: 'log-scroll', tabindex: 0, role: 'region', 'aria-label': 'Event log' },
+      el(
+        'table',
+        { class: 'log' },
+        el(
+          'thead',
+          {},
+          el('tr', {}, el('th', {}, 'seq'), el('th', {}, 'type'), el('th', {}, 'what'), el('th', {}, 'delivery')),
+        ),
+        log,
+      ),
+    ),
   );
 }

@@ -1,8 +1,8 @@
 // The request/response view: the exact request the page sent to the platform and the mock's
 // answer, as they crossed the MSW worker; the last one of each interface, and a recent list.
 import { el, fill } from '../dom';
-import { mock } from '../platform';
 import type { Exchange } from '../mock';
+import { mock } from '../platform';
 import { panel } from './panel';
 
 const bodyText = (text: string | undefined): string => {
@@ -20,7 +20,9 @@ const statusOf = (x: Exchange): string => (x.aborted ? 'aborted' : x.done ? Stri
 /** The outcome in a few words, as the page saw it. */
 function outcomeLine(x: Exchange): string {
   if (x.aborted) {
-    const late = x.late ? `; the mock answered HTTP ${x.late.status} after ${x.late.afterMs} ms, too late: the page never saw it` : '';
+    const late = x.late
+      ? `; the mock answered HTTP ${x.late.status} after ${x.late.afterMs} ms, too late: the page never saw it`
+      : '';
     return `${x.aborted.reason}: the page aborted the request after ${x.aborted.afterMs} ms, no answer${late}`;
   }
   if (!x.done) return 'waiting for the answer…';
@@ -29,7 +31,8 @@ function outcomeLine(x: Exchange): string {
 
 /** Renders one exchange: request line and body, status and body. */
 export function exchangeView(x: Exchange | undefined, name: string): HTMLElement {
-  if (!x) return el('div', { class: 'exchange', 'data-exchange': name }, el('p', { class: 'muted' }, 'No request yet.'));
+  if (!x)
+    return el('div', { class: 'exchange', 'data-exchange': name }, el('p', { class: 'muted' }, 'No request yet.'));
   return el(
     'div',
     { class: 'exchange', 'data-exchange': name, 'data-status': statusOf(x) },
@@ -41,20 +44,32 @@ export function exchangeView(x: Exchange | undefined, name: string): HTMLElement
 }
 
 /** The short status of Recent calls: the HTTP status, ERR (network failure), the abort's reason, or … */
-const shortStatus = (x: Exchange): string => (x.aborted ? x.aborted.reason : !x.done ? '…' : x.status === 0 ? 'ERR' : String(x.status));
+const shortStatus = (x: Exchange): string =>
+  x.aborted ? x.aborted.reason : !x.done ? '…' : x.status === 0 ? 'ERR' : String(x.status);
 
 /** The last exchange with an interface (`recs`, `stash`, ...), or of any. */
-export const lastExchange = (api?: string): Exchange | undefined => [...mock.exchanges].reverse().find((x) => !api || x.api === api);
+export const lastExchange = (api?: string): Exchange | undefined =>
+  [...mock.exchanges].reverse().find((x) => !api || x.api === api);
 
 export function exchangesPanel(): HTMLElement {
-  const select = el('select', { name: 'api' }, ...['all', 'recs', 'events', 'stash', 'experiences', 'integrations'].map((a) => el('option', { value: a }, a)));
+  const select = el(
+    'select',
+    { name: 'api' },
+    ...['all', 'recs', 'events', 'stash', 'experiences', 'integrations'].map((a) => el('option', { value: a }, a)),
+  );
   const last = el('div', {});
   const recent = el('ol', { class: 'recent', reversed: true });
   const refresh = () => {
     const api = select.value === 'all' ? undefined : select.value;
     fill(last, exchangeView(lastExchange(api), 'last'));
-    const list = mock.exchanges.filter((x) => !api || x.api === api).slice(-15).reverse();
-    fill(recent, ...list.map((x) => el('li', { 'data-status': statusOf(x) }, `${shortStatus(x)} ${x.method} ${x.url}`)));
+    const list = mock.exchanges
+      .filter((x) => !api || x.api === api)
+      .slice(-15)
+      .reverse();
+    fill(
+      recent,
+      ...list.map((x) => el('li', { 'data-status': statusOf(x) }, `${shortStatus(x)} ${x.method} ${x.url}`)),
+    );
   };
   select.addEventListener('change', refresh);
   let queued = false;
@@ -67,7 +82,15 @@ export function exchangesPanel(): HTMLElement {
     });
   });
   refresh();
-  return panel('exchanges', 'Requests and responses', el('label', {}, 'Interface ', select), el('h4', {}, 'Last call'), last, el('h4', {}, 'Recent calls'), recent);
+  return panel(
+    'exchanges',
+    'Requests and responses',
+    el('label', {}, 'Interface ', select),
+    el('h4', {}, 'Last call'),
+    last,
+    el('h4', {}, 'Recent calls'),
+    recent,
+  );
 }
 
 /** Resolves when the exchange has its answer (or failed). */
@@ -88,7 +111,12 @@ export function whenDone(x: Exchange): Promise<Exchange> {
  * An error `action` throws (after showing it) is not thrown on: its code names the page's abort
  * of the exchange (`TIMEOUT`), which then stays the call's outcome whatever the mock answers later.
  */
-export async function showCallExchange(container: HTMLElement, api: string, name: string, action: () => Promise<unknown>): Promise<void> {
+export async function showCallExchange(
+  container: HTMLElement,
+  api: string,
+  name: string,
+  action: () => Promise<unknown>,
+): Promise<void> {
   const before = lastExchange(api);
   let code: string | undefined;
   try {

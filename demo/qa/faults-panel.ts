@@ -1,10 +1,11 @@
 // Switches for the mock's faults (platform.faults), per route: latency, HTTP 500, offline.
 // What each does to a client is the README's error table: 500 -> SERVER_ERROR, offline ->
 // NETWORK, latency beyond a `timeout` -> TIMEOUT.
+
+import type { Fault, Route } from '../../src/mock';
 import { el } from '../dom';
 import { platform } from '../platform';
-import type { Fault, Route } from '../../src/mock';
-import { panel, button } from './panel';
+import { button, panel } from './panel';
 
 const routes: Route[] = ['recommend', 'experiences', 'callback', 'stash', 'events', 'integrations'];
 
@@ -29,7 +30,14 @@ export function faultsPanel(): HTMLElement {
   const showState = () => (state.textContent = JSON.stringify(platform.faults.list(), null, 2));
   const rows = routes.map((route) => {
     const s: Switches = {
-      latency: el('input', { type: 'number', min: 0, step: 100, value: 0, name: `${route}-latency`, 'aria-label': `${route} latency (ms)` }),
+      latency: el('input', {
+        type: 'number',
+        min: 0,
+        step: 100,
+        value: 0,
+        name: `${route}-latency`,
+        'aria-label': `${route} latency (ms)`,
+      }),
       status500: el('input', { type: 'checkbox', name: `${route}-500`, 'aria-label': `${route} HTTP 500` }),
       offline: el('input', { type: 'checkbox', name: `${route}-offline`, 'aria-label': `${route} offline` }),
     };
@@ -45,7 +53,18 @@ export function faultsPanel(): HTMLElement {
       showState();
     };
     for (const input of Object.values(s)) input.addEventListener('change', apply);
-    return { route, s, row: el('tr', { 'data-route': route }, el('th', {}, route), el('td', {}, s.latency), el('td', {}, s.status500), el('td', {}, s.offline)) };
+    return {
+      route,
+      s,
+      row: el(
+        'tr',
+        { 'data-route': route },
+        el('th', {}, route),
+        el('td', {}, s.latency),
+        el('td', {}, s.status500),
+        el('td', {}, s.offline),
+      ),
+    };
   });
   const clearAll = button('Clear all faults', () => {
     platform.faults.clear();
@@ -60,9 +79,29 @@ export function faultsPanel(): HTMLElement {
   return panel(
     'faults',
     'Mock faults',
-    el('table', { class: 'faults' }, el('thead', {}, el('tr', {}, el('th', {}, 'route'), el('th', {}, 'latency ms'), el('th', {}, 'HTTP 500'), el('th', {}, 'offline'))), el('tbody', {}, ...rows.map((r) => r.row))),
+    el(
+      'table',
+      { class: 'faults' },
+      el(
+        'thead',
+        {},
+        el(
+          'tr',
+          {},
+          el('th', {}, 'route'),
+          el('th', {}, 'latency ms'),
+          el('th', {}, 'HTTP 500'),
+          el('th', {}, 'offline'),
+        ),
+      ),
+      el('tbody', {}, ...rows.map((r) => r.row)),
+    ),
     clearAll,
-    el('p', { class: 'muted' }, 'Expect: HTTP 500 → SERVER_ERROR, offline → NETWORK, latency above a timeout → TIMEOUT.'),
+    el(
+      'p',
+      { class: 'muted' },
+      'Expect: HTTP 500 → SERVER_ERROR, offline → NETWORK, latency above a timeout → TIMEOUT.',
+    ),
     state,
   );
 }

@@ -1,13 +1,14 @@
 // The integrations panel: execute, schedule and cancel through window.svc.createIntegration
 // against the mock's demo integrations, with the schedules pending and the recent runs (status,
 // duration, logs with secrets redacted) the mock recorded.
+
+import type { Integration, ScheduleWindow } from '../../src/integrations';
 import { el, fill } from '../dom';
 import { platform } from '../platform';
 import { sdk } from '../sdk';
 import { TRACKING_ID } from '../shop/catalog';
 import { showCallExchange } from './exchanges-panel';
 import { button, field, panel, run } from './panel';
-import type { Integration, ScheduleWindow } from '../../src/integrations';
 
 /** Parses a JSON field, naming it when it is not JSON. */
 function json(name: string, text: string): unknown {
@@ -24,13 +25,20 @@ export const milliseconds = (ms: number): string => String(Math.round(ms * 10) /
 
 export function integrationsPanel(): HTMLElement {
   const createIntegration = sdk('createIntegration');
-  if (!createIntegration) return panel('integrations', 'Integrations', el('p', { class: 'warning' }, 'window.svc.createIntegration is not in this build of svc.min.js.'));
+  if (!createIntegration)
+    return panel(
+      'integrations',
+      'Integrations',
+      el('p', { class: 'warning' }, 'window.svc.createIntegration is not in this build of svc.min.js.'),
+    );
   const names = platform.admin.integrations.list(TRACKING_ID);
   const name = el('select', { name: 'integration' }, ...names.map((i) => el('option', { value: i.name }, i.name)));
   const description = el('p', { class: 'muted' });
   const showDescription = () => {
     const info = names.find((i) => i.name === name.value);
-    description.textContent = info ? `${info.description} Trigger: ${JSON.stringify(info.trigger)}.` : 'No integration in this property.';
+    description.textContent = info
+      ? `${info.description} Trigger: ${JSON.stringify(info.trigger)}.`
+      : 'No integration in this property.';
   };
   name.addEventListener('change', showDescription);
   const payload = el('textarea', { name: 'payload', rows: 2, spellcheck: 'false' });
@@ -45,7 +53,12 @@ export function integrationsPanel(): HTMLElement {
   const runs = el('ol', { class: 'runs', 'data-output': 'runs', reversed: true });
 
   const showRuns = () => {
-    fill(pending, ...platform.inspect.integrations.pending({ trackingId: TRACKING_ID }).map((p) => el('li', {}, `${p.integration} ${JSON.stringify(p.key)} at ${p.runAt} (${p.executionId})`)));
+    fill(
+      pending,
+      ...platform.inspect.integrations
+        .pending({ trackingId: TRACKING_ID })
+        .map((p) => el('li', {}, `${p.integration} ${JSON.stringify(p.key)} at ${p.runAt} (${p.executionId})`)),
+    );
     if (!pending.children.length) pending.append(el('li', { class: 'muted' }, 'None.'));
     const recent = platform.inspect.integrations.runs({ trackingId: TRACKING_ID }).slice(-10).reverse();
     fill(
@@ -62,11 +75,19 @@ export function integrationsPanel(): HTMLElement {
   };
 
   const call = (action: (integration: Integration) => Promise<unknown>) => () =>
-    showCallExchange(exchange, 'integrations', 'integrations', () => run(out, () => action(createIntegration(name.value, { trackingId: TRACKING_ID })))).then(async () => {
+    showCallExchange(exchange, 'integrations', 'integrations', () =>
+      run(out, () => action(createIntegration(name.value, { trackingId: TRACKING_ID }))),
+    ).then(async () => {
       await platform.inspect.integrations.idle();
       showRuns();
     });
-  const window = (): ScheduleWindow | undefined => (day.value.trim() || time.value.trim() ? { ...(day.value.trim() ? { day: day.value.trim() } : {}), ...(time.value.trim() ? { time: time.value.trim() } : {}) } : undefined);
+  const window = (): ScheduleWindow | undefined =>
+    day.value.trim() || time.value.trim()
+      ? {
+          ...(day.value.trim() ? { day: day.value.trim() } : {}),
+          ...(time.value.trim() ? { time: time.value.trim() } : {}),
+        }
+      : undefined;
   const keyOf = () => json('key', key.value) as Record<string, string | number> | undefined;
 
   const advance = button('Advance the mock clock 1 hour', async () => {
@@ -81,15 +102,41 @@ export function integrationsPanel(): HTMLElement {
   return panel(
     'integrations',
     'Integrations',
-    el('div', { class: 'form' }, field('Integration', name), field('key (JSON)', key), field('delay (ms)', delay), field('window day', day), field('window time (UTC)', time)),
+    el(
+      'div',
+      { class: 'form' },
+      field('Integration', name),
+      field('key (JSON)', key),
+      field('delay (ms)', delay),
+      field('window day', day),
+      field('window time (UTC)', time),
+    ),
     description,
     field('payload (JSON)', payload),
     el(
       'div',
       { class: 'buttons' },
-      button('execute()', call((i) => i.execute(json('payload', payload.value), { key: keyOf() ?? {} })), { 'data-action': 'execute' }),
-      button('schedule()', call((i) => i.schedule(json('payload', payload.value), { key: keyOf() ?? {}, delay: Number(delay.value), ...(window() ? { window: window() } : {}) })), { 'data-action': 'schedule' }),
-      button('cancel(key)', call((i) => i.cancel(keyOf() ?? {})), { 'data-action': 'cancel' }),
+      button(
+        'execute()',
+        call((i) => i.execute(json('payload', payload.value), { key: keyOf() ?? {} })),
+        { 'data-action': 'execute' },
+      ),
+      button(
+        'schedule()',
+        call((i) =>
+          i.schedule(json('payload', payload.value), {
+            key: keyOf() ?? {},
+            delay: Number(delay.value),
+            ...(window() ? { window: window() } : {}),
+          }),
+        ),
+        { 'data-action': 'schedule' },
+      ),
+      button(
+        'cancel(key)',
+        call((i) => i.cancel(keyOf() ?? {})),
+        { 'data-action': 'cancel' },
+      ),
       advance,
     ),
     out,

@@ -33,7 +33,7 @@ export function output(name: string): HTMLPreElement {
 export function show(out: HTMLElement, value: unknown): void {
   delete out.dataset.code;
   out.dataset.state = 'ok';
-  out.textContent = typeof value === 'string' ? value : JSON.stringify(value, null, 2) ?? 'undefined';
+  out.textContent = typeof value === 'string' ? value : (JSON.stringify(value, null, 2) ?? 'undefined');
 }
 
 export function showError(out: HTMLElement, error: unknown): void {

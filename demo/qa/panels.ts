@@ -22,14 +22,34 @@ interface Section {
 const sections: Section[] = [
   { name: 'events', title: 'Events and metrics', load: async () => eventsPanel(), eager: true },
   { name: 'impressions', title: 'Impressions', load: async () => impressionsPanel(), eager: true },
-  { name: 'recommend', title: 'Recommendations', load: () => import('./recommend-panel').then((m) => m.recommendPanel()) },
+  {
+    name: 'recommend',
+    title: 'Recommendations',
+    load: () => import('./recommend-panel').then((m) => m.recommendPanel()),
+  },
   { name: 'faults', title: 'Mock faults', load: () => import('./faults-panel').then((m) => m.faultsPanel()) },
-  { name: 'exchanges', title: 'Requests and responses', load: () => import('./exchanges-panel').then((m) => m.exchangesPanel()) },
+  {
+    name: 'exchanges',
+    title: 'Requests and responses',
+    load: () => import('./exchanges-panel').then((m) => m.exchangesPanel()),
+  },
   { name: 'stash', title: 'Stash', load: () => import('./stash-panel').then((m) => m.stashPanel()) },
-  { name: 'experiences', title: 'Experiences', load: () => import('./experiences-panel').then((m) => m.experiencesPanel()) },
-  { name: 'integrations', title: 'Integrations', load: () => import('./integrations-panel').then((m) => m.integrationsPanel()) },
+  {
+    name: 'experiences',
+    title: 'Experiences',
+    load: () => import('./experiences-panel').then((m) => m.experiencesPanel()),
+  },
+  {
+    name: 'integrations',
+    title: 'Integrations',
+    load: () => import('./integrations-panel').then((m) => m.integrationsPanel()),
+  },
   { name: 'catalog', title: 'Catalog feed', load: () => import('./catalog-panel').then((m) => m.catalogPanel()) },
-  { name: 'scenario', title: 'Scenario: export, import, link', load: () => import('./scenario-panel').then((m) => m.scenarioPanel()) },
+  {
+    name: 'scenario',
+    title: 'Scenario: export, import, link',
+    load: () => import('./scenario-panel').then((m) => m.scenarioPanel()),
+  },
 ];
 
 /** Panels open at start (Scenario too when this page restored one, to say how it went); the others are one click away. */
@@ -39,7 +59,12 @@ const openAtStart = new Set(['recommend', 'events', 'faults', ...(mock.restoredS
 export function qaPanels(): HTMLDetailsElement[] {
   return sections.map(({ name, title, load, eager = false }) => {
     const status = el('p', { class: 'muted', role: 'status' }, 'Loading…');
-    const section = el('details', { class: 'panel', 'data-panel': name, open: openAtStart.has(name) }, el('summary', {}, title), status);
+    const section = el(
+      'details',
+      { class: 'panel', 'data-panel': name, open: openAtStart.has(name) },
+      el('summary', {}, title),
+      status,
+    );
     let started = false;
     const start = () => {
       if (started || !(section.open || eager)) return;

@@ -10,9 +10,42 @@ import { rulesDraft } from './rules-draft';
  * platform (HTTP 400), so the editor refuses it before sending.
  */
 const operators = new Set([
-  'var', 'missing', 'missing_some', 'if', '?:', '==', '===', '!=', '!==', '!', '!!', 'or', 'and',
-  '>', '>=', '<', '<=', 'max', 'min', '+', '-', '*', '/', '%', 'map', 'filter', 'reduce', 'all', 'none', 'some',
-  'merge', 'in', 'cat', 'substr', 'match', 'match_some',
+  'var',
+  'missing',
+  'missing_some',
+  'if',
+  '?:',
+  '==',
+  '===',
+  '!=',
+  '!==',
+  '!',
+  '!!',
+  'or',
+  'and',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  'max',
+  'min',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  'map',
+  'filter',
+  'reduce',
+  'all',
+  'none',
+  'some',
+  'merge',
+  'in',
+  'cat',
+  'substr',
+  'match',
+  'match_some',
 ]);
 
 export type RulesCheck = { ok: true; rules: unknown[] } | { ok: false; error: string };
@@ -29,14 +62,19 @@ export function checkRules(text: string): RulesCheck {
   if (!Array.isArray(value)) return { ok: false, error: 'rules must be a JSON array of rule objects' };
   for (const [i, rule] of value.entries()) {
     const at = `rules[${i}]`;
-    if (typeof rule !== 'object' || rule === null || Array.isArray(rule)) return { ok: false, error: `${at} must be an object` };
+    if (typeof rule !== 'object' || rule === null || Array.isArray(rule))
+      return { ok: false, error: `${at} must be an object` };
     const r = rule as Record<string, unknown>;
-    for (const key of Object.keys(r)) if (!['name', 'condition', 'factor'].includes(key)) return { ok: false, error: `${at}.${key} is not a rule field (name, condition, factor)` };
+    for (const key of Object.keys(r))
+      if (!['name', 'condition', 'factor'].includes(key))
+        return { ok: false, error: `${at}.${key} is not a rule field (name, condition, factor)` };
     if (r.name !== undefined && typeof r.name !== 'string') return { ok: false, error: `${at}.name must be a string` };
-    if (typeof r.condition !== 'object' || r.condition === null || Array.isArray(r.condition)) return { ok: false, error: `${at}.condition must be a JsonLogic object` };
+    if (typeof r.condition !== 'object' || r.condition === null || Array.isArray(r.condition))
+      return { ok: false, error: `${at}.condition must be a JsonLogic object` };
     const bad = unknownOperator(r.condition);
     if (bad) return { ok: false, error: `${at}.condition uses the unknown operator "${bad}"` };
-    if (typeof r.factor !== 'number' || !Number.isFinite(r.factor) || r.factor < 0) return { ok: false, error: `${at}.factor must be a number >= 0 (0 removes, above 0 promotes)` };
+    if (typeof r.factor !== 'number' || !Number.isFinite(r.factor) || r.factor < 0)
+      return { ok: false, error: `${at}.factor must be a number >= 0 (0 removes, above 0 promotes)` };
   }
   return { ok: true, rules: value };
 }
@@ -65,8 +103,18 @@ export const exampleRules = `[
 /** A textarea with its validation message; `check()` reads the current state. */
 export function rulesEditor(): { node: HTMLElement; textarea: HTMLTextAreaElement; check: () => RulesCheck } {
   // Empty means empty: no placeholder that would look like rules ("Insert example" fills them in).
-  const textarea = el('textarea', { name: 'rules', rows: 4, spellcheck: 'false', 'aria-label': 'Rules (JSON)', 'aria-describedby': 'rules-validation' });
-  const message = el('p', { class: 'validation', id: 'rules-validation', 'data-valid': 'true', 'aria-live': 'polite' }, 'No rules: the editor is empty.');
+  const textarea = el('textarea', {
+    name: 'rules',
+    rows: 4,
+    spellcheck: 'false',
+    'aria-label': 'Rules (JSON)',
+    'aria-describedby': 'rules-validation',
+  });
+  const message = el(
+    'p',
+    { class: 'validation', id: 'rules-validation', 'data-valid': 'true', 'aria-live': 'polite' },
+    'No rules: the editor is empty.',
+  );
   textarea.value = rulesDraft.text;
   const check = () => checkRules(textarea.value);
   const update = () => {
@@ -74,7 +122,11 @@ export function rulesEditor(): { node: HTMLElement; textarea: HTMLTextAreaElemen
     const result = check();
     message.dataset.valid = String(result.ok);
     textarea.setAttribute('aria-invalid', String(!result.ok));
-    message.textContent = result.ok ? (result.rules.length ? `${result.rules.length} valid rule(s).` : 'No rules: the editor is empty.') : `Invalid: ${result.error}`;
+    message.textContent = result.ok
+      ? result.rules.length
+        ? `${result.rules.length} valid rule(s).`
+        : 'No rules: the editor is empty.'
+      : `Invalid: ${result.error}`;
   };
   textarea.addEventListener('input', update);
   const example = el('button', { type: 'button', class: 'link' }, 'Insert example');
@@ -83,5 +135,16 @@ export function rulesEditor(): { node: HTMLElement; textarea: HTMLTextAreaElemen
     update();
   });
   update();
-  return { node: el('div', { class: 'rules-editor' }, el('span', { 'aria-hidden': 'true' }, 'Rules (JSON) '), example, textarea, message), textarea, check };
+  return {
+    node: el(
+      'div',
+      { class: 'rules-editor' },
+      el('span', { 'aria-hidden': 'true' }, 'Rules (JSON) '),
+      example,
+      textarea,
+      message,
+    ),
+    textarea,
+    check,
+  };
 }

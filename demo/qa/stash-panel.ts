@@ -1,13 +1,14 @@
 // The stash playground: each opType's operations through window.svc.createStash, with the full
 // key the client builds (`[namespace:][visitorId:]key`), the exact request and response, and what
 // the mock's stash now holds (its snapshot and deferkv deliveries).
+
+import type { CountStash, DeferKvStash, KvStash, OpType, StashClients, StashOptions, TsStash } from '../../src/stash';
 import { el, fill } from '../dom';
 import { platform } from '../platform';
 import { sdk, tracker } from '../sdk';
 import { TRACKING_ID } from '../shop/catalog';
 import { showCallExchange } from './exchanges-panel';
 import { button, field, panel, run } from './panel';
-import type { CountStash, DeferKvStash, KvStash, OpType, StashClients, StashOptions, TsStash } from '../../src/stash';
 
 /** The operations of each opType, as buttons: label -> call on the client with the form's values. */
 type Form = { key: string; keys: string[]; value: string; timestamp: number; route: string };
@@ -36,15 +37,33 @@ const operations: { [T in OpType]: [string, (client: StashClients[OpType], f: Fo
 
 export function stashPanel(): HTMLElement {
   const createStash = sdk('createStash');
-  if (!createStash) return panel('stash', 'Stash', el('p', { class: 'warning' }, 'window.svc.createStash is not in this build of svc.min.js.'));
-  const opType = el('select', { name: 'opType' }, ...(Object.keys(operations) as OpType[]).map((t) => el('option', { value: t }, t)));
+  if (!createStash)
+    return panel(
+      'stash',
+      'Stash',
+      el('p', { class: 'warning' }, 'window.svc.createStash is not in this build of svc.min.js.'),
+    );
+  const opType = el(
+    'select',
+    { name: 'opType' },
+    ...(Object.keys(operations) as OpType[]).map((t) => el('option', { value: t }, t)),
+  );
   const namespace = el('input', { name: 'namespace', placeholder: '(none)' });
   const useVisitorId = el('input', { name: 'useVisitorId', type: 'checkbox', checked: true });
-  const level = el('select', { name: 'level' }, el('option', { value: 'public' }, 'public'), el('option', { value: 'protected' }, 'protected'));
+  const level = el(
+    'select',
+    { name: 'level' },
+    el('option', { value: 'public' }, 'public'),
+    el('option', { value: 'protected' }, 'protected'),
+  );
   const key = el('input', { name: 'key', value: 'cart' });
   const keys = el('input', { name: 'keys', value: 'cart,wishlist', placeholder: 'key,key,…' });
   const value = el('input', { name: 'value', value: '["p-1","p-2"]' });
-  const timestamp = el('input', { name: 'timestamp', type: 'number', value: Math.floor(platform.clock.now() / 1000) + 3600 });
+  const timestamp = el('input', {
+    name: 'timestamp',
+    type: 'number',
+    value: Math.floor(platform.clock.now() / 1000) + 3600,
+  });
   const route = el('input', { name: 'route', value: 'cart-reminder' });
   const fullKey = el('p', { class: 'full-key', 'data-output': 'full-key' });
   const buttons = el('div', { class: 'buttons' });
@@ -58,11 +77,19 @@ export function stashPanel(): HTMLElement {
     ...(opType.value === 'kv' ? { level: level.value as 'public' | 'protected' } : {}),
   });
   const showFullKey = () => {
-    const parts = [namespace.value.trim(), useVisitorId.checked ? (tracker()?.visitorId ?? '(visitor id)') : '', key.value].filter(Boolean);
+    const parts = [
+      namespace.value.trim(),
+      useVisitorId.checked ? (tracker()?.visitorId ?? '(visitor id)') : '',
+      key.value,
+    ].filter(Boolean);
     fullKey.textContent = `Full key: ${parts.join(':')}`;
   };
   const showHeld = () => {
-    held.textContent = JSON.stringify({ snapshot: platform.inspect.stash.snapshot(TRACKING_ID), deliveries: platform.inspect.stash.deliveries() }, null, 2);
+    held.textContent = JSON.stringify(
+      { snapshot: platform.inspect.stash.snapshot(TRACKING_ID), deliveries: platform.inspect.stash.deliveries() },
+      null,
+      2,
+    );
   };
   const renderButtons = () => {
     const type = opType.value as OpType;
@@ -70,14 +97,27 @@ export function stashPanel(): HTMLElement {
     fill(
       buttons,
       ...operations[type].map(([label, call]) =>
-        button(label, () =>
-          showCallExchange(exchange, 'stash', 'stash', () =>
-            run(out, () => {
-              const client = createStash(type, TRACKING_ID, options());
-              const form: Form = { key: key.value, keys: keys.value.split(',').map((k) => k.trim()).filter(Boolean), value: value.value, timestamp: Number(timestamp.value), route: route.value };
-              return call(client, form).then((result) => (result === undefined ? 'undefined (nothing stored)' : result));
-            }),
-          ).then(showHeld),
+        button(
+          label,
+          () =>
+            showCallExchange(exchange, 'stash', 'stash', () =>
+              run(out, () => {
+                const client = createStash(type, TRACKING_ID, options());
+                const form: Form = {
+                  key: key.value,
+                  keys: keys.value
+                    .split(',')
+                    .map((k) => k.trim())
+                    .filter(Boolean),
+                  value: value.value,
+                  timestamp: Number(timestamp.value),
+                  route: route.value,
+                };
+                return call(client, form).then((result) =>
+                  result === undefined ? 'undefined (nothing stored)' : result,
+                );
+              }),
+            ).then(showHeld),
           { 'data-op': label.split('(')[0] },
         ),
       ),

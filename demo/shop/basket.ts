@@ -11,7 +11,9 @@ export function lines(): Line[] {
   try {
     const value: unknown = JSON.parse(localStorage.getItem(KEY) ?? '[]');
     return Array.isArray(value)
-      ? value.filter((l): l is Line => typeof l?.productId === 'string' && Number.isInteger(l?.quantity) && l.quantity > 0)
+      ? value.filter(
+          (l): l is Line => typeof l?.productId === 'string' && Number.isInteger(l?.quantity) && l.quantity > 0,
+        )
       : [];
   } catch {
     return [];
@@ -25,7 +27,7 @@ function save(list: Line[]): void {
     // Storage unavailable: the basket lasts as long as the page.
     memory = list;
   }
-  listeners.forEach((l) => l());
+  for (const listener of listeners) listener();
 }
 let memory: Line[] | undefined;
 const listeners = new Set<() => void>();

@@ -36,11 +36,21 @@ export const onCatalogChange = (listener: () => void): void => void changed.add(
 export function addProducts(products: FeedProduct[]): void {
   platform.admin.recommend.loadFeed(TRACKING_ID, products);
   for (const product of products) feed.set(product.id, product);
-  changed.forEach((listener) => listener());
+  for (const listener of changed) listener();
 }
 
 /** The region of each catalog language, for the language tag a browser gives (`navigator.language`). */
-const REGION_OF_LANGUAGE: Record<string, string> = { en: 'GB', de: 'DE', fr: 'FR', nl: 'NL', es: 'ES', it: 'IT', sv: 'SE', da: 'DK', pl: 'PL' };
+const REGION_OF_LANGUAGE: Record<string, string> = {
+  en: 'GB',
+  de: 'DE',
+  fr: 'FR',
+  nl: 'NL',
+  es: 'ES',
+  it: 'IT',
+  sv: 'SE',
+  da: 'DK',
+  pl: 'PL',
+};
 
 /** The region-tagged language of a catalog locale, as a browser gives it: `de-EUR` -> `de-DE`. */
 export function languageTag(locale: string): string {
@@ -62,8 +72,14 @@ export function categories(): string[] {
   return [...primary].sort((a, b) => a.localeCompare(b));
 }
 
-const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : fallback);
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
+const str = (v: unknown, fallback = ''): string =>
+  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : fallback;
+const num = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isFinite(v)
+    ? v
+    : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
+      ? Number(v)
+      : undefined;
 
 /** Reads product details (a feed locale or a recommendation's `details`) into a `Product`. */
 export function toProduct(id: string, details: Record<string, unknown>, categoriesOf: string[] = []): Product {

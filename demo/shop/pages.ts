@@ -3,24 +3,35 @@
 import { el } from '../dom';
 import { href, navigate, type Route } from '../router';
 import * as basket from './basket';
-import { categories, formatPrice, inCategory, product, type Product } from './catalog';
+import { categories, formatPrice, inCategory, type Product, product } from './catalog';
 import { emit, productData, view } from './tracking';
 import { widget } from './widget';
 
-const link = (route: Route, ...children: (Node | string)[]) => el('a', { href: href(route), 'data-route': true }, ...children);
+const link = (route: Route, ...children: (Node | string)[]) =>
+  el('a', { href: href(route), 'data-route': true }, ...children);
 
 function card(p: Product, locale: string): HTMLElement {
   return el(
     'li',
     { class: 'card', 'data-id': p.id },
-    link({ page: 'product', productId: p.id }, el('img', { src: p.imageUrl, alt: '', width: 160, height: 160, loading: 'lazy' }), el('span', { class: 'name' }, p.name)),
+    link(
+      { page: 'product', productId: p.id },
+      el('img', { src: p.imageUrl, alt: '', width: 160, height: 160, loading: 'lazy' }),
+      el('span', { class: 'name' }, p.name),
+    ),
     price(p, locale),
   );
 }
 
 function price(p: Product, locale: string): HTMLElement {
   return p.salePrice !== undefined
-    ? el('p', { class: 'price' }, el('s', {}, formatPrice(p.price, p.currency, locale)), ' ', el('strong', {}, formatPrice(p.salePrice, p.currency, locale)))
+    ? el(
+        'p',
+        { class: 'price' },
+        el('s', {}, formatPrice(p.price, p.currency, locale)),
+        ' ',
+        el('strong', {}, formatPrice(p.salePrice, p.currency, locale)),
+      )
     : el('p', { class: 'price' }, formatPrice(p.price, p.currency, locale));
 }
 
@@ -49,18 +60,25 @@ const pages: { [P in Route['page']]: (route: Extract<Route, { page: P }>, locale
     return [
       el('h2', {}, category),
       widget({ title: `Popular in ${category}`, strategy: 'popular', seed: { category }, locale }),
-      products.length ? el('ul', { class: 'grid' }, ...products.map((p) => card(p, locale))) : el('p', {}, 'No product in this category.'),
+      products.length
+        ? el('ul', { class: 'grid' }, ...products.map((p) => card(p, locale)))
+        : el('p', {}, 'No product in this category.'),
     ];
   },
 
   product({ productId }, locale) {
     view('product', locale);
     const p = product(productId, locale);
-    if (!p) return [el('h2', {}, 'Product not found'), el('p', {}, 'No product has the id ', el('code', {}, productId), '.')];
+    if (!p)
+      return [el('h2', {}, 'Product not found'), el('p', {}, 'No product has the id ', el('code', {}, productId), '.')];
     emit('ecProduct', { eventType: 'detail', product: productData(p) });
     // Stock 0 cannot be bought; a product without a stock figure is assumed available.
     const available = p.stock === undefined || p.stock > 0;
-    const add = el('button', { type: 'button', class: 'add', 'data-id': p.id, disabled: !available }, available ? 'Add to basket' : 'Out of stock');
+    const add = el(
+      'button',
+      { type: 'button', class: 'add', 'data-id': p.id, disabled: !available },
+      available ? 'Add to basket' : 'Out of stock',
+    );
     add.addEventListener('click', () => {
       if (!available) return;
       basket.add(p.id);
@@ -79,7 +97,11 @@ const pages: { [P in Route['page']]: (route: Extract<Route, { page: P }>, locale
           p.brand ? el('p', { class: 'brand' }, p.brand) : '',
           price(p, locale),
           el('p', { class: 'description' }, p.description),
-          el('p', { class: 'stock' }, p.stock === undefined ? '' : p.stock > 0 ? `${p.stock} in stock` : 'Out of stock'),
+          el(
+            'p',
+            { class: 'stock' },
+            p.stock === undefined ? '' : p.stock > 0 ? `${p.stock} in stock` : 'Out of stock',
+          ),
           el('p', { class: 'cats' }, ...p.categories.map((c) => link({ page: 'category', category: c }, c))),
           add,
         ),
@@ -92,15 +114,35 @@ const pages: { [P in Route['page']]: (route: Extract<Route, { page: P }>, locale
   basket(_route, locale) {
     view('basket', locale);
     const lines = basket.lines().map((l) => ({ ...l, product: product(l.productId, locale) }));
-    if (!lines.length) return [el('h2', {}, 'Your basket'), el('p', { class: 'empty' }, 'Your basket is empty.'), widget({ title: 'Best sellers', strategy: 'popular', locale })];
+    if (!lines.length)
+      return [
+        el('h2', {}, 'Your basket'),
+        el('p', { class: 'empty' }, 'Your basket is empty.'),
+        widget({ title: 'Best sellers', strategy: 'popular', locale }),
+      ];
     const currency = lines.find((l) => l.product)?.product?.currency ?? '';
-    const total = lines.reduce((sum, l) => sum + (l.product ? (l.product.salePrice ?? l.product.price) * l.quantity : 0), 0);
+    const total = lines.reduce(
+      (sum, l) => sum + (l.product ? (l.product.salePrice ?? l.product.price) * l.quantity : 0),
+      0,
+    );
     const order = el('button', { type: 'button', class: 'order' }, 'Place order');
     order.addEventListener('click', () => {
       const transactionId = `order-${Date.now().toString(36)}`;
-      for (const l of lines) if (l.product) emit('ecBasketItemTransaction', { transaction: { id: transactionId }, product: productData(l.product), quantity: l.quantity });
-      emit('ecBasketTransactionSummary', { transaction: { id: transactionId }, basket: { total: { value: Math.round(total * 100) / 100, currency } } });
-      sessionStorage.setItem(`demo.order.${transactionId}`, JSON.stringify(lines.map((l) => ({ productId: l.productId, quantity: l.quantity }))));
+      for (const l of lines)
+        if (l.product)
+          emit('ecBasketItemTransaction', {
+            transaction: { id: transactionId },
+            product: productData(l.product),
+            quantity: l.quantity,
+          });
+      emit('ecBasketTransactionSummary', {
+        transaction: { id: transactionId },
+        basket: { total: { value: Math.round(total * 100) / 100, currency } },
+      });
+      sessionStorage.setItem(
+        `demo.order.${transactionId}`,
+        JSON.stringify(lines.map((l) => ({ productId: l.productId, quantity: l.quantity }))),
+      );
       basket.clear();
       navigate(href({ page: 'confirmation', orderId: transactionId }));
     });
@@ -109,7 +151,11 @@ const pages: { [P in Route['page']]: (route: Extract<Route, { page: P }>, locale
       el(
         'table',
         { class: 'basket' },
-        el('thead', {}, el('tr', {}, el('th', {}, 'Product'), el('th', {}, 'Quantity'), el('th', {}, 'Price'), el('th', {}, ''))),
+        el(
+          'thead',
+          {},
+          el('tr', {}, el('th', {}, 'Product'), el('th', {}, 'Quantity'), el('th', {}, 'Price'), el('th', {}, '')),
+        ),
         el(
           'tbody',
           {},
@@ -117,7 +163,8 @@ const pages: { [P in Route['page']]: (route: Extract<Route, { page: P }>, locale
             const remove = el('button', { type: 'button', class: 'remove' }, 'Remove');
             remove.addEventListener('click', () => {
               basket.remove(l.productId);
-              if (l.product) emit('ecBasketItemAction', { action: 'remove', product: productData(l.product), quantity: l.quantity });
+              if (l.product)
+                emit('ecBasketItemAction', { action: 'remove', product: productData(l.product), quantity: l.quantity });
               render({ page: 'basket' }, document.getElementById('page')!, locale);
             });
             return el(
@@ -125,7 +172,13 @@ const pages: { [P in Route['page']]: (route: Extract<Route, { page: P }>, locale
               { 'data-id': l.productId },
               el('td', {}, l.product ? link({ page: 'product', productId: l.productId }, l.product.name) : l.productId),
               el('td', {}, l.quantity),
-              el('td', {}, l.product ? formatPrice((l.product.salePrice ?? l.product.price) * l.quantity, l.product.currency, locale) : ''),
+              el(
+                'td',
+                {},
+                l.product
+                  ? formatPrice((l.product.salePrice ?? l.product.price) * l.quantity, l.product.currency, locale)
+                  : '',
+              ),
               el('td', {}, remove),
             );
           }),
@@ -141,8 +194,22 @@ const pages: { [P in Route['page']]: (route: Extract<Route, { page: P }>, locale
     // No ecView: the protocol's page types have none for a page that does not exist.
     return [
       el('h2', {}, 'Page not found'),
-      el('p', { class: 'not-found' }, 'The shop has no page at ', el('code', {}, path), '. ', link({ page: 'home' }, 'Go to the home page'), '.'),
-      el('p', { class: 'muted' }, 'The QA panel is not a page of its own: it is beside every page of the shop (below it on a narrow screen). ', el('a', { href: '#qa' }, 'Go to the QA panel'), '.'),
+      el(
+        'p',
+        { class: 'not-found' },
+        'The shop has no page at ',
+        el('code', {}, path),
+        '. ',
+        link({ page: 'home' }, 'Go to the home page'),
+        '.',
+      ),
+      el(
+        'p',
+        { class: 'muted' },
+        'The QA panel is not a page of its own: it is beside every page of the shop (below it on a narrow screen). ',
+        el('a', { href: '#qa' }, 'Go to the QA panel'),
+        '.',
+      ),
       widget({ title: 'Best sellers', strategy: 'popular', locale }),
     ];
   },
@@ -158,7 +225,13 @@ const pages: { [P in Route['page']]: (route: Extract<Route, { page: P }>, locale
     const ids = bought.map((l) => l.productId).filter((id) => typeof id === 'string');
     return [
       el('h2', {}, 'Thank you for your order'),
-      el('p', {}, 'Order ', el('code', { class: 'order-id' }, orderId), ` (${ids.length} product${ids.length === 1 ? '' : 's'}).`),
+      el(
+        'p',
+        {},
+        'Order ',
+        el('code', { class: 'order-id' }, orderId),
+        ` (${ids.length} product${ids.length === 1 ? '' : 's'}).`,
+      ),
       ids.length
         ? widget({ title: 'Customers bought next', strategy: 'pllr_bought_next', seed: ids, locale })
         : widget({ title: 'Best sellers', strategy: 'popular', locale }),

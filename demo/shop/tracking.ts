@@ -17,7 +17,7 @@ export function emit(type: string, data: Record<string, unknown>): void {
   try {
     t.emit(type, data);
   } catch (error) {
-    refused.forEach((l) => l(type, error));
+    for (const listener of refused) listener(type, error);
   }
 }
 

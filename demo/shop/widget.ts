@@ -1,10 +1,11 @@
 // A recommendations widget of the storefront: one `get()`, the items rendered as text, each item
 // given to `observe()`, which sends `shown` once it is a viewable impression and `clicked` when it
 // is followed (the position is inferred from the result). Errors show their stable code.
-import { el, describeError } from '../dom';
-import { sdk, tracker, type Recommendation, type RecommendationsClient } from '../sdk';
+
 import type { ImpressionDetail, Rule, Seed } from '../../src/recommendations';
-import { formatPrice, toProduct, TRACKING_ID } from './catalog';
+import { describeError, el } from '../dom';
+import { type Recommendation, type RecommendationsClient, sdk, tracker } from '../sdk';
+import { formatPrice, TRACKING_ID, toProduct } from './catalog';
 
 export interface WidgetOptions {
   title: string;
@@ -19,18 +20,30 @@ export const widgetSettings = { limit: 6, timeout: 0, rules: undefined as Rule[]
 
 const listeners = new Set<(event: { strategy: string; action: 'shown' | 'clicked'; item: Recommendation }) => void>();
 /** For the QA panels: a widget reported an item shown or clicked. */
-export const onWidgetEvent = (listener: (event: { strategy: string; action: 'shown' | 'clicked'; item: Recommendation }) => void): void =>
-  void listeners.add(listener);
+export const onWidgetEvent = (
+  listener: (event: { strategy: string; action: 'shown' | 'clicked'; item: Recommendation }) => void,
+): void => void listeners.add(listener);
 
 export function widget(options: WidgetOptions): HTMLElement {
   const list = el('ol', { class: 'recs-items' });
   const status = el('p', { class: 'recs-status' }, 'Loading recommendations…');
-  const section = el('section', { class: 'recs', 'data-strategy': options.strategy, 'data-state': 'loading' }, el('h3', {}, options.title, ' ', el('code', {}, options.strategy)), status, list);
+  const section = el(
+    'section',
+    { class: 'recs', 'data-strategy': options.strategy, 'data-state': 'loading' },
+    el('h3', {}, options.title, ' ', el('code', {}, options.strategy)),
+    status,
+    list,
+  );
   void load(options, section, status, list);
   return section;
 }
 
-async function load(options: WidgetOptions, section: HTMLElement, status: HTMLElement, list: HTMLElement): Promise<void> {
+async function load(
+  options: WidgetOptions,
+  section: HTMLElement,
+  status: HTMLElement,
+  list: HTMLElement,
+): Promise<void> {
   const factory = sdk('recommendations');
   if (!factory) {
     section.dataset.state = 'error';
@@ -72,7 +85,8 @@ async function load(options: WidgetOptions, section: HTMLElement, status: HTMLEl
     // The SDK's impression states, for the QA panels (`shown` and `clicked` as they happen).
     li.addEventListener('svc-impression', (event) => {
       const { state } = (event as CustomEvent<ImpressionDetail>).detail;
-      if (state == 'shown' || state == 'clicked') listeners.forEach((l) => l({ strategy: options.strategy, action: state, item }));
+      if (state === 'shown' || state === 'clicked')
+        for (const listener of listeners) listener({ strategy: options.strategy, action: state, item });
     });
     list.append(li);
     try {

@@ -27,12 +27,21 @@ export interface CookieWrite {
 }
 
 /** Writes a cookie with `Path=/`, `SameSite=Lax`, `Secure` on https and the given domain and lifetime. */
-export function writeCookie(name: string, value: string, { domain, days = COOKIE_LIFETIME_DAYS }: CookieWrite = {}): void {
+export function writeCookie(
+  name: string,
+  value: string,
+  { domain, days = COOKIE_LIFETIME_DAYS }: CookieWrite = {},
+): void {
   if (typeof document === 'undefined') return;
   try {
     // Both forms of the lifetime, as the server-side cookie helper writes them: Max-Age wins where understood.
     const maxAge = String(days * 24 * 60 * 60);
-    jar.set(name, value, { domain: domain || undefined, expires: days, 'max-age': maxAge, secure: location.protocol === 'https:' });
+    jar.set(name, value, {
+      domain: domain || undefined,
+      expires: days,
+      'max-age': maxAge,
+      secure: location.protocol === 'https:',
+    });
   } catch {
     // cookies blocked (sandboxed frame): reads say so
   }

@@ -42,7 +42,9 @@ export function isHttpUrl(value: unknown): value is string {
   } catch {
     return false;
   }
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && /^https?:\/\/[^/?#]/i.test(value);
+  return (
+    (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && /^https?:\/\/[^/?#]/i.test(value)
+  );
 }
 
 /** `value` when it is an http(s) URL (see `isHttpUrl`), else `INVALID_ARGUMENT` naming `argument`. */
@@ -56,9 +58,11 @@ export function checkEndpoint(argument: string, value: unknown): string {
  * value must be an http(s) URL; an unknown name is refused (`INVALID_ARGUMENT`), nothing is set then.
  */
 export function setEndpoints(endpoints: Partial<Endpoints>): void {
-  if (typeof endpoints !== 'object' || endpoints === null) invalid('endpoints', endpoints, 'must be an object such as { recs: "https://…" }');
+  if (typeof endpoints !== 'object' || endpoints === null)
+    invalid('endpoints', endpoints, 'must be an object such as { recs: "https://…" }');
   for (const [name, url] of Object.entries(endpoints)) {
-    if (!Object.hasOwn(defaultEndpoints, name)) invalid(`endpoints.${name}`, url, `is not an interface: use one of ${Object.keys(defaultEndpoints).join(', ')}`);
+    if (!Object.hasOwn(defaultEndpoints, name))
+      invalid(`endpoints.${name}`, url, `is not an interface: use one of ${Object.keys(defaultEndpoints).join(', ')}`);
     if (url !== undefined) checkEndpoint(`endpoints.${name}`, url);
   }
   const holder = globalThis as Holder;

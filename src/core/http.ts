@@ -3,9 +3,9 @@
 // says, unwraps the platform's `{status}` envelope and turns every failure into an `SvcError`.
 import ky, { HTTPError, type Options as KyOptions } from 'ky';
 import { NetworkError, ProtocolError, SvcError, TimeoutError } from './errors';
-import { errorForStatus } from './status';
-import { retryAfterMs } from './retry-after';
 import { kyRetry, type RetryPolicy } from './retry';
+import { retryAfterMs } from './retry-after';
+import { errorForStatus } from './status';
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
@@ -87,22 +87,34 @@ async function attempt(request: Request, init: RequestInit | undefined, context:
   const outer = request.signal;
   const forward = () => controller.abort(outer.reason);
   let timedOut = false;
-  const timer = timeout > 0 ? setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, timeout) : undefined;
+  const timer =
+    timeout > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeout)
+      : undefined;
   if (outer.aborted) forward();
   else outer.addEventListener('abort', forward);
   // Not every fetch ends a body read on abort (MSW's interceptor does not): race the abort too.
-  const aborted = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason)));
+  const aborted = new Promise<never>((_, reject) =>
+    controller.signal.addEventListener('abort', () => reject(controller.signal.reason)),
+  );
   aborted.catch(() => {});
   try {
-    const response = await Promise.race([fetch(request, { ...init, keepalive, credentials, signal: controller.signal }), aborted]);
+    const response = await Promise.race([
+      fetch(request, { ...init, keepalive, credentials, signal: controller.signal }),
+      aborted,
+    ]);
     if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
       const location = response.headers.get('location');
-      throw new ProtocolError('PROTOCOL', `${what}: redirected${location ? ` to ${location}` : ''}; the platform never redirects`, {
-        status: response.status || undefined,
-      });
+      throw new ProtocolError(
+        'PROTOCOL',
+        `${what}: redirected${location ? ` to ${location}` : ''}; the platform never redirects`,
+        {
+          status: response.status || undefined,
+        },
+      );
     }
     const text = await Promise.race([response.text(), aborted]);
     context.text = text;
@@ -111,8 +123,13 @@ async function attempt(request: Request, init: RequestInit | undefined, context:
   } catch (error) {
     if (error instanceof SvcError) throw error;
     if (outer.aborted) throw outer.reason;
-    if (timedOut) throw new TimeoutError('TIMEOUT', `${what}: no response within ${timeout} ms (request aborted)`, { cause: error });
-    throw new NetworkError('NETWORK', `${what}: network failure (${(error as Error)?.message ?? error})`, { cause: error });
+    if (timedOut)
+      throw new TimeoutError('TIMEOUT', `${what}: no response within ${timeout} ms (request aborted)`, {
+        cause: error,
+      });
+    throw new NetworkError('NETWORK', `${what}: network failure (${(error as Error)?.message ?? error})`, {
+      cause: error,
+    });
   } finally {
     clearTimeout(timer);
     outer.removeEventListener('abort', forward);
@@ -129,7 +146,10 @@ function unwrapEnvelope(response: Response, { what, envelope, absentIsAnswer, te
   const body = parseObject(text, what, response.status);
   if (!envelope) return;
   if (typeof body.status !== 'number') {
-    const problem = 'status' in body ? `status ${JSON.stringify(body.status)}` : `HTTP ${response.status} with no numeric "status" in the body`;
+    const problem =
+      'status' in body
+        ? `status ${JSON.stringify(body.status)}`
+        : `HTTP ${response.status} with no numeric "status" in the body`;
     throw new ProtocolError('PROTOCOL', `${what}: ${problem}`, { status: response.status });
   }
   if (body.status === 404 && absentIsAnswer) return;
@@ -164,7 +184,9 @@ function toSvcError(error: unknown, { what, text = '' }: Attempt, signal?: Abort
     }
     return errorForStatus(what, status, body, retryAfterMs(headers.get('retry-after')));
   }
-  return new NetworkError('NETWORK', `${what}: network failure (${(error as Error)?.message ?? error})`, { cause: error });
+  return new NetworkError('NETWORK', `${what}: network failure (${(error as Error)?.message ?? error})`, {
+    cause: error,
+  });
 }
 
 /**
@@ -172,13 +194,22 @@ function toSvcError(error: unknown, { what, text = '' }: Attempt, signal?: Abort
  * `status` say success (`envelope: false`: the HTTP status alone). Every failure rejects with an
  * `SvcError` naming `what` failed; a caller's abort rejects with the signal's reason.
  */
-export async function request<T extends JsonObject = JsonObject>(url: string, options: RequestOptions = {}): Promise<T> {
+export async function request<T extends JsonObject = JsonObject>(
+  url: string,
+  options: RequestOptions = {},
+): Promise<T> {
   const { json, body, timeout = 0, signal, envelope = true, keepalive = false } = options;
   const onRetry = options.retry?.onRetry;
   const method = options.method ?? (json === undefined && body === undefined ? 'GET' : 'POST');
   const target = withQuery(url, options.query);
   const what = options.what ?? `${method} ${target}`;
-  const context: Attempt = { what, timeout: Math.min(timeout, MAX_TIMER), envelope, absentIsAnswer: options.absentIsAnswer, keepalive };
+  const context: Attempt = {
+    what,
+    timeout: Math.min(timeout, MAX_TIMER),
+    envelope,
+    absentIsAnswer: options.absentIsAnswer,
+    keepalive,
+  };
   const kyOptions: KyOptions = {
     method,
     json,
@@ -226,9 +257,18 @@ export interface Delivery {
  * resolves the HTTP status without judging it: the tracker decides what each status means for its
  * queue. Resolves `undefined` when no answer came (network failure, timeout). Never retried here.
  */
-export async function deliver(url: string, options: { body: string | Uint8Array; keepalive?: boolean; timeout?: number }): Promise<Delivery | undefined> {
+export async function deliver(
+  url: string,
+  options: { body: string | Uint8Array; keepalive?: boolean; timeout?: number },
+): Promise<Delivery | undefined> {
   const { body, keepalive = false, timeout = 0 } = options;
-  const context: Attempt = { what: `POST ${url}`, timeout: Math.min(timeout, MAX_TIMER), envelope: false, keepalive, credentials: 'omit' };
+  const context: Attempt = {
+    what: `POST ${url}`,
+    timeout: Math.min(timeout, MAX_TIMER),
+    envelope: false,
+    keepalive,
+    credentials: 'omit',
+  };
   try {
     const response = await transport.post(url, {
       body: body as BodyInit,

@@ -43,7 +43,12 @@ export const PREVIOUS_NAMES: Readonly<Record<string, string>> = { url: 'endpoint
  * ours to use for a name of the previous client (`renamed`, plus `url` -> `endpoint`), else
  * suggests the closest known key, else lists the known keys.
  */
-export function refuseUnknownKeys(argument: string, value: unknown, known: readonly string[], renamed: Readonly<Record<string, string>> = {}): void {
+export function refuseUnknownKeys(
+  argument: string,
+  value: unknown,
+  known: readonly string[],
+  renamed: Readonly<Record<string, string>> = {},
+): void {
   if (typeof value !== 'object' || !value) return;
   const names = { ...PREVIOUS_NAMES, ...renamed };
   for (const key of Object.keys(value)) {

@@ -8,6 +8,7 @@ export const SEGMENT = /^(?!\.\.?$)[\w.~-]{1,128}$/;
  * A client never sends a request whose path it had to guess.
  */
 export function segment(argument: string, value: unknown): string {
-  if (typeof value !== 'string' || !SEGMENT.test(value)) invalid(argument, value, 'must be 1-128 of A-Za-z0-9._~- and not . or ..');
+  if (typeof value !== 'string' || !SEGMENT.test(value))
+    invalid(argument, value, 'must be 1-128 of A-Za-z0-9._~- and not . or ..');
   return encodeURIComponent(value);
 }

@@ -2,8 +2,8 @@
 // a policy only for operations that are safe to repeat (reads and overwrites; never `incr`/`decr`).
 import { HTTPError, type RetryOptions as KyRetryOptions } from 'ky';
 import { isRetryable, SvcError } from './errors';
-import { errorForStatus } from './status';
 import { retryAfterMs } from './retry-after';
+import { errorForStatus } from './status';
 
 export interface RetryPolicy {
   /** Tries after the first one. @default 2 */

@@ -6,7 +6,12 @@ import { BadRequestError, NotFoundError, RateLimitedError, ServerError, type Svc
  * any other `BAD_REQUEST`. The one place statuses become errors.
  * @internal
  */
-export function errorForStatus(what: string, status: number, body: Record<string, unknown>, retryAfterMs?: number): SvcError {
+export function errorForStatus(
+  what: string,
+  status: number,
+  body: Record<string, unknown>,
+  retryAfterMs?: number,
+): SvcError {
   const detail = typeof body.message === 'string' ? `: ${body.message}` : '';
   const message = `${what ? `${what}: ` : ''}status ${status}${detail}`;
   const options = { status };

@@ -9,7 +9,10 @@ export interface PageTracker {
   /** Sends the queue now (keepalive requests); recommendation clicks use it ahead of a navigation. */
   flush?(): unknown;
   /** Calls `handler` for this page's earlier events of the type (replay), then for new ones. Returns an unsubscribe. */
-  on(type: string | RegExp, handler: (event: { meta: Record<string, unknown>; data: Record<string, unknown> }) => void): () => void;
+  on(
+    type: string | RegExp,
+    handler: (event: { meta: Record<string, unknown>; data: Record<string, unknown> }) => void,
+  ): () => void;
 }
 
 const slot = Symbol.for('svc.tracker');

@@ -1,10 +1,26 @@
-import { endpointFor, invalid, readVisitorId, refuseUnknownKeys, request, segment, type SvcError, withQuery } from '@svc/core';
+import {
+  endpointFor,
+  invalid,
+  readVisitorId,
+  refuseUnknownKeys,
+  request,
+  type SvcError,
+  segment,
+  withQuery,
+} from '@svc/core';
 import { ExperienceNotFoundError } from './not-found';
 import { isId, isUrl, readExperiences } from './response';
-import type { ExperiencePayload, ExperiencesClient, ExperiencesClientOptions, GetExperiencesOptions, SeenResult } from './types';
+import type {
+  ExperiencePayload,
+  ExperiencesClient,
+  ExperiencesClientOptions,
+  GetExperiencesOptions,
+  SeenResult,
+} from './types';
 
 /** A visitor id given by the caller (contextId, deviceId): 1-256 characters. */
-const isVisitor = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 256;
+const isVisitor = (value: unknown): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= 256;
 const VISITOR = 'must be a string of 1-256 characters';
 const isBoolean = (value: unknown) => typeof value === 'boolean';
 
@@ -21,11 +37,19 @@ const CLIENT_OPTIONS: Rule<ExperiencesClientOptions>[] = [
 /** getExperiences' options, in the order they are checked. */
 const GET_OPTIONS: Rule<GetExperiencesOptions>[] = [
   ['contextId', isVisitor, VISITOR],
-  ['experienceIds', (value) => Array.isArray(value) && value.length > 0 && value.every(isId), 'must be a non-empty array of positive integers'],
+  [
+    'experienceIds',
+    (value) => Array.isArray(value) && value.length > 0 && value.every(isId),
+    'must be a non-empty array of positive integers',
+  ],
   ['variation', isId, 'must be a positive integer'],
   ['preview', isBoolean, 'must be a boolean'],
   ['ignoreSegments', isBoolean, 'must be a boolean'],
-  ['signal', (value) => value === null || typeof (value as AbortSignal)?.addEventListener === 'function', 'must be an AbortSignal'],
+  [
+    'signal',
+    (value) => value === null || typeof (value as AbortSignal)?.addEventListener === 'function',
+    'must be an AbortSignal',
+  ],
 ];
 
 /** Refuses the first option of `rules` that is given (not undefined) and not accepted. */
@@ -50,7 +74,11 @@ export function createExperiencesClient(options: ExperiencesClientOptions): Expe
   return {
     async getExperiences(params: GetExperiencesOptions = {}) {
       if (typeof params !== 'object' || !params) invalid('options', params, 'must be an object');
-      refuseUnknownKeys('options', params, GET_OPTIONS.map(([name]) => name));
+      refuseUnknownKeys(
+        'options',
+        params,
+        GET_OPTIONS.map(([name]) => name),
+      );
       check(params, GET_OPTIONS);
       const { experienceIds, preview, variation, ignoreSegments, signal } = params;
       const contextId = params.contextId ?? readVisitorId();
@@ -59,22 +87,39 @@ export function createExperiencesClient(options: ExperiencesClientOptions): Expe
       if (experienceIds) url += `${contextId ? '&' : '?'}experienceIds=${experienceIds}`; // Array toString: 1,2
       let body;
       try {
-        body = await request(url, { query: { preview, variation, ignoreSegments }, timeout, signal, envelope: false, what });
+        body = await request(url, {
+          query: { preview, variation, ignoreSegments },
+          timeout,
+          signal,
+          envelope: false,
+          what,
+        });
       } catch (error) {
         // 404 {"message":"experience 7 not found"}: name the id when it is one the caller asked for.
-        const id = (error as SvcError)?.code === 'NOT_FOUND' && +(/experience (\d+) not/.exec((error as SvcError).message)?.[1] as string);
-        throw experienceIds?.includes(id as number) ? new ExperienceNotFoundError(id as number, error as SvcError) : error;
+        const id =
+          (error as SvcError)?.code === 'NOT_FOUND' &&
+          +(/experience (\d+) not/.exec((error as SvcError).message)?.[1] as string);
+        throw experienceIds?.includes(id as number)
+          ? new ExperienceNotFoundError(id as number, error as SvcError)
+          : error;
       }
       return readExperiences(body, what, contextId);
     },
 
-    async seen(experiencePayload: ExperiencePayload, deviceId: string | undefined = readVisitorId()): Promise<SeenResult> {
+    async seen(
+      experiencePayload: ExperiencePayload,
+      deviceId: string | undefined = readVisitorId(),
+    ): Promise<SeenResult> {
       const callback = (experiencePayload as Partial<ExperiencePayload> | null)?.callback;
       if (!isUrl(callback)) invalid('experiencePayload.callback', callback, 'must be an http(s) URL');
       if (!isVisitor(deviceId)) invalid('deviceId', deviceId, VISITOR);
       let attempts = 1;
       // Only a network failure is tried again: any HTTP answer came from something that may have recorded the view.
-      const retry = { limit: 2, shouldRetry: (failure: SvcError) => failure.code === 'NETWORK', onRetry: () => attempts++ };
+      const retry = {
+        limit: 2,
+        shouldRetry: (failure: SvcError) => failure.code === 'NETWORK',
+        onRetry: () => attempts++,
+      };
       const error = await request(callback, { json: { id: deviceId }, timeout, envelope: false, retry }).then(
         () => undefined,
         (failure: SvcError) => failure,

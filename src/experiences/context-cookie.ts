@@ -18,9 +18,16 @@ export interface ContextCookieOptions {
  * writes); when none matches, or the match is a single label such as `localhost`, it is a
  * host-only cookie. `Path=/`, one year (`Expires` and `Max-Age`), `SameSite=Lax`, `Secure` on https.
  */
-export function contextCookie(contextId: string, cookieDomains: readonly string[], requestHost: string, options: ContextCookieOptions = {}): string {
-  if (typeof contextId !== 'string' || !contextId || contextId.length > 256) invalid('contextId', contextId, 'must be a non-empty string of at most 256 characters');
-  if (!Array.isArray(cookieDomains) || !cookieDomains.every((d) => typeof d === 'string')) invalid('cookieDomains', cookieDomains, 'must be an array of strings');
+export function contextCookie(
+  contextId: string,
+  cookieDomains: readonly string[],
+  requestHost: string,
+  options: ContextCookieOptions = {},
+): string {
+  if (typeof contextId !== 'string' || !contextId || contextId.length > 256)
+    invalid('contextId', contextId, 'must be a non-empty string of at most 256 characters');
+  if (!Array.isArray(cookieDomains) || !cookieDomains.every((d) => typeof d === 'string'))
+    invalid('cookieDomains', cookieDomains, 'must be an array of strings');
   let url: URL | undefined;
   if (typeof requestHost === 'string') {
     try {
@@ -35,7 +42,8 @@ export function contextCookie(contextId: string, cookieDomains: readonly string[
     .map((d) => d.toLowerCase().replace(/^\./, ''))
     .filter((d) => d.includes('.') && (host === d || host.endsWith(`.${d}`)))
     .sort((a, b) => a.length - b.length)[0];
-  if (options.secure !== undefined && typeof options.secure !== 'boolean') invalid('options.secure', options.secure, 'must be a boolean');
+  if (options.secure !== undefined && typeof options.secure !== 'boolean')
+    invalid('options.secure', options.secure, 'must be a boolean');
   const secure = options.secure ?? (url as URL).protocol !== 'http:';
   // Composed by the `cookie` library (attributes encoded and validated there), not concatenated.
   return serialize(VISITOR_COOKIE, contextId, {

@@ -1,5 +1,5 @@
-import { isHttpUrl, type JsonObject, ProtocolError, isObject } from '@svc/core';
-import type { Experiences, ExperiencePayload } from './types';
+import { isHttpUrl, isObject, type JsonObject, ProtocolError } from '@svc/core';
+import type { ExperiencePayload, Experiences } from './types';
 
 /** Accepts or refuses one value. */
 type Check = (value: unknown) => boolean;
@@ -14,7 +14,15 @@ export const isUrl = isHttpUrl;
 
 /** PROTOCOL.md's 200 body of `GET .../experiences`, field by field. */
 const RESPONSE: { [field in Exclude<keyof Experiences, 'generated'>]: Shape } = {
-  experiencePayloads: [{ payload: isObject, isControl: (value) => typeof value === 'boolean', id: isId, callback: isUrl, variation: isId } satisfies { [field in keyof ExperiencePayload]: Shape }],
+  experiencePayloads: [
+    {
+      payload: isObject,
+      isControl: (value) => typeof value === 'boolean',
+      id: isId,
+      callback: isUrl,
+      variation: isId,
+    } satisfies { [field in keyof ExperiencePayload]: Shape },
+  ],
   contextId: (value) => isString(value) && value !== '',
   cookieDomains: [isString],
 };
@@ -26,7 +34,11 @@ function refused(value: unknown, shape: Shape, path: string): string | undefined
   if (list ? !Array.isArray(value) : !isObject(value)) return path;
   const fields = value as Record<string, unknown>;
   for (const key of list ? Object.keys(fields) : Object.keys(shape)) {
-    const bad = refused(fields[key], list ? shape[0] : (shape as Record<string, Shape>)[key], list ? `${path}[${key}]` : `${path}.${key}`);
+    const bad = refused(
+      fields[key],
+      list ? shape[0] : (shape as Record<string, Shape>)[key],
+      list ? `${path}[${key}]` : `${path}.${key}`,
+    );
     if (bad) return bad;
   }
 }

@@ -30,7 +30,8 @@ export function createCache(now: () => number = Date.now): IntegrationCache & { 
     return entry;
   };
   const checkKey = (key: unknown) => {
-    if (typeof key !== 'string' || !key) throw new TypeError(`cache: key must be a non-empty string (got ${String(key)})`);
+    if (typeof key !== 'string' || !key)
+      throw new TypeError(`cache: key must be a non-empty string (got ${String(key)})`);
   };
   return {
     async get<T>(key: string) {
@@ -42,7 +43,8 @@ export function createCache(now: () => number = Date.now): IntegrationCache & { 
       checkKey(key);
       const json = JSON.stringify(value);
       if (json === undefined) throw new TypeError(`cache: value for "${key}" is not JSON-serialisable`);
-      if (ttlSeconds !== undefined && !(ttlSeconds > 0)) throw new TypeError(`cache: ttlSeconds must be > 0 (got ${ttlSeconds})`);
+      if (ttlSeconds !== undefined && !(ttlSeconds > 0))
+        throw new TypeError(`cache: ttlSeconds must be > 0 (got ${ttlSeconds})`);
       store.set(key, { json, expiresAt: ttlSeconds === undefined ? undefined : now() + ttlSeconds * 1000 });
     },
     async delete(key) {

@@ -1,5 +1,16 @@
-import { checkEndpoint, endpointFor, invalid, type JsonObject, ProtocolError, refuseUnknownKeys, request, segment, type SvcError, TimeoutError } from '@svc/core';
-import { windowFault, type ScheduleWindow } from './window';
+import {
+  checkEndpoint,
+  endpointFor,
+  invalid,
+  type JsonObject,
+  ProtocolError,
+  refuseUnknownKeys,
+  request,
+  type SvcError,
+  segment,
+  TimeoutError,
+} from '@svc/core';
+import { type ScheduleWindow, windowFault } from './window';
 
 /**
  * An invocation's identity and rate-limit target: named string or number values, for example
@@ -51,7 +62,8 @@ export interface Integration {
 
 /** `value` when it is whole milliseconds >= 0 and < `max`, else `INVALID_ARGUMENT` naming `argument`. */
 function ms(argument: string, value: unknown, max = 2 ** 53): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value >= max) invalid(argument, value, 'must be an integer >= 0, < ' + max);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value >= max)
+    invalid(argument, value, 'must be an integer >= 0, < ' + max);
   return value;
 }
 
@@ -69,12 +81,15 @@ export function createIntegration(name: string, options: IntegrationOptions): In
    */
   const send = async <T>(op: string, json: JsonObject, ...fields: string[]): Promise<T> => {
     const what = `integration "${name}" ${op}`;
-    const b = await request(endpointFor('integrations', options.endpoint) + path + op, { json, timeout, what }).catch((e: SvcError) => {
-      throw e.status === 504 ? new TimeoutError('TIMEOUT', e.message, { status: 504 }) : e;
-    });
+    const b = await request(endpointFor('integrations', options.endpoint) + path + op, { json, timeout, what }).catch(
+      (e: SvcError) => {
+        throw e.status === 504 ? new TimeoutError('TIMEOUT', e.message, { status: 504 }) : e;
+      },
+    );
     const answer: JsonObject = {};
     for (const f of fields) {
-      if (f === 'result' ? !(f in b) : typeof b[f] !== (f === 'cancelled' ? 'number' : 'string')) throw new ProtocolError('PROTOCOL', `${what}: bad "${f}" in response`);
+      if (f === 'result' ? !(f in b) : typeof b[f] !== (f === 'cancelled' ? 'number' : 'string'))
+        throw new ProtocolError('PROTOCOL', `${what}: bad "${f}" in response`);
       answer[f] = b[f];
     }
     return answer as T;
@@ -87,7 +102,8 @@ export function createIntegration(name: string, options: IntegrationOptions): In
       // Nested past the stack, or a Proxy whose traps throw.
       fault = { path: 'payload', part: payload };
     }
-    if (fault) invalid(fault.path, fault.part, 'must be JSON: plain objects, arrays, strings, finite numbers, booleans, null');
+    if (fault)
+      invalid(fault.path, fault.part, 'must be JSON: plain objects, arrays, strings, finite numbers, booleans, null');
     return { payload, key: checkKey(key, 'options.key') };
   };
 
@@ -101,7 +117,12 @@ export function createIntegration(name: string, options: IntegrationOptions): In
       const { key, delay = 0, window } = o ?? {};
       const json = { ...body(payload, key), delay: ms('options.delay', delay), window };
       const fault = window !== undefined && windowFault(window);
-      if (fault) invalid('options.' + fault, fault === 'window' ? window : window![fault.slice(7) as keyof ScheduleWindow], 'must be like {day:"mon-fri",time:"09:00-17:00"}');
+      if (fault)
+        invalid(
+          'options.' + fault,
+          fault === 'window' ? window : window![fault.slice(7) as keyof ScheduleWindow],
+          'must be like {day:"mon-fri",time:"09:00-17:00"}',
+        );
       return send<ScheduledExecution>('schedule', json, 'executionId', 'runAt');
     },
     async cancel(key) {
@@ -116,10 +137,13 @@ export function createIntegration(name: string, options: IntegrationOptions): In
  * go out as written) of string or finite number values, at least `min` of them.
  */
 function checkKey(key: unknown, argument: string, min = 0): IntegrationKey {
-  const plain = typeof key === 'object' && !!key && Object.getPrototypeOf(Object.getPrototypeOf(key) ?? Object.prototype) === null;
-  if (!plain || Object.keys(key as object).length < min) invalid(argument, key, `must be a${min ? ' non-empty' : ' plain'} object`);
+  const plain =
+    typeof key === 'object' && !!key && Object.getPrototypeOf(Object.getPrototypeOf(key) ?? Object.prototype) === null;
+  if (!plain || Object.keys(key as object).length < min)
+    invalid(argument, key, `must be a${min ? ' non-empty' : ' plain'} object`);
   for (const [name, value] of Object.entries(key)) {
-    if (typeof value !== 'string' && !Number.isFinite(value)) invalid(`${argument}.${name}`, value, 'must be a string or finite number');
+    if (typeof value !== 'string' && !Number.isFinite(value))
+      invalid(`${argument}.${name}`, value, 'must be a string or finite number');
   }
   return key as IntegrationKey;
 }

@@ -1,12 +1,12 @@
-import { http, type HttpHandler } from 'msw';
-import { json, methodNotAllowed } from './handlers/respond';
 import { defaultEndpoints, type Endpoints, escapeRegExp } from '@svc/core';
-import type { MockPlatform } from './platform';
-import { recommendHandlers } from './handlers/recommend';
-import { stashHandlers } from './handlers/stash';
+import { type HttpHandler, http } from 'msw';
 import { eventsHandlers } from './handlers/events';
 import { experiencesHandlers } from './handlers/experiences';
 import { integrationsHandlers } from './handlers/integrations';
+import { recommendHandlers } from './handlers/recommend';
+import { json, methodNotAllowed } from './handlers/respond';
+import { stashHandlers } from './handlers/stash';
+import type { MockPlatform } from './platform';
 
 export interface HandlerOptions {
   /** Base URLs to intercept; defaults are PROTOCOL.md's placeholders. */

@@ -6,8 +6,9 @@
 //     <li data-svc-item='{"id":"p1","strategy":"popular","weight":0.9}'>...</li>
 //     <li data-svc-item="p2" data-svc-strategy="popular" data-svc-weight="0.8" data-svc-position="2">...</li>
 //   </ol>
-import { recommendations } from './index';
+
 import { isObject } from '@svc/core';
+import { recommendations } from './index';
 import type { Recommendations, ShownItem } from './types';
 
 const CONTAINER = '[data-svc-recommendations]';
@@ -28,7 +29,9 @@ interface Declared {
  */
 export function declared(element: HTMLElement, container: HTMLElement, trackingId?: string): Declared {
   const { svcItem = '', svcStrategy, svcWeight, svcPosition } = element.dataset;
-  const parsed: unknown = svcItem.trim().startsWith('{') ? JSON.parse(svcItem) : { id: svcItem, strategy: svcStrategy, weight: svcWeight };
+  const parsed: unknown = svcItem.trim().startsWith('{')
+    ? JSON.parse(svcItem)
+    : { id: svcItem, strategy: svcStrategy, weight: svcWeight };
   return {
     trackingId: container.dataset.svcTrackingId ?? trackingId,
     experienceId: container.dataset.svcExperienceId,

@@ -13,7 +13,12 @@ let seq = 0;
  * of the failure: `NETWORK` without a response, else by HTTP status (404 `NOT_FOUND`,
  * 429 `RATE_LIMITED`, 5xx `SERVER_ERROR`, other `BAD_REQUEST`).
  */
-export async function postEvent(trackingId: string, visitorId: string, type: RecommendationEvent, data: Record<string, unknown>): Promise<void> {
+export async function postEvent(
+  trackingId: string,
+  visitorId: string,
+  type: RecommendationEvent,
+  data: Record<string, unknown>,
+): Promise<void> {
   const url = `${endpointFor('events')}/events/v1/${trackingId}`;
   const ts = Date.now();
   pageViewId ??= randomId();

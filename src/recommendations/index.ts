@@ -1,9 +1,24 @@
 // @svc/recommendations: recommendations(options, config) -> { get, shown, clicked, observe } (PROTOCOL.md "Recommendations").
-import { invalid, isObject, NoRecommendationsError, pageTracker, ProtocolError, refuseUnknownKeys, request } from '@svc/core';
+import {
+  invalid,
+  isObject,
+  NoRecommendationsError,
+  ProtocolError,
+  pageTracker,
+  refuseUnknownKeys,
+  request,
+} from '@svc/core';
 import { postEvent, type RecommendationEvent } from './events';
 import { observeElement } from './observe';
 import { buildRequest, checkConfigKeys, isId, trackingIdOf, visitorIdOf } from './request';
-import type { Recommendation, RecommendationList, Recommendations, RecommendationsConfig, RecommendationsOptions, ShownItem } from './types';
+import type {
+  Recommendation,
+  RecommendationList,
+  Recommendations,
+  RecommendationsConfig,
+  RecommendationsOptions,
+  ShownItem,
+} from './types';
 import { toWeight } from './weight';
 
 /** How many of a client's latest get() results place copies of items (older ones are forgotten). */
@@ -11,12 +26,12 @@ const RECENT_RESULTS = 20;
 
 const isPosition = (value: unknown) => Number.isInteger(value) && (value as number) > 0;
 
-export type * from './types';
-export { STRATEGIES, CHAINS, type StrategyKind, type StrategyName } from './strategies';
-export { VIEWABILITY, IMPRESSION_EVENT, type ImpressionDetail, type ImpressionState } from './observe';
+export { setEndpoints } from '@svc/core';
 // The errors every client rejects with: one class hierarchy, from @svc/core.
 export * from '@svc/core/errors';
-export { setEndpoints } from '@svc/core';
+export { IMPRESSION_EVENT, type ImpressionDetail, type ImpressionState, VIEWABILITY } from './observe';
+export { CHAINS, STRATEGIES, type StrategyKind, type StrategyName } from './strategies';
+export type * from './types';
 
 /**
  * A recommendations client for the experience `options` (`meta.trackingId` at least) and an initial
@@ -27,7 +42,13 @@ function checkArguments(options: RecommendationsOptions, config: Recommendations
   if (!isObject(options?.meta)) invalid('options', options, 'must be {meta: {trackingId}}');
   if (!isObject(config)) invalid('config', config, 'must be an object');
   refuseUnknownKeys('options', options, ['meta', 'emitMetric', 'tracker'], { uv: 'tracker' });
-  refuseUnknownKeys('options.meta', options.meta, ['trackingId', 'visitorId', 'experienceId', 'iterationId', 'variationId']);
+  refuseUnknownKeys('options.meta', options.meta, [
+    'trackingId',
+    'visitorId',
+    'experienceId',
+    'iterationId',
+    'variationId',
+  ]);
   checkConfigKeys('config', config);
   const { emitMetric, tracker } = options;
   if (emitMetric && typeof emitMetric !== 'function') invalid('options.emitMetric', emitMetric, 'must be a function');
@@ -82,7 +103,8 @@ function eventOf(
   const data: Record<string, unknown> = { id: item.id, weight: toWeight(item.weight), strategy: item.strategy };
   if (meta.experienceId !== undefined) data.experienceId = String(meta.experienceId);
   if (type === 'recommendationClicked') {
-    if (position === undefined) invalid('position', position, 'is required: not given, not on the item, and the item is in no get() result');
+    if (position === undefined)
+      invalid('position', position, 'is required: not given, not on the item, and the item is in no get() result');
     data.position = position;
   }
   return { data, key: JSON.stringify([type, item.id, item.strategy, position ?? null]) };
@@ -94,7 +116,8 @@ function readList(result: unknown, what: string, principal: string): Recommendat
   if (!isObject(result) || !Array.isArray(result.items)) throw malformed();
   const list: RecommendationList = result.items.map((item: unknown) => {
     const { id, weight, strategy = principal, details = {} } = isObject(item) ? item : {};
-    if (typeof id !== 'string' || typeof weight !== 'number' || typeof strategy !== 'string' || !isObject(details)) throw malformed();
+    if (typeof id !== 'string' || typeof weight !== 'number' || typeof strategy !== 'string' || !isObject(details))
+      throw malformed();
     return { id, weight, strategy, details };
   });
   if (!list[0]) throw new NoRecommendationsError('NO_RECOMMENDATIONS', `${what}: no recommendations`);
@@ -108,7 +131,8 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
   const { emitMetric, meta } = options;
   const trackingId = trackingIdOf(options, config);
   const places = createPlaces();
-  const event = (type: RecommendationEvent, item: ShownItem, explicit?: number) => eventOf(meta, places.of, type, item, explicit);
+  const event = (type: RecommendationEvent, item: ShownItem, explicit?: number) =>
+    eventOf(meta, places.of, type, item, explicit);
   // Events sent (or on their way), keyed by item id, strategy and position: copies count as the item.
   const sent = new Set<string>();
 
@@ -155,10 +179,16 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
     clicked: (item, position) => emit('recommendationClicked', item, position),
 
     observe(element, item, position) {
-      if (typeof (element as Element | undefined)?.addEventListener !== 'function' || element.nodeType !== 1) invalid('element', element, 'must be an Element');
+      if (typeof (element as Element | undefined)?.addEventListener !== 'function' || element.nodeType !== 1)
+        invalid('element', element, 'must be an Element');
       // The item and its position are refused now rather than when the item is seen or followed.
       const at = event('recommendationClicked', item, position).data.position as number;
-      return observeElement(element, { item, position: at, shown: () => client.shown(item), clicked: () => client.clicked(item, at) });
+      return observeElement(element, {
+        item,
+        position: at,
+        shown: () => client.shown(item),
+        clicked: () => client.clicked(item, at),
+      });
     },
   };
   return client;

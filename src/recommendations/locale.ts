@@ -1,4 +1,4 @@
-import { pageTracker, type PageTracker, toLocale } from '@svc/core';
+import { type PageTracker, pageTracker, toLocale } from '@svc/core';
 
 /**
  * The platform's locale (`de-EUR`, core's rule: `language: 'de-DE'` counts as `de`) of the
@@ -8,9 +8,8 @@ import { pageTracker, type PageTracker, toLocale } from '@svc/core';
  */
 export function localeOf(tracker: PageTracker | undefined = pageTracker()): string | undefined {
   let locale: string | undefined;
-  tracker
-    ?.on('ecView', ({ data }) => {
-      locale = toLocale(data?.language, data?.currency);
-    })();
+  tracker?.on('ecView', ({ data }) => {
+    locale = toLocale(data?.language, data?.currency);
+  })();
   return locale;
 }

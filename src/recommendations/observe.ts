@@ -85,7 +85,12 @@ export function isViewable(entry: IntersectionObserverEntry): boolean {
 }
 
 const report = (watch: Watch, state: ImpressionState) =>
-  watch.element.dispatchEvent(new CustomEvent<ImpressionDetail>(IMPRESSION_EVENT, { bubbles: true, detail: { state, item: watch.item, position: watch.position } }));
+  watch.element.dispatchEvent(
+    new CustomEvent<ImpressionDetail>(IMPRESSION_EVENT, {
+      bubbles: true,
+      detail: { state, item: watch.item, position: watch.position },
+    }),
+  );
 
 /** Starts or stops the one-second count of `watch` after a change of its viewability or of the page's visibility. */
 function count(watch: Watch) {
@@ -185,7 +190,8 @@ export function observeElement(element: Element, actions: ImpressionActions): ()
     mutations = new MutationObserver(onMutations);
     mutations.observe(document, { childList: true, subtree: true });
     document.addEventListener('visibilitychange', onVisibility);
-    if (typeof IntersectionObserver === 'function') intersections = new IntersectionObserver(onIntersect, { threshold: THRESHOLDS });
+    if (typeof IntersectionObserver === 'function')
+      intersections = new IntersectionObserver(onIntersect, { threshold: THRESHOLDS });
   }
   report(watch, 'observed');
   if (element.isConnected) start(watch);

@@ -1,8 +1,17 @@
-import { endpointFor, invalid, isHttpUrl, normalizeLocale, readVisitorId, refuseUnknownKeys, segment, isObject } from '@svc/core';
 import type { Query } from '@svc/core';
+import {
+  endpointFor,
+  invalid,
+  isHttpUrl,
+  isObject,
+  normalizeLocale,
+  readVisitorId,
+  refuseUnknownKeys,
+  segment,
+} from '@svc/core';
+import { localeOf } from './locale';
 import { ADVISED_FALLBACKS, DEPRECATED, NEEDS_SEED } from './strategies';
 import type { RecommendationsConfig, RecommendationsOptions } from './types';
-import { localeOf } from './locale';
 
 /** A validated recommendations request, as PROTOCOL.md puts it on the wire. */
 export interface RecsRequest {
@@ -55,13 +64,30 @@ const CONFIG: Check[] = [
 ];
 
 /** Every key of a config (of `recommendations` or of `get`); anything else is refused. */
-export const CONFIG_KEYS = ['strategy', 'limit', 'seed', 'rules', 'timeout', 'trackingId', 'visitorId', 'endpoint', 'locale', 'defaultLocale', 'debug'];
+export const CONFIG_KEYS = [
+  'strategy',
+  'limit',
+  'seed',
+  'rules',
+  'timeout',
+  'trackingId',
+  'visitorId',
+  'endpoint',
+  'locale',
+  'defaultLocale',
+  'debug',
+];
 
 /** The previous client's config names that we name differently (README "Migrating from the previous client"). */
-export const PREVIOUS_CONFIG: Record<string, string> = { url: 'endpoint', defaultLanguage: 'defaultLocale', defaultCurrency: 'defaultLocale' };
+export const PREVIOUS_CONFIG: Record<string, string> = {
+  url: 'endpoint',
+  defaultLanguage: 'defaultLocale',
+  defaultCurrency: 'defaultLocale',
+};
 
 /** Refuses a config key that is none of ours (`argument` names the config: `config`). */
-export const checkConfigKeys = (argument: string, config: RecommendationsConfig) => refuseUnknownKeys(argument, config, CONFIG_KEYS, PREVIOUS_CONFIG);
+export const checkConfigKeys = (argument: string, config: RecommendationsConfig) =>
+  refuseUnknownKeys(argument, config, CONFIG_KEYS, PREVIOUS_CONFIG);
 
 /** Each rule's fields. */
 const RULE: Check[] = [
@@ -96,7 +122,11 @@ function seedEntry(seed: unknown, index: number): string | { type: 'c'; id: stri
  * Validates `overrides` over `config` over the defaults and builds the request.
  * Throws `INVALID_ARGUMENT`, sends nothing.
  */
-export function buildRequest(options: RecommendationsOptions, config: RecommendationsConfig, overrides: RecommendationsConfig): RecsRequest {
+export function buildRequest(
+  options: RecommendationsOptions,
+  config: RecommendationsConfig,
+  overrides: RecommendationsConfig,
+): RecsRequest {
   const settings = { ...DEFAULTS, ...given(config), ...given(overrides) } as Required<RecommendationsConfig>;
   const { strategy, seed, rules, locale, endpoint } = settings;
   const { experienceId } = options.meta;

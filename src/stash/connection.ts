@@ -1,4 +1,16 @@
-import { checkEndpoint, endpointFor, invalid, type JsonObject, pageTracker, ProtocolError, type Query, readVisitorId, refuseUnknownKeys, request, segment } from '@svc/core';
+import {
+  checkEndpoint,
+  endpointFor,
+  invalid,
+  type JsonObject,
+  ProtocolError,
+  pageTracker,
+  type Query,
+  readVisitorId,
+  refuseUnknownKeys,
+  request,
+  segment,
+} from '@svc/core';
 import { STASH_DEFAULTS, type StashOptions } from './options';
 
 /** Keys per getbatch request (PROTOCOL.md). */
@@ -21,12 +33,17 @@ export interface Connection {
   /** `get` of one key: `check(data)`, or `undefined` when there is nothing. */
   read<T>(fullKey: string, check: (data: unknown) => T, query?: Query): Promise<T | undefined>;
   /** Reads keys in getbatch requests of at most 10, in parallel: `check(value)` by the caller's key, missing keys absent. */
-  batch<T>(keys: readonly unknown[], full: (key: unknown) => string, check: (value: unknown) => T): Promise<Record<string, T>>;
+  batch<T>(
+    keys: readonly unknown[],
+    full: (key: unknown) => string,
+    check: (value: unknown) => T,
+  ): Promise<Record<string, T>>;
 }
 
 /** Validates a value: a string of at most 65,536 UTF-8 bytes (PROTOCOL.md). */
 export function checkValue(value: unknown): string {
-  if (typeof value !== 'string' || new Blob([value]).size > 65_536) invalid('value', value, 'must be a string of <= 65536 UTF-8 bytes');
+  if (typeof value !== 'string' || new Blob([value]).size > 65_536)
+    invalid('value', value, 'must be a string of <= 65536 UTF-8 bytes');
   return value;
 }
 
@@ -41,7 +58,15 @@ const flights = new Map<string, Promise<JsonObject | undefined>>();
 /** The tracking id and `options` checked, with the defaults of STASH_DEFAULTS; `INVALID_ARGUMENT` naming the first bad one. */
 function checkOptions(opType: string, trackingId: string, options: StashOptions) {
   if (typeof options !== 'object' || !options) invalid('options', options, 'must be an object');
-  refuseUnknownKeys('options', options, ['namespace', 'useVisitorId', 'visitorId', 'level', 'timeout', 'endpoint', 'retries']);
+  refuseUnknownKeys('options', options, [
+    'namespace',
+    'useVisitorId',
+    'visitorId',
+    'level',
+    'timeout',
+    'endpoint',
+    'retries',
+  ]);
   const { namespace, visitorId, endpoint } = options;
   const {
     useVisitorId = STASH_DEFAULTS.useVisitorId,
@@ -54,7 +79,8 @@ function checkOptions(opType: string, trackingId: string, options: StashOptions)
   if (visitorId !== undefined) segment('options.visitorId', visitorId);
   if (typeof useVisitorId !== 'boolean') invalid('options.useVisitorId', useVisitorId, 'must be a boolean');
   if (level !== 'public' && (level !== 'protected' || opType !== 'kv')) invalid('options.level', level, LEVEL);
-  if (!(typeof timeout === 'number' && timeout >= 0 && timeout < 2 ** 31)) invalid('options.timeout', timeout, 'must be 0 to 2^31-1 ms');
+  if (!(typeof timeout === 'number' && timeout >= 0 && timeout < 2 ** 31))
+    invalid('options.timeout', timeout, 'must be 0 to 2^31-1 ms');
   if (!(Number.isInteger(retries) && retries >= 0)) invalid('options.retries', retries, 'must be an integer >= 0');
   if (endpoint !== undefined) checkEndpoint('options.endpoint', endpoint);
   return { tid, namespace, visitorId, endpoint, useVisitorId, level, timeout, retries };
@@ -97,13 +123,18 @@ async function readBatch<T>(
 }
 
 export function connect(opType: string, trackingId: string, options: StashOptions): Connection {
-  const { tid, namespace, visitorId, endpoint, useVisitorId, level, timeout, retries } = checkOptions(opType, trackingId, options);
+  const { tid, namespace, visitorId, endpoint, useVisitorId, level, timeout, retries } = checkOptions(
+    opType,
+    trackingId,
+    options,
+  );
 
   const full = (key: unknown, argument = 'key') => {
     let id = '';
     if (useVisitorId) {
       const found = visitorId ?? readVisitorId() ?? pageTracker()?.visitorId;
-      if (found === undefined) invalid('options.visitorId', undefined, 'is required by useVisitorId (or a _svcTracker cookie)');
+      if (found === undefined)
+        invalid('options.visitorId', undefined, 'is required by useVisitorId (or a _svcTracker cookie)');
       id = found;
     }
     return [namespace, id && segment('options.visitorId', id), segment(argument, key)].filter(Boolean).join(':');
@@ -119,7 +150,15 @@ export function connect(opType: string, trackingId: string, options: StashOption
     const retry = countsOnce ? undefined : { limit: retries };
     // HTTP 200 always; the body's status is the outcome, and 404 (nothing there) is an answer.
     const run = async () => {
-      const body = await request(url, { method: op === 'get' ? 'GET' : 'POST', json, query, timeout, what, retry, absentIsAnswer: true });
+      const body = await request(url, {
+        method: op === 'get' ? 'GET' : 'POST',
+        json,
+        query,
+        timeout,
+        what,
+        retry,
+        absentIsAnswer: true,
+      });
       return body.status === 404 ? undefined : body;
     };
     // Reads with another timeout or retries are not the same read: each keeps its own.

@@ -1,5 +1,5 @@
 import { invalid } from '@svc/core';
-import { malformed, type Connection } from './connection';
+import { type Connection, malformed } from './connection';
 import { integer } from './ts';
 
 /** `createStash('count', …)`: counters per UTC day. Always `public`. */
@@ -27,7 +27,9 @@ export const count = (connection: Connection): CountStash => {
     if (dimension !== 'date') invalid('dimension', dimension, 'must be "date"');
     const fullKey = connection.full(key);
     // The platform answers `{"<fullKey>:<date>": "<date>"}`; give the caller back their own key.
-    const [[returned, date] = [], more] = Object.entries((await connection.send(op, fullKey, { dimension }))?.data ?? {});
+    const [[returned, date] = [], more] = Object.entries(
+      (await connection.send(op, fullKey, { dimension }))?.data ?? {},
+    );
     if (more || typeof date !== 'string' || returned !== `${fullKey}:${date}`) malformed();
     return { [`${key}:${date}`]: date };
   };

@@ -1,5 +1,5 @@
 import { invalid, segment } from '@svc/core';
-import { checkValue, malformed, type Connection } from './connection';
+import { type Connection, checkValue, malformed } from './connection';
 
 /** A deferkv row: its value and the integration it is delivered to when its timestamp passes. */
 export interface DeferredValue {
@@ -37,7 +37,11 @@ const row = (data: unknown): DeferredValue => {
 export const deferkv = (c: Connection): DeferKvStash => ({
   async set(key, value, timestamp, route) {
     // A valid route is its own percent-encoding.
-    await c.send('set', c.full(key), { data: checkValue(value), timestamp: seconds(timestamp), route: segment('route', route) });
+    await c.send('set', c.full(key), {
+      data: checkValue(value),
+      timestamp: seconds(timestamp),
+      route: segment('route', route),
+    });
   },
   async remove(key, timestamp) {
     return !!(await c.send('remove', c.full(key), { timestamp: seconds(timestamp) }));

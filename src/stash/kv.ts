@@ -1,4 +1,4 @@
-import { checkValue, malformed, type Connection } from './connection';
+import { type Connection, checkValue, malformed } from './connection';
 
 /** `createStash('kv', …)`: plain key-value storage. */
 export interface KvStash {
@@ -16,5 +16,6 @@ export const kv = (c: Connection): KvStash => ({
   async set(key, value) {
     await c.send('set', c.full(key), { data: checkValue(value) });
   },
-  get: (async (keys: unknown) => (Array.isArray(keys) ? c.batch(keys, c.full, text) : c.read(c.full(keys), text))) as KvStash['get'],
+  get: (async (keys: unknown) =>
+    Array.isArray(keys) ? c.batch(keys, c.full, text) : c.read(c.full(keys), text)) as KvStash['get'],
 });

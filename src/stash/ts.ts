@@ -1,4 +1,4 @@
-import { malformed, type Connection } from './connection';
+import { type Connection, malformed } from './connection';
 
 /** `createStash('ts', …)`: keys holding the server's time. Always `public`. */
 export interface TsStash {
@@ -9,7 +9,8 @@ export interface TsStash {
 }
 
 /** A `"<unix seconds>"` or `"<integer>"` the platform sends as a string. */
-export const integer = (data: unknown): number => (typeof data === 'string' && /^-?\d{1,15}$/.test(data) ? +data : malformed());
+export const integer = (data: unknown): number =>
+  typeof data === 'string' && /^-?\d{1,15}$/.test(data) ? +data : malformed();
 
 export const ts = (c: Connection): TsStash => ({
   async set(key) {

@@ -2,7 +2,8 @@
 // data-consent="pending" data-cookie-domain="example.co.uk" data-endpoint="https://...">`.
 import { createTracker, type Tracker, type TrackerOptions } from './index';
 
-const dataset = typeof document != 'undefined' ? (document.currentScript as HTMLScriptElement | null)?.dataset : undefined;
+const dataset =
+  typeof document !== 'undefined' ? (document.currentScript as HTMLScriptElement | null)?.dataset : undefined;
 
 /** The tracker started from the script tag's `data-tracking-id`, as `window.svc.tracker`; `undefined` without one. */
 export let tracker: Tracker | undefined;

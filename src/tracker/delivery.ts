@@ -32,8 +32,10 @@ export const body = (events: readonly string[]) => `{"sentAt":${Date.now()},"eve
 
 /** The gzip of `text` by the browser's `CompressionStream` (native, off the script's own work); `undefined` where there is none. */
 export const compress = async (text: string): Promise<Uint8Array<ArrayBuffer> | undefined> =>
-  typeof CompressionStream == 'function'
-    ? new Uint8Array(await new Response(new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer())
+  typeof CompressionStream === 'function'
+    ? new Uint8Array(
+        await new Response(new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer(),
+      )
     : undefined;
 
 /** The gzip of `text` at once, for page exit, where nothing can be awaited (fflate; its output is a plain ArrayBuffer's view). */
@@ -51,7 +53,7 @@ export function post(url: string, data: string | Uint8Array<ArrayBuffer>, keepal
 }
 
 /** Worth trying again: no answer (0), 408, 429, 5xx. Anything else is final: 2xx acknowledged, other 4xx refused. */
-export const retryable = (status?: number) => !status || status == 408 || status == 429 || status > 499;
+export const retryable = (status?: number) => !status || status === 408 || status === 429 || status > 499;
 
 /**
  * Ms before attempt `attempt` + 1: Retry-After (seconds) when the platform said so and it is

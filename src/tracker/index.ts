@@ -1,16 +1,38 @@
 // @svc/tracker: the visitor id, consent, and tracking events that are never lost.
-import { checkEndpoint, endpointFor, invalid, type PageTracker, pageTracker, refuseUnknownKeys, segment, setPageTracker } from '@svc/core';
-import { backoff, body, compress, compressNow, fitting, KEEPALIVE_BUDGET, MAX_BODY, MAX_JSON, post, retryable, utf8Bytes } from './delivery';
-import { checkEvent, checkField, checkShape, type Shape } from './schema';
+import {
+  checkEndpoint,
+  endpointFor,
+  invalid,
+  type PageTracker,
+  pageTracker,
+  refuseUnknownKeys,
+  segment,
+  setPageTracker,
+} from '@svc/core';
+import {
+  backoff,
+  body,
+  compress,
+  compressNow,
+  fitting,
+  KEEPALIVE_BUDGET,
+  MAX_BODY,
+  MAX_JSON,
+  post,
+  retryable,
+  utf8Bytes,
+} from './delivery';
 import { randomId } from './id';
 import { cookieDomain, readIdentity, removeIdentity, writeIdentity } from './identity';
+import { checkEvent, checkField, checkShape, type Shape } from './schema';
 import { createStore, type Store } from './store';
 import type { Consent, TrackingEvent } from './types';
+
 export { setEndpoints } from '@svc/core';
 
 // The errors every client rejects with: one class hierarchy, from @svc/core.
 export * from '@svc/core/errors';
-export { EVENT_SCHEMA, PRODUCT, checkEvent, type Field, type Shape } from './schema';
+export { checkEvent, EVENT_SCHEMA, type Field, PRODUCT, type Shape } from './schema';
 export type { Consent, EventMeta, TrackingEvent } from './types';
 
 export interface TrackerOptions {
@@ -94,7 +116,11 @@ export interface Tracker extends PageTracker {
 
 /** What the tracker could not use; each is said once on the console. */
 const warned: Record<string, unknown> = {};
-const warn = (what: string) => (warned[what] ||= (console.warn(`svc tracker: no ${what}, in memory only`), 1));
+const warn = (what: string) => {
+  if (warned[what]) return;
+  warned[what] = 1;
+  console.warn(`svc tracker: no ${what}, in memory only`);
+};
 
 /** A queued event: its JSON (serialised once, at emit), its UTF-8 bytes, the storage chunk holding it, and whether it left the queue. */
 interface Queued {
@@ -147,7 +173,7 @@ export function createTracker(options: TrackerOptions): Tracker {
   let store: Store | undefined;
   let domain: string | undefined;
   let seq = 0;
-  let persisting = false;
+  let _persisting = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
   let attempt = 0;
@@ -159,11 +185,11 @@ export function createTracker(options: TrackerOptions): Tracker {
   const beat = (t?: number) => chunks.size && store?.beat(t) && warn('localStorage');
   /** Events not in a keepalive request in flight, oldest first. */
   const unsent = () => queue.filter((e) => !keptAlive.has(e));
-  const sending = () => consent == 'granted' && queue.length > keptAlive.size;
+  const sending = () => consent === 'granted' && queue.length > keptAlive.size;
 
   /** Writes the events queued since the last write, in chunks (once per task: a microtask after `emit`). */
   const persist = () => {
-    persisting = false;
+    _persisting = false;
     const fresh = unsaved.filter((e) => !e.done);
     unsaved = [];
     for (let i = 0; store && i < fresh.length; i += CHUNK) {
@@ -192,7 +218,7 @@ export function createTracker(options: TrackerOptions): Tracker {
     for (const key of touched) {
       const left = chunks.get(key);
       if (!left) chunks.delete(key);
-      if (store?.put(key, left ? queue.filter((e) => e.chunk == key).map((e) => e.json) : [])) warn('localStorage');
+      if (store?.put(key, left ? queue.filter((e) => e.chunk === key).map((e) => e.json) : [])) warn('localStorage');
     }
     if (touched.size && !chunks.size) store?.drop(); // nothing stored: no heartbeat either
   };
@@ -232,7 +258,7 @@ export function createTracker(options: TrackerOptions): Tracker {
       const events = unsent();
       let n = fitting(
         events.map((e) => e.bytes),
-        typeof CompressionStream == 'function' ? MAX_JSON : MAX_BODY,
+        typeof CompressionStream === 'function' ? MAX_JSON : MAX_BODY,
       );
       let data: string | Uint8Array<ArrayBuffer>;
       for (;;) {
@@ -240,19 +266,20 @@ export function createTracker(options: TrackerOptions): Tracker {
         const gzip = await compress(json);
         data = gzip ?? json;
         // Compressed bigger than a request may be: fewer events, in proportion, with a margin.
-        if (!gzip || gzip.length <= MAX_BODY || n == 1) break;
+        if (!gzip || gzip.length <= MAX_BODY || n === 1) break;
         n = Math.max(1, Math.min(n - 1, Math.floor(((n * MAX_BODY) / gzip.length) * 0.9)));
       }
-      if (consent != 'granted') break; // withdrawn while compressing
+      if (consent !== 'granted') break; // withdrawn while compressing
       await transmit(events.slice(0, n), data, false);
     }
   };
   const run = () => {
     timer = clearTimeout(timer) as undefined; // cleared and forgotten
-    return (running ??= send().finally(() => {
+    running ??= send().finally(() => {
       running = undefined;
       schedule();
-    }));
+    });
+    return running;
   };
   /** Sends at once when `now` or `batchSize` events wait, else after `batchDelay` (0: after this task); never before the backoff ends. */
   const schedule = (now?: boolean) => {
@@ -269,7 +296,7 @@ export function createTracker(options: TrackerOptions): Tracker {
    * deduplicates). What does not fit stays stored for the next page.
    */
   const leave = () => {
-    let events = consent == 'granted' ? unsent() : [];
+    let events = consent === 'granted' ? unsent() : [];
     let budget = KEEPALIVE_BUDGET - keepaliveBytes;
     let n = fitting(
       events.map((e) => e.bytes),
@@ -300,7 +327,10 @@ export function createTracker(options: TrackerOptions): Tracker {
       remove(queue.slice(0, over));
     }
     // Written once after the current task, however many events it queued (no store: nothing written).
-    persisting ||= (queueMicrotask(persist), true);
+    if (!_persisting) {
+      _persisting = true;
+      queueMicrotask(persist);
+    }
     schedule();
   };
   /**
@@ -314,14 +344,20 @@ export function createTracker(options: TrackerOptions): Tracker {
     // Only with storage: where there is none (an opaque origin) the lock request would reject too.
     store &&
     (navigator.locks
-      ? navigator.locks.request('_svcl:' + trackingId, { ifAvailable: true }, (lock) => lock && store && enqueue(store.adopt()))
+      ? navigator.locks.request(
+          '_svcl:' + trackingId,
+          { ifAvailable: true },
+          (lock) => lock && store && enqueue(store.adopt()),
+        )
       : enqueue(store.adopt()));
 
   /** Consent granted: write the identity, open storage (the events queued meanwhile are written), take over what dead pages left, send. */
   const start = () => {
     domain = domainOption ?? cookieDomain();
     const id = visitorId || randomId();
-    visitorId = writeIdentity(id, domain) || (warn('cookies'), id);
+    const written = writeIdentity(id, domain);
+    if (!written) warn('cookies');
+    visitorId = written || id;
     store = createStore(trackingId, pageViewId);
     if (!store) warn('localStorage');
     unsaved = queue.slice();
@@ -345,14 +381,24 @@ export function createTracker(options: TrackerOptions): Tracker {
   const listening = new AbortController();
   const listeners: Record<string, (event: PageTransitionEvent) => unknown> = {
     // Released: the next page adopts whatever is not acknowledged.
-    pagehide: () => (leave(), beat(0)),
+    pagehide: () => {
+      leave();
+      beat(0);
+    },
     pageshow: (e) => e.persisted && store && reload(store),
     visibilitychange: () => document.hidden && leave(),
-    online: () => ((attempt = waitUntil = 0), schedule(true)),
+    online: () => {
+      attempt = 0;
+      waitUntil = 0;
+      schedule(true);
+    },
   };
   for (const type in listeners) addEventListener(type, listeners[type] as EventListener, listening);
   // The heartbeat telling other pages this one is alive; adoption of what pages that died left.
-  const heartbeat = setInterval(() => (beat(), adopt()), 30_000);
+  const heartbeat = setInterval(() => {
+    beat();
+    adopt();
+  }, 30_000);
 
   const tracker: Tracker = {
     get visitorId() {
@@ -369,7 +415,15 @@ export function createTracker(options: TrackerOptions): Tracker {
     emit(type, data) {
       checkEvent(type, data);
       const event: TrackingEvent = {
-        meta: { id: randomId(), type, ts: Date.now(), visitorId: visitorId!, pageViewId, seq: ++seq, url: location.href },
+        meta: {
+          id: randomId(),
+          type,
+          ts: Date.now(),
+          visitorId: visitorId!,
+          pageViewId,
+          seq: ++seq,
+          url: location.href,
+        },
         data,
       };
       // Serialised now, once: what travels (and is stored) is the data as it was at emit.
@@ -381,8 +435,8 @@ export function createTracker(options: TrackerOptions): Tracker {
       }
       if (recent.push(event) > HISTORY) recent.shift();
       latest.set(type, event);
-      handlers.forEach((listener) => listener(event));
-      if (consent != 'denied') enqueue([json]);
+      for (const listener of handlers) listener(event);
+      if (consent !== 'denied') enqueue([json]);
       return event;
     },
     on(type, handler) {
@@ -391,7 +445,7 @@ export function createTracker(options: TrackerOptions): Tracker {
       // A throwing handler must not break `emit`: its error is reported asynchronously.
       const listener: EventHandler = (event) => {
         try {
-          if (type instanceof RegExp ? ~event.meta.type.search(type) : type == event.meta.type) handler(event);
+          if (type instanceof RegExp ? ~event.meta.type.search(type) : type === event.meta.type) handler(event);
         } catch (error) {
           setTimeout(() => {
             throw error;
@@ -410,9 +464,9 @@ export function createTracker(options: TrackerOptions): Tracker {
     },
     consent(state) {
       checkField('state', state, ['granted', 'denied']);
-      if (state == consent) return;
+      if (state === consent) return;
       consent = state;
-      if (state == 'granted') return start();
+      if (state === 'granted') return start();
       remove(queue);
       store = undefined;
       if (domain !== undefined) removeIdentity(domain);
@@ -424,12 +478,12 @@ export function createTracker(options: TrackerOptions): Tracker {
       clearTimeout(timer);
       clearTimeout(heartbeat); // one list of timers for both (HTML spec)
       listening.abort();
-      if (pageTracker() == tracker) setPageTracker(undefined);
+      if (pageTracker() === tracker) setPageTracker(undefined);
     },
   };
 
-  if (consent == 'granted') start();
-  else if (consent == 'pending') visitorId = readIdentity() || randomId();
+  if (consent === 'granted') start();
+  else if (consent === 'pending') visitorId = readIdentity() || randomId();
   setPageTracker(tracker);
   return tracker;
 }

@@ -49,10 +49,13 @@ export const EVENT_SCHEMA: { readonly [type: string]: Shape } = {
 /** `meta` of an event on the wire, as the tracker writes it and the platform checks it. */
 export const META: Shape = { id: 's', type: 's', ts: 'n', visitorId: 's', pageViewId: 's', seq: 'n', url: 's' };
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v == 'object' && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const isString = (v: unknown) => typeof v === 'string';
 
-const integer = (min: number): [(v: unknown) => boolean, string] => [(v) => Number.isInteger(v) && (v as number) >= min, 'an integer >= ' + min];
+const integer = (min: number): [(v: unknown) => boolean, string] => [
+  (v) => Number.isInteger(v) && (v as number) >= min,
+  'an integer >= ' + min,
+];
 
 /** Each field code: its test and what it expects ("must be ..."). */
 const checks: Record<string, [(v: unknown) => boolean, string]> = {
@@ -64,7 +67,7 @@ const checks: Record<string, [(v: unknown) => boolean, string]> = {
   S: [(v) => Array.isArray(v) && v.every(isString), 'an array of strings'],
   M: [(v) => isObject(v) && Object.values(v).every(isString), 'an object of strings'],
   r: [(v) => isString(v) || v instanceof RegExp, 'a string or a RegExp'],
-  f: [(v) => typeof v == 'function', 'a function'],
+  f: [(v) => typeof v === 'function', 'a function'],
 };
 
 /** Throws `InvalidArgumentError` naming `argument` unless `value` is what `field` expects. */
@@ -85,7 +88,7 @@ export function checkShape(path: string, value: unknown, shape: Shape, optional?
     const v = Object.hasOwn(value, name) ? value[name] : undefined;
     const at = `${path}.${name}`;
     if (v !== undefined) checkField(at, v, shape[key]);
-    else if (key == name && !optional) invalid(at, v, 'is required');
+    else if (key === name && !optional) invalid(at, v, 'is required');
   }
 }
 

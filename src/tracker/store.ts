@@ -24,7 +24,9 @@ export interface Store {
 
 /** Events (as JSON) of a stored array; those without a string meta.id are left out. */
 const valid = (events: unknown): string[] =>
-  Array.isArray(events) ? events.filter((x: TrackingEvent) => typeof x?.meta?.id == 'string').map((x) => JSON.stringify(x)) : [];
+  Array.isArray(events)
+    ? events.filter((x: TrackingEvent) => typeof x?.meta?.id === 'string').map((x) => JSON.stringify(x))
+    : [];
 
 /**
  * The store of `pageViewId`, or `undefined` when localStorage is unavailable (blocked, Safari
@@ -80,7 +82,7 @@ export function createStore(trackingId: string, pageViewId: string): Store | und
     load() {
       const stored: Chunks = new Map();
       const keys = pages().get(pageViewId) ?? [];
-      for (const k of keys[0] == key ? keys.slice(1) : []) {
+      for (const k of keys[0] === key ? keys.slice(1) : []) {
         try {
           stored.set(k, valid(read(k)));
         } catch {} // unreadable: left out
@@ -95,10 +97,10 @@ export function createStore(trackingId: string, pageViewId: string): Store | und
         if (!(+storage.getItem(lock)! > now)) {
           storage.setItem(lock, now + 5000 + '');
           for (const [page, keys] of pages()) {
-            if (page == pageViewId) continue;
+            if (page === pageViewId) continue;
             let record: { t?: unknown; e?: unknown } = {};
             try {
-              if (keys[0] == prefix + page) record = Object(read(keys[0]));
+              if (keys[0] === prefix + page) record = Object(read(keys[0]));
             } catch {
               continue; // an unreadable record: not ours to judge, left as it is
             }

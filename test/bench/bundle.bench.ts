@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Row } from './types';
 
@@ -8,10 +8,23 @@ import type { Row } from './types';
 export default async function (): Promise<Row[]> {
   const rows: Row[] = [];
   const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
-  rows.push({ bench: 'bundle', metric: 'dist/svc.min.js gzip', value: gz('dist/svc.min.js'), unit: 'B', note: 'script tag, self-contained' });
+  rows.push({
+    bench: 'bundle',
+    metric: 'dist/svc.min.js gzip',
+    value: gz('dist/svc.min.js'),
+    unit: 'B',
+    note: 'script tag, self-contained',
+  });
   for (const name of readdirSync('dist')) {
     const file = `dist/${name}/index.js`;
-    if (existsSync(file)) rows.push({ bench: 'bundle', metric: `@svc/${name} index.js gzip`, value: gz(file), unit: 'B', note: 'published ESM, unminified, deps external' });
+    if (existsSync(file))
+      rows.push({
+        bench: 'bundle',
+        metric: `@svc/${name} index.js gzip`,
+        value: gz(file),
+        unit: 'B',
+        note: 'published ESM, unminified, deps external',
+      });
   }
   return rows;
 }

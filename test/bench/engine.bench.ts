@@ -7,8 +7,13 @@ import { createRandom } from '../../src/mock/fixtures/prng';
 import { createBus } from '../../src/mock/platform/bus';
 import { createClock } from '../../src/mock/platform/clock';
 import { createProperties } from '../../src/mock/platform/properties';
-import { createRecommendArea, type FeedProduct, type InteractionRecord, type RecommendRequest } from '../../src/mock/platform/recommend';
-import { percentile, round, type Row } from './types';
+import {
+  createRecommendArea,
+  type FeedProduct,
+  type InteractionRecord,
+  type RecommendRequest,
+} from '../../src/mock/platform/recommend';
+import { percentile, type Row, round } from './types';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const DAY = 86_400_000;
@@ -31,7 +36,15 @@ function feed(): FeedProduct[] {
     locales: Object.fromEntries(
       (['en-GBP', 'de-EUR', 'fr-EUR'] as const).map((locale) => [
         locale,
-        { name: `${locale} product ${i}`, description: `Description of product ${i} in ${locale}`, url: `/p/${i}`, image_url: `/images/${id(i)}.svg`, unit_price: 10 + (i % 90), currency: locale.slice(3), stock: i % 13 },
+        {
+          name: `${locale} product ${i}`,
+          description: `Description of product ${i} in ${locale}`,
+          url: `/p/${i}`,
+          image_url: `/images/${id(i)}.svg`,
+          unit_price: 10 + (i % 90),
+          currency: locale.slice(3),
+          stock: i % 13,
+        },
       ]),
     ),
   }));
@@ -50,12 +63,20 @@ function interactions(): InteractionRecord[] {
     const length = random.int(4, 16);
     let tx = 0;
     for (let k = 0; k < length && n < EVENTS; k++) {
-      const product = random.chance(0.7) ? group * GROUP + random.int(0, GROUP - 1) : Math.floor(random.next() ** 2 * PRODUCTS);
+      const product = random.chance(0.7)
+        ? group * GROUP + random.int(0, GROUP - 1)
+        : Math.floor(random.next() ** 2 * PRODUCTS);
       at += 60_000;
       const r = random.next();
       const kind = r < 0.75 ? 'view' : r < 0.9 ? 'add' : 'purchase';
       if (kind === 'purchase' && random.chance(0.3)) tx++;
-      out[n++] = { kind, visitorId, productId: id(product), at: Math.min(at, NOW), transactionId: `${visitorId}-${tx}` };
+      out[n++] = {
+        kind,
+        visitorId,
+        productId: id(product),
+        at: Math.min(at, NOW),
+        transactionId: `${visitorId}-${tx}`,
+      };
     }
   }
   return out;
@@ -73,7 +94,13 @@ export default async function (): Promise<Row[]> {
   // The demo's fixtures, loaded first in a fresh process (as the demo page does at start).
   let start = performance.now();
   createMockPlatform({ now: NOW, fixtures: true });
-  rows.push({ bench, metric: 'fixtures load (first, cold)', value: round(performance.now() - start, 1), unit: 'ms', note: '300 products, ~35k interactions; aim < 300 ms' });
+  rows.push({
+    bench,
+    metric: 'fixtures load (first, cold)',
+    value: round(performance.now() - start, 1),
+    unit: 'ms',
+    note: '300 products, ~35k interactions; aim < 300 ms',
+  });
   start = performance.now();
   createMockPlatform({ now: NOW, fixtures: true });
   rows.push({ bench, metric: 'fixtures load (warm)', value: round(performance.now() - start, 1), unit: 'ms' });
@@ -91,16 +118,42 @@ export default async function (): Promise<Row[]> {
   const buildMs = performance.now() - start;
   records = undefined;
   const heap = gcHeap();
-  rows.push({ bench, metric: 'feed load', value: round(feedMs / 1000, 2), unit: 's', note: `${PRODUCTS} products × 3 locales` });
-  rows.push({ bench, metric: 'index build', value: round(buildMs / 1000, 2), unit: 's', note: `${EVENTS.toLocaleString('en')} interactions, ${VISITORS.toLocaleString('en')} visitors; target <= 10 s` });
-  rows.push({ bench, metric: 'index build rate', value: round(EVENTS / (buildMs / 1000) / 1000, 0), unit: 'k interactions/s' });
-  rows.push({ bench, metric: 'heap after build', value: round(heap / 2 ** 20, 0), unit: 'MiB', note: `whole process; feed rows + catalog + indexes ${round((heap - before) / 2 ** 20, 0)} MiB; target <= 1 GiB` });
+  rows.push({
+    bench,
+    metric: 'feed load',
+    value: round(feedMs / 1000, 2),
+    unit: 's',
+    note: `${PRODUCTS} products × 3 locales`,
+  });
+  rows.push({
+    bench,
+    metric: 'index build',
+    value: round(buildMs / 1000, 2),
+    unit: 's',
+    note: `${EVENTS.toLocaleString('en')} interactions, ${VISITORS.toLocaleString('en')} visitors; target <= 10 s`,
+  });
+  rows.push({
+    bench,
+    metric: 'index build rate',
+    value: round(EVENTS / (buildMs / 1000) / 1000, 0),
+    unit: 'k interactions/s',
+  });
+  rows.push({
+    bench,
+    metric: 'heap after build',
+    value: round(heap / 2 ** 20, 0),
+    unit: 'MiB',
+    note: `whole process; feed rows + catalog + indexes ${round((heap - before) / 2 ** 20, 0)} MiB; target <= 1 GiB`,
+  });
 
   const random = createRandom(3);
   const seed = () => [id(random.int(0, PRODUCTS - 1))];
   const cases: [string, () => Partial<RecommendRequest>][] = [
     ['popular', () => ({ strategies: ['popular'] })],
-    ['popular, category seed', () => ({ strategies: ['popular'], seed: [{ type: 'c', id: `Category ${random.int(0, 19)}` }] })],
+    [
+      'popular, category seed',
+      () => ({ strategies: ['popular'], seed: [{ type: 'c', id: `Category ${random.int(0, 19)}` }] }),
+    ],
     ['new', () => ({ strategies: ['new'] })],
     ['trending_ols_views_1', () => ({ strategies: ['trending_ols_views_1'] })],
     ['trending_ewma_views_1', () => ({ strategies: ['trending_ewma_views_1'] })],
@@ -115,9 +168,15 @@ export default async function (): Promise<Row[]> {
     ['engagement (composite)', () => ({ strategies: ['engagement'], seed: seed() })],
     ['upsell (composite)', () => ({ strategies: ['upsell'], seed: seed() })],
     ['conversion (composite)', () => ({ strategies: ['conversion'], seed: seed() })],
-    ['engagement, 5 seeds', () => ({ strategies: ['engagement'], seed: [...seed(), ...seed(), ...seed(), ...seed(), ...seed()] })],
+    [
+      'engagement, 5 seeds',
+      () => ({ strategies: ['engagement'], seed: [...seed(), ...seed(), ...seed(), ...seed(), ...seed()] }),
+    ],
     ['partner_product_similar', () => ({ strategies: ['partner_product_similar'], seed: seed() })],
-    ['partner_personal_clickthrough', () => ({ strategies: ['partner_personal_clickthrough'], contextId: `v${random.int(0, VISITORS - 1)}` })],
+    [
+      'partner_personal_clickthrough',
+      () => ({ strategies: ['partner_personal_clickthrough'], contextId: `v${random.int(0, VISITORS - 1)}` }),
+    ],
     [
       'popular + 3 rules (match_some, promotion, blacklist)',
       () => ({
@@ -129,13 +188,40 @@ export default async function (): Promise<Row[]> {
         ],
       }),
     ],
-    ['engagement + 2 rules', () => ({ strategies: ['engagement'], seed: seed(), rules: [{ condition: { '==': [{ var: 'rec.brand' }, { var: 'seed.brand' }] }, factor: 2 }, { condition: { '==': [{ var: 'rec.stock' }, 0] }, factor: 0 }] })],
+    [
+      'engagement + 2 rules',
+      () => ({
+        strategies: ['engagement'],
+        seed: seed(),
+        rules: [
+          { condition: { '==': [{ var: 'rec.brand' }, { var: 'seed.brand' }] }, factor: 2 },
+          { condition: { '==': [{ var: 'rec.stock' }, 0] }, factor: 0 },
+        ],
+      }),
+    ],
   ];
   // Catalog-wide rankings are kept until the indexes change: measure them also with a new
   // interaction recorded before every request (live traffic), which makes each request rank afresh.
-  const live = new Set(['popular', 'popular, category seed', 'new', 'trending_ols_views_1', 'trending_ewma_views_1', 'trending_popular_views_1', 'trending (composite)', 'popular + 3 rules (match_some, promotion, blacklist)']);
+  const live = new Set([
+    'popular',
+    'popular, category seed',
+    'new',
+    'trending_ols_views_1',
+    'trending_ewma_views_1',
+    'trending_popular_views_1',
+    'trending (composite)',
+    'popular + 3 rules (match_some, promotion, blacklist)',
+  ]);
   for (const [name, make] of [...cases]) if (live.has(name)) cases.push([`${name}, after a new event`, make]);
-  const base: RecommendRequest = { trackingId: TID, strategies: ['popular'], n: 10, seed: ['all'], rules: [], debug: false, locale: 'de-EUR' };
+  const base: RecommendRequest = {
+    trackingId: TID,
+    strategies: ['popular'],
+    n: 10,
+    seed: ['all'],
+    rules: [],
+    debug: false,
+    locale: 'de-EUR',
+  };
   for (const [name, make] of cases) {
     const times: number[] = [];
     const cpu: number[] = [];
@@ -143,7 +229,10 @@ export default async function (): Promise<Row[]> {
     const fresh = name.endsWith('after a new event');
     for (let i = 0; i < REQUESTS + 20; i++) {
       const request = { ...base, ...make() };
-      if (fresh) platform.admin.recommend.recordInteractions(TID, [{ kind: 'view', visitorId: `live${i}`, productId: id(random.int(0, PRODUCTS - 1)), at: NOW }]);
+      if (fresh)
+        platform.admin.recommend.recordInteractions(TID, [
+          { kind: 'view', visitorId: `live${i}`, productId: id(random.int(0, PRODUCTS - 1)), at: NOW },
+        ]);
       const c = process.cpuUsage();
       const t = performance.now();
       const result = platform.services.recommend.recommend(request);
@@ -158,8 +247,20 @@ export default async function (): Promise<Row[]> {
     }
     const note = `${REQUESTS} requests, n=10${empty ? `, ${empty} empty` : ''}`;
     rows.push({ bench, metric: `${name} p50`, value: round(percentile(times, 50), 3), unit: 'ms', note });
-    rows.push({ bench, metric: `${name} p95`, value: round(percentile(times, 95), 3), unit: 'ms', note: 'target <= 5 ms' });
-    rows.push({ bench, metric: `${name} p95 CPU`, value: round(percentile(cpu, 95), 3), unit: 'ms', note: 'CPU time of the process: the cost without time spent descheduled' });
+    rows.push({
+      bench,
+      metric: `${name} p95`,
+      value: round(percentile(times, 95), 3),
+      unit: 'ms',
+      note: 'target <= 5 ms',
+    });
+    rows.push({
+      bench,
+      metric: `${name} p95 CPU`,
+      value: round(percentile(cpu, 95), 3),
+      unit: 'ms',
+      note: 'CPU time of the process: the cost without time spent descheduled',
+    });
   }
 
   // Live tracking events through the bus (parsing + catalog update + indexes), per event.
@@ -170,14 +271,35 @@ export default async function (): Promise<Row[]> {
   const events = Array.from({ length: sent }, (_, i) => ({
     trackingId: TID,
     event: {
-      meta: { id: `e${i}`, type: i % 10 === 9 ? 'ecBasketItemAction' : 'ecProduct', ts: NOW, visitorId: `v${i % 10_000}` },
-      data: { eventType: 'detail', action: 'add', quantity: 1, product: { productId: id((i * 7919) % PRODUCTS), name: `Product ${i}`, price: { value: 10, currency: 'GBP' }, categories: ['A'] } },
+      meta: {
+        id: `e${i}`,
+        type: i % 10 === 9 ? 'ecBasketItemAction' : 'ecProduct',
+        ts: NOW,
+        visitorId: `v${i % 10_000}`,
+      },
+      data: {
+        eventType: 'detail',
+        action: 'add',
+        quantity: 1,
+        product: {
+          productId: id((i * 7919) % PRODUCTS),
+          name: `Product ${i}`,
+          price: { value: 10, currency: 'GBP' },
+          categories: ['A'],
+        },
+      },
     },
   }));
   start = performance.now();
   for (const message of events) bus.emit('event', message);
   const perEvent = ((performance.now() - start) * 1000) / sent;
-  rows.push({ bench, metric: 'tracking event ingest', value: round(perEvent, 2), unit: 'µs/event', note: `${sent.toLocaleString('en')} events through the bus` });
+  rows.push({
+    bench,
+    metric: 'tracking event ingest',
+    value: round(perEvent, 2),
+    unit: 'µs/event',
+    note: `${sent.toLocaleString('en')} events through the bus`,
+  });
   void area;
   return rows;
 }

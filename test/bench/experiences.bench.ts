@@ -1,10 +1,10 @@
 import { setupServer } from 'msw/node';
-import { createHandlers, createMockPlatform } from '../../src/mock';
-import { createExperiencesClient } from '../../src/experiences';
-import { seedDemoExperiences } from '../../src/mock/platform/experiences/fixtures';
-import { allocate } from '../../src/mock/platform/experiences/bucketing';
 import { request } from '../../src/core/http';
-import { interleaved, median, round, type Row } from './types';
+import { createExperiencesClient } from '../../src/experiences';
+import { createHandlers, createMockPlatform } from '../../src/mock';
+import { allocate } from '../../src/mock/platform/experiences/bucketing';
+import { seedDemoExperiences } from '../../src/mock/platform/experiences/fixtures';
+import { interleaved, median, type Row, round } from './types';
 
 // getExperiences() against a bare fetch of the same request (msw/node + @svc/mock with the demo
 // experiences, interleaved rounds), then the mock's own costs: answering the GET, and bucketing.
@@ -40,7 +40,8 @@ export default async function (): Promise<Row[]> {
   const service = platform.services.experiences;
   const N = 20_000;
   let start = performance.now();
-  for (let i = 0; i < N; i++) service.experiences('bench_shop', { contextId: `visitor-${i}` }, 'https://experiences.svc.example/v1/callback');
+  for (let i = 0; i < N; i++)
+    service.experiences('bench_shop', { contextId: `visitor-${i}` }, 'https://experiences.svc.example/v1/callback');
   const serviceUs = ((performance.now() - start) / N) * 1000;
   const variations = platform.admin.experiences.get('bench_shop', 1)!.iterations[0].variations;
   const M = 1_000_000;
@@ -55,9 +56,33 @@ export default async function (): Promise<Row[]> {
   return [
     { bench: 'experiences', metric: 'getExperiences() median', value: round(c, 1), unit: 'µs', note },
     { bench: 'experiences', metric: 'bare fetch median (same request)', value: round(f, 1), unit: 'µs', note },
-    { bench: 'experiences', metric: 'core request() median (same request)', value: round(h, 1), unit: 'µs', note: 'the HTTP layer alone (fetch + envelope)' },
-    { bench: 'experiences', metric: 'getExperiences() / bare fetch', value: round(c / f, 2), unit: '×', note: `overhead ${round(c - f, 1)} µs per call, of which ${round(c - h, 1)} µs the client's own (options and response checks)` },
-    { bench: 'experiences', metric: 'mock: answer one GET', value: round(serviceUs, 2), unit: 'µs', note: `${N} visitors, 3 experiences (1 segmented, 1 archived), callbacks encoded` },
-    { bench: 'experiences', metric: 'mock: bucket one visitor', value: round(allocateNs, 0), unit: 'ns', note: `cyrb53 of (experience, contextId), 3 weighted variations, ${M} visitors` },
+    {
+      bench: 'experiences',
+      metric: 'core request() median (same request)',
+      value: round(h, 1),
+      unit: 'µs',
+      note: 'the HTTP layer alone (fetch + envelope)',
+    },
+    {
+      bench: 'experiences',
+      metric: 'getExperiences() / bare fetch',
+      value: round(c / f, 2),
+      unit: '×',
+      note: `overhead ${round(c - f, 1)} µs per call, of which ${round(c - h, 1)} µs the client's own (options and response checks)`,
+    },
+    {
+      bench: 'experiences',
+      metric: 'mock: answer one GET',
+      value: round(serviceUs, 2),
+      unit: 'µs',
+      note: `${N} visitors, 3 experiences (1 segmented, 1 archived), callbacks encoded`,
+    },
+    {
+      bench: 'experiences',
+      metric: 'mock: bucket one visitor',
+      value: round(allocateNs, 0),
+      unit: 'ns',
+      note: `cyrb53 of (experience, contextId), 3 weighted variations, ${M} visitors`,
+    },
   ];
 }

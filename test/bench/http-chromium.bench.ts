@@ -3,27 +3,44 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../e2e/browser';
-import { median, round, type Row } from './types';
+import { median, type Row, round } from './types';
 
 // The overhead a shop sees: dist/svc.min.js in Chromium against a real HTTP server on loopback
 // (not MSW in the same process). Each round times one client call and one bare fetch of the same
 // request, alternating which goes first; the server answers at once with a fixed body.
 
-const ITEMS = Array.from({ length: 10 }, (_, i) => ({ id: `p${i}`, weight: 1 - i / 10, strategy: 'popular', details: { name: `Product ${i}` } }));
+const ITEMS = Array.from({ length: 10 }, (_, i) => ({
+  id: `p${i}`,
+  weight: 1 - i / 10,
+  strategy: 'popular',
+  details: { name: `Product ${i}` },
+}));
 const RECS = JSON.stringify({ status: 200, result: { items: ITEMS } });
-const EXPERIENCES = JSON.stringify({ experiencePayloads: [{ payload: { a: 1 }, isControl: false, id: 1, callback: 'http://x.invalid/cb', variation: 11 }], contextId: 'v-1', cookieDomains: [] });
+const EXPERIENCES = JSON.stringify({
+  experiencePayloads: [{ payload: { a: 1 }, isControl: false, id: 1, callback: 'http://x.invalid/cb', variation: 11 }],
+  contextId: 'v-1',
+  cookieDomains: [],
+});
 
 function serve(request: IncomingMessage, response: ServerResponse) {
-  const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'content-type', 'Access-Control-Allow-Methods': 'GET, POST' };
+  const cors = {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Headers': 'content-type',
+    'Access-Control-Allow-Methods': 'GET, POST',
+  };
   const url = new URL(request.url ?? '/', 'http://localhost');
   if (request.method === 'OPTIONS') return response.writeHead(204, cors).end();
-  if (url.pathname === '/svc.min.js') return response.writeHead(200, { 'Content-Type': 'text/javascript' }).end(readFileSync('dist/svc.min.js'));
+  if (url.pathname === '/svc.min.js')
+    return response.writeHead(200, { 'Content-Type': 'text/javascript' }).end(readFileSync('dist/svc.min.js'));
   if (url.pathname.startsWith('/vc/recommend/')) {
     request.resume();
     return request.on('end', () => response.writeHead(200, { ...cors, 'Content-Type': 'application/json' }).end(RECS));
   }
-  if (url.pathname.endsWith('/experiences')) return response.writeHead(200, { ...cors, 'Content-Type': 'application/json' }).end(EXPERIENCES);
-  return response.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><script src="/svc.min.js"></script>');
+  if (url.pathname.endsWith('/experiences'))
+    return response.writeHead(200, { ...cors, 'Content-Type': 'application/json' }).end(EXPERIENCES);
+  return response
+    .writeHead(200, { 'Content-Type': 'text/html' })
+    .end('<!doctype html><script src="/svc.min.js"></script>');
 }
 
 type Window = { svc: typeof import('../../src/svc') };
@@ -46,9 +63,17 @@ export default async function (): Promise<Row[]> {
       const pairs: Record<string, [() => Promise<unknown>, () => Promise<unknown>]> = {
         recommendations: [
           () => recs.get(),
-          () => fetch(recsUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"h":["all"]}' }).then((r) => r.json()),
+          () =>
+            fetch(recsUrl, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: '{"h":["all"]}',
+            }).then((r) => r.json()),
         ],
-        experiences: [() => experiences.getExperiences({ contextId: 'v-1' }), () => fetch(expUrl).then((r) => r.json())],
+        experiences: [
+          () => experiences.getExperiences({ contextId: 'v-1' }),
+          () => fetch(expUrl).then((r) => r.json()),
+        ],
       };
       const out: Record<string, [number[], number[]]> = {};
       for (const [name, [client, bare]] of Object.entries(pairs)) {

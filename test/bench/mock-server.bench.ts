@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { round, type Row } from './types';
+import { type Row, round } from './types';
 
 // `svc-mock serve` as a child process (the built bin), driven over loopback by this process with
 // 16 requests in flight: stash sets per second and events accepted per second, in memory and
@@ -14,7 +14,9 @@ const EVENTS_PER_BATCH = 10;
 const cli = resolve('dist/mock/cli.js');
 
 function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--no-fixtures', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--no-fixtures', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((done, fail) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -40,7 +42,10 @@ async function rate(count: number, request: (i: number) => Promise<void>): Promi
 
 async function measure(url: string): Promise<{ sets: number; events: number }> {
   const sets = await rate(SETS, async (i) => {
-    const reply = await fetch(`${url}/stash/v1.1/kv/set/bench/public/key-${i}`, { method: 'POST', body: JSON.stringify({ data: `value ${i}` }) });
+    const reply = await fetch(`${url}/stash/v1.1/kv/set/bench/public/key-${i}`, {
+      method: 'POST',
+      body: JSON.stringify({ data: `value ${i}` }),
+    });
     if ((await reply.json()).status !== 200) throw new Error('stash set refused');
   });
   const batches = await rate(BATCHES, async (b) => {
@@ -48,7 +53,10 @@ async function measure(url: string): Promise<{ sets: number; events: number }> {
       meta: { id: `e-${b}-${i}`, type: 'ecView', ts: Date.now(), visitorId: 'v', pageViewId: 'pv', seq: i, url: '/' },
       data: { type: 'home', language: 'en', country: 'GB', currency: 'GBP' },
     }));
-    const reply = await fetch(`${url}/events/v1/bench`, { method: 'POST', body: JSON.stringify({ sentAt: Date.now(), events }) });
+    const reply = await fetch(`${url}/events/v1/bench`, {
+      method: 'POST',
+      body: JSON.stringify({ sentAt: Date.now(), events }),
+    });
     if ((await reply.json()).accepted !== EVENTS_PER_BATCH) throw new Error('events refused');
   });
   return { sets, events: batches * EVENTS_PER_BATCH };
@@ -66,8 +74,20 @@ export default async function (): Promise<Row[]> {
       try {
         const { sets, events } = await measure(url);
         const note = `svc-mock serve over loopback, ${CONCURRENCY} requests in flight`;
-        rows.push({ bench: 'mock server', metric: `stash sets, ${label}`, value: round(sets, 0), unit: 'per s', note: `${SETS} sets; ${note}` });
-        rows.push({ bench: 'mock server', metric: `events accepted, ${label}`, value: round(events, 0), unit: 'per s', note: `${BATCHES} batches of ${EVENTS_PER_BATCH}; ${note}` });
+        rows.push({
+          bench: 'mock server',
+          metric: `stash sets, ${label}`,
+          value: round(sets, 0),
+          unit: 'per s',
+          note: `${SETS} sets; ${note}`,
+        });
+        rows.push({
+          bench: 'mock server',
+          metric: `events accepted, ${label}`,
+          value: round(events, 0),
+          unit: 'per s',
+          note: `${BATCHES} batches of ${EVENTS_PER_BATCH}; ${note}`,
+        });
       } finally {
         child.kill('SIGTERM');
       }

@@ -1,8 +1,8 @@
 import { setupServer } from 'msw/node';
+import { request } from '../../src/core/http';
 import { createHandlers, createMockPlatform } from '../../src/mock';
 import { recommendations } from '../../src/recommendations';
-import { request } from '../../src/core/http';
-import { interleaved, median, round, type Row } from './types';
+import { interleaved, median, type Row, round } from './types';
 
 // Overhead of get() over a bare fetch of the same mocked request: msw/node in front of @svc/mock,
 // the platform answering a fixed 10-item body (so the engine's time is not in either figure),
@@ -12,19 +12,31 @@ const WARMUP = 200;
 
 export default async function (): Promise<Row[]> {
   const platform = createMockPlatform();
-  const items = Array.from({ length: 10 }, (_, i) => ({ id: `p${i}`, weight: 10 - i, strategy: 'popular', details: { id: `p${i}`, name: `Product ${i}`, unit_price: 10 + i, currency: 'GBP' } }));
+  const items = Array.from({ length: 10 }, (_, i) => ({
+    id: `p${i}`,
+    weight: 10 - i,
+    strategy: 'popular',
+    details: { id: `p${i}`, name: `Product ${i}`, unit_price: 10 + i, currency: 'GBP' },
+  }));
   platform.faults.set('recommend', { raw: JSON.stringify({ status: 200, result: { items } }) });
   const server = setupServer(...createHandlers(platform));
   server.listen({ onUnhandledRequest: 'error' });
 
-  const client = recommendations({ meta: { trackingId: 'bench_shop', visitorId: 'bench-visitor' } }, { strategy: 'popular', limit: 10 });
+  const client = recommendations(
+    { meta: { trackingId: 'bench_shop', visitorId: 'bench-visitor' } },
+    { strategy: 'popular', limit: 10 },
+  );
   const url = 'https://recs.svc.example/vc/recommend/2.1/bench_shop?strategy=popular&n=10&contextId=bench-visitor';
   const viaGet = async () => {
     const list = await client.get();
     if (list.length !== 10) throw new Error('get() returned the wrong items');
   };
   const viaFetch = async () => {
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"h":["all"]}' });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"h":["all"]}',
+    });
     const body = await response.json();
     if (body.result.items.length !== 10) throw new Error('fetch returned the wrong items');
   };
@@ -43,7 +55,19 @@ export default async function (): Promise<Row[]> {
   return [
     { bench: 'recommendations', metric: 'get() median', value: round(g, 1), unit: 'µs', note },
     { bench: 'recommendations', metric: 'bare fetch median (same request)', value: round(f, 1), unit: 'µs', note },
-    { bench: 'recommendations', metric: 'core request() median (same request)', value: round(c, 1), unit: 'µs', note: 'the HTTP layer alone: fetch + envelope check' },
-    { bench: 'recommendations', metric: 'get() / bare fetch', value: round(g / f, 2), unit: '×', note: `overhead ${round(g - f, 1)} µs per call` },
+    {
+      bench: 'recommendations',
+      metric: 'core request() median (same request)',
+      value: round(c, 1),
+      unit: 'µs',
+      note: 'the HTTP layer alone: fetch + envelope check',
+    },
+    {
+      bench: 'recommendations',
+      metric: 'get() / bare fetch',
+      value: round(g / f, 2),
+      unit: '×',
+      note: `overhead ${round(g - f, 1)} µs per call`,
+    },
   ];
 }

@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node';
 import { createHandlers, createMockPlatform } from '../../src/mock';
 import { createStash } from '../../src/stash';
-import { round, type Row } from './types';
+import { type Row, round } from './types';
 
 // get of 100 keys against the mock with 20 ms latency per request: one get(keys) (getbatch of 10,
 // in parallel) versus one get(key) per key, awaited one after another and all at once.
@@ -40,7 +40,10 @@ export default async function (): Promise<Row[]> {
       for (const key of keys) if ((await stash.get(key)) !== undefined) found++;
       return found;
     })),
-    ...(await measure('get(key) × 100, all at once', async () => (await Promise.all(keys.map((key) => stash.get(key)))).filter((v) => v !== undefined).length)),
+    ...(await measure(
+      'get(key) × 100, all at once',
+      async () => (await Promise.all(keys.map((key) => stash.get(key)))).filter((v) => v !== undefined).length,
+    )),
   ];
   server.close();
   return rows;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../e2e/browser';
-import { median, round, type Row } from './types';
+import { median, type Row, round } from './types';
 
 // The tracker in Chromium (dist/svc.min.js, the script-tag bundle): the cost of emit() per event
 // and the start-up time of createTracker(). The page is served by a Playwright route as
@@ -16,12 +16,22 @@ async function page(browser: Browser) {
   await context.route(`${ORIGIN}/**`, (route) => {
     const url = new URL(route.request().url());
     if (url.pathname === '/svc.min.js') {
-      return route.fulfill({ headers: { 'Content-Type': 'text/javascript', ...isolation }, body: readFileSync('dist/svc.min.js') });
+      return route.fulfill({
+        headers: { 'Content-Type': 'text/javascript', ...isolation },
+        body: readFileSync('dist/svc.min.js'),
+      });
     }
-    return route.fulfill({ headers: { 'Content-Type': 'text/html', ...isolation }, body: '<!doctype html><script src="/svc.min.js"></script>' });
+    return route.fulfill({
+      headers: { 'Content-Type': 'text/html', ...isolation },
+      body: '<!doctype html><script src="/svc.min.js"></script>',
+    });
   });
   await context.route('https://events.svc.example/**', (route) =>
-    route.fulfill({ status: 200, headers: { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'application/json' }, body: '{"status":200,"accepted":0,"duplicates":0}' }),
+    route.fulfill({
+      status: 200,
+      headers: { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'application/json' },
+      body: '{"status":200,"accepted":0,"duplicates":0}',
+    }),
   );
   const p = await context.newPage();
   await p.goto(`${ORIGIN}/`);
@@ -43,8 +53,19 @@ export default async function (): Promise<Row[]> {
       if (mode === 'unreachable') await context.route('https://events.svc.example/**', (route) => route.abort());
       const runs = await p.evaluate(async (mode) => {
         if (!crossOriginIsolated) throw new Error('bench page is not cross-origin isolated: timer too coarse');
-        const t = (window as unknown as Svc).svc.createTracker({ trackingId: 'bench', consent: mode === 'memory' ? 'pending' : 'granted' });
-        const data = { eventType: 'detail', product: { productId: 'p1', name: 'Blue shirt', price: { value: 19.9, currency: 'GBP' }, categories: ['men', 'shirts'] } };
+        const t = (window as unknown as Svc).svc.createTracker({
+          trackingId: 'bench',
+          consent: mode === 'memory' ? 'pending' : 'granted',
+        });
+        const data = {
+          eventType: 'detail',
+          product: {
+            productId: 'p1',
+            name: 'Blue shirt',
+            price: { value: 19.9, currency: 'GBP' },
+            categories: ['men', 'shirts'],
+          },
+        };
         const runs: number[] = [];
         for (let r = 0; r < 100; r++) {
           const t0 = performance.now();
@@ -59,7 +80,11 @@ export default async function (): Promise<Row[]> {
       await context.close();
       return runs;
     };
-    const cost = { delivering: await emitCost('delivering'), unreachable: await emitCost('unreachable'), memory: await emitCost('memory') };
+    const cost = {
+      delivering: await emitCost('delivering'),
+      unreachable: await emitCost('unreachable'),
+      memory: await emitCost('memory'),
+    };
 
     // Start-up: createTracker() in a fresh context each time (no cookie, empty storage).
     const startups: number[] = [];
@@ -84,10 +109,19 @@ export default async function (): Promise<Row[]> {
       note,
     });
     return [
-      emitRow('delivering', 'Chromium; validation, meta, serialisation, queue, localStorage save per task; queue drained between runs'),
+      emitRow(
+        'delivering',
+        'Chromium; validation, meta, serialisation, queue, localStorage save per task; queue drained between runs',
+      ),
       emitRow('unreachable', 'same with the platform down: the whole 1,000-event queue saved per task'),
       emitRow('memory', 'consent pending: no storage; validation, meta, serialisation'),
-      { bench: 'tracker', metric: 'createTracker() start-up, median of 20', value: round(median(startups), 3), unit: 'ms', note: 'Chromium, fresh context: cookies written, storage opened, dead pages scanned' },
+      {
+        bench: 'tracker',
+        metric: 'createTracker() start-up, median of 20',
+        value: round(median(startups), 3),
+        unit: 'ms',
+        note: 'Chromium, fresh context: cookies written, storage opened, dead pages scanned',
+      },
     ];
   } finally {
     await browser.close();

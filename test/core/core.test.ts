@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import fc from 'fast-check';
-import { readVisitorId } from '../../src/core/visitor-id';
-import { endpointFor, setEndpoints, defaultEndpoints } from '../../src/core/endpoints';
-import { segment } from '../../src/core/path';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { request } from '../../src/core/http';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { defaultEndpoints, endpointFor, setEndpoints } from '../../src/core/endpoints';
 import { InvalidArgumentError, type SvcError } from '../../src/core/errors';
+import { request } from '../../src/core/http';
+import { segment } from '../../src/core/path';
+import { readVisitorId } from '../../src/core/visitor-id';
 
 const clearCookies = () => {
   for (const c of document.cookie.split(';')) {
@@ -42,7 +43,8 @@ describe('endpoints', () => {
       events: 'https://events.svc.example',
       integrations: 'https://integrations.svc.example',
     });
-    for (const [name, url] of Object.entries(defaultEndpoints)) expect(endpointFor(name as keyof typeof defaultEndpoints)).toBe(url);
+    for (const [name, url] of Object.entries(defaultEndpoints))
+      expect(endpointFor(name as keyof typeof defaultEndpoints)).toBe(url);
   });
   it('per-client override beats global beats default; trailing slashes removed', () => {
     expect(endpointFor('recs')).toBe('https://recs.svc.example');
@@ -62,7 +64,9 @@ describe('segment', () => {
     expect(() => segment('key', bad)).toThrow(/^key must be/);
   });
   it('refuses non-strings', () => {
-    expect(() => segment('trackingId', 42)).toThrow('trackingId must be 1-128 of A-Za-z0-9._~- and not . or .. (got 42)');
+    expect(() => segment('trackingId', 42)).toThrow(
+      'trackingId must be 1-128 of A-Za-z0-9._~- and not . or .. (got 42)',
+    );
   });
   it('property: whatever it accepts stays one path segment', () => {
     fc.assert(
@@ -73,7 +77,12 @@ describe('segment', () => {
         } catch {
           return true;
         }
-        return !out.includes('/') && out !== '.' && out !== '..' && new URL(`https://x/a/${out}/b`).pathname === `/a/${out}/b`;
+        return (
+          !out.includes('/') &&
+          out !== '.' &&
+          out !== '..' &&
+          new URL(`https://x/a/${out}/b`).pathname === `/a/${out}/b`
+        );
       }),
     );
   });
@@ -125,7 +134,12 @@ describe('retry policy (ky retries what core decides)', () => {
       }),
     );
     const retried: number[] = [];
-    const retry = { limit: 3, baseMs: 1, shouldRetry: (e: SvcError) => e.code === 'NETWORK', onRetry: (_: unknown, n: number) => retried.push(n) };
+    const retry = {
+      limit: 3,
+      baseMs: 1,
+      shouldRetry: (e: SvcError) => e.code === 'NETWORK',
+      onRetry: (_: unknown, n: number) => retried.push(n),
+    };
     await expect(request(url, { retry })).rejects.toMatchObject({ code: 'SERVER_ERROR', status: 503 });
     expect(calls).toBe(2);
     expect(retried).toEqual([1]);
@@ -157,6 +171,11 @@ describe('InvalidArgumentError', () => {
     expect(new InvalidArgumentError('rules', [{ factor: -1 }], 'x').message).toBe('rules x (got [{"factor":-1}])');
     const long = new InvalidArgumentError('key', 'k'.repeat(200), 'is too long');
     expect(long.message).toBe(`key is too long (got "${'k'.repeat(79)}...)`);
-    expect(long).toMatchObject({ code: 'INVALID_ARGUMENT', argument: 'key', value: 'k'.repeat(200), name: 'InvalidArgumentError' });
+    expect(long).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      argument: 'key',
+      value: 'k'.repeat(200),
+      name: 'InvalidArgumentError',
+    });
   });
 });

@@ -1,14 +1,14 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createStash } from '../../src/stash';
-import { createIntegration } from '../../src/integrations';
-import { createExperiencesClient } from '../../src/experiences';
-import { recommendations } from '../../src/recommendations';
-import { createTracker } from '../../src/tracker';
 import { checkEndpoint, setEndpoints } from '../../src/core/endpoints';
 import { request } from '../../src/core/http';
 import { MAX_WAIT_MS, retryAfterMs } from '../../src/core/retry-after';
+import { createExperiencesClient } from '../../src/experiences';
+import { createIntegration } from '../../src/integrations';
+import { recommendations } from '../../src/recommendations';
+import { createStash } from '../../src/stash';
+import { createTracker } from '../../src/tracker';
 import { failure, thrown } from '../support/failure';
 
 // Issue 20's client points, through core: redirects, Retry-After, endpoints, 429 in the stash.
@@ -26,14 +26,26 @@ afterAll(() => server.close());
 
 describe('redirects are refused: the platform never redirects', () => {
   it('a 302 on a stash kv.set is PROTOCOL naming the location, and no GET follows', async () => {
-    server.use(http.post('https://stash.svc.example/stash/v1.1/kv/set/t/public/k', () => new HttpResponse(null, { status: 302, headers: { Location: 'https://stash.svc.example/elsewhere' } })));
+    server.use(
+      http.post(
+        'https://stash.svc.example/stash/v1.1/kv/set/t/public/k',
+        () => new HttpResponse(null, { status: 302, headers: { Location: 'https://stash.svc.example/elsewhere' } }),
+      ),
+    );
     const error = await failure(createStash('kv', 't').set('k', 'v'));
     expect(error.code).toBe('PROTOCOL');
     expect(error.message).toContain('redirected to https://stash.svc.example/elsewhere');
-    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST https://stash.svc.example/stash/v1.1/kv/set/t/public/k']);
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST https://stash.svc.example/stash/v1.1/kv/set/t/public/k',
+    ]);
   });
   it('a 307 to another origin sends the value nowhere else', async () => {
-    server.use(http.post('https://stash.svc.example/stash/v1.1/kv/set/t/public/k', () => new HttpResponse(null, { status: 307, headers: { Location: 'https://evil.example/steal' } })));
+    server.use(
+      http.post(
+        'https://stash.svc.example/stash/v1.1/kv/set/t/public/k',
+        () => new HttpResponse(null, { status: 307, headers: { Location: 'https://evil.example/steal' } }),
+      ),
+    );
     const error = await failure(createStash('kv', 't').set('k', 'secret'));
     expect(error.code).toBe('PROTOCOL');
     expect(requests.map((r) => new URL(r.url).host)).toEqual(['stash.svc.example']);
@@ -55,16 +67,27 @@ describe('Retry-After read defensively', () => {
     [null, undefined],
   ])('%s -> %s', (header, ms) => expect(retryAfterMs(header)).toBe(ms));
 
-  it.each(['1e20', 'Infinity', 'garbage'])('a 429 with Retry-After %s is RATE_LIMITED with a code (no RangeError)', async (header) => {
-    server.use(http.post('https://integrations.svc.example/v1/t/integrations/n/execute', () => HttpResponse.json({ status: 429 }, { status: 429, headers: { 'Retry-After': header } })));
-    const error = await failure(createIntegration('n', { trackingId: 't' }).execute());
-    expect(error.code).toBe('RATE_LIMITED');
-  });
+  it.each(['1e20', 'Infinity', 'garbage'])(
+    'a 429 with Retry-After %s is RATE_LIMITED with a code (no RangeError)',
+    async (header) => {
+      server.use(
+        http.post('https://integrations.svc.example/v1/t/integrations/n/execute', () =>
+          HttpResponse.json({ status: 429 }, { status: 429, headers: { 'Retry-After': header } }),
+        ),
+      );
+      const error = await failure(createIntegration('n', { trackingId: 't' }).execute());
+      expect(error.code).toBe('RATE_LIMITED');
+    },
+  );
 });
 
 describe('the stash does not retry 429 (README: network failures and 5xx only)', () => {
   it('one request, RATE_LIMITED with retryAt from Retry-After', async () => {
-    server.use(http.get('https://stash.svc.example/stash/v1.1/kv/get/t/public/k', () => HttpResponse.json({ status: 429 }, { status: 429, headers: { 'Retry-After': '30' } })));
+    server.use(
+      http.get('https://stash.svc.example/stash/v1.1/kv/get/t/public/k', () =>
+        HttpResponse.json({ status: 429 }, { status: 429, headers: { 'Retry-After': '30' } }),
+      ),
+    );
     const before = Date.now();
     const error = await failure(createStash('kv', 't').get('k'));
     expect(error).toMatchObject({ code: 'RATE_LIMITED', status: 429 });
@@ -72,7 +95,11 @@ describe('the stash does not retry 429 (README: network failures and 5xx only)',
     expect(requests).toHaveLength(1);
   });
   it('a 503 asking for longer than the 2 s cap ends the retries at once', async () => {
-    server.use(http.get('https://stash.svc.example/stash/v1.1/kv/get/t/public/k', () => HttpResponse.json({ status: 503 }, { status: 503, headers: { 'Retry-After': '30' } })));
+    server.use(
+      http.get('https://stash.svc.example/stash/v1.1/kv/get/t/public/k', () =>
+        HttpResponse.json({ status: 503 }, { status: 503, headers: { 'Retry-After': '30' } }),
+      ),
+    );
     const error = await failure(createStash('kv', 't').get('k'));
     expect(error.code).toBe('SERVER_ERROR');
     expect(requests).toHaveLength(1);
@@ -80,11 +107,23 @@ describe('the stash does not retry 429 (README: network failures and 5xx only)',
 });
 
 describe('endpoints: http(s) URLs only, refused before any request', () => {
-  const bad = ['javascript:alert(1)', 'ftp://files.example', 'not a url', 'https://', 5, '', 'https://x.example/' + 'a'.repeat(2100)];
-  it.each(bad)('checkEndpoint refuses %s', (value) => expect(thrown(() => checkEndpoint('options.endpoint', value)).code).toBe('INVALID_ARGUMENT'));
+  const bad = [
+    'javascript:alert(1)',
+    'ftp://files.example',
+    'not a url',
+    'https://',
+    5,
+    '',
+    'https://x.example/' + 'a'.repeat(2100),
+  ];
+  it.each(bad)('checkEndpoint refuses %s', (value) =>
+    expect(thrown(() => checkEndpoint('options.endpoint', value)).code).toBe('INVALID_ARGUMENT'),
+  );
   it('setEndpoints refuses a non-URL and an unknown name, naming it, and sets nothing then', () => {
     expect(thrown(() => setEndpoints({ recs: 5 as unknown as string })).message).toContain('endpoints.recs');
-    expect(thrown(() => setEndpoints({ recommendations: 'https://x.example' } as never)).message).toContain('endpoints.recommendations');
+    expect(thrown(() => setEndpoints({ recommendations: 'https://x.example' } as never)).message).toContain(
+      'endpoints.recommendations',
+    );
     expect(thrown(() => setEndpoints(null as never)).code).toBe('INVALID_ARGUMENT');
   });
   it('every client refuses a javascript: endpoint with INVALID_ARGUMENT naming options.endpoint', async () => {

@@ -1,10 +1,9 @@
-import { http, HttpResponse, delay } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { isRetryable, type SvcError, TimeoutError } from '../../src/core/errors';
 import { request, withQuery } from '../../src/core/http';
-import { type SvcError, TimeoutError } from '../../src/core/errors';
 import { failure } from '../support/failure';
-import { isRetryable } from '../../src/core/errors';
 
 // The HTTP layer against the wire shapes it must survive: platform envelopes and what
 // proxies and broken servers put in front of them (HTML error pages, truncated JSON).
@@ -13,7 +12,6 @@ const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
-
 
 describe('request', () => {
   it('returns the JSON body when HTTP and body status say 200', async () => {
@@ -44,7 +42,11 @@ describe('request', () => {
   });
 
   it('NOT_FOUND: HTTP 404 with a JSON body', async () => {
-    server.use(http.get(url, () => HttpResponse.json({ status: 404, message: 'The requested URL was not found on the server.' }, { status: 404 })));
+    server.use(
+      http.get(url, () =>
+        HttpResponse.json({ status: 404, message: 'The requested URL was not found on the server.' }, { status: 404 }),
+      ),
+    );
     const error = await failure(request(url));
     expect(error.code).toBe('NOT_FOUND');
     expect(error.message).toContain('The requested URL was not found');
@@ -59,7 +61,9 @@ describe('request', () => {
   });
 
   it('RATE_LIMITED: HTTP 429 carries retryAt from Retry-After', async () => {
-    server.use(http.get(url, () => HttpResponse.json({ status: 429 }, { status: 429, headers: { 'Retry-After': '30' } })));
+    server.use(
+      http.get(url, () => HttpResponse.json({ status: 429 }, { status: 429, headers: { 'Retry-After': '30' } })),
+    );
     const before = Date.now();
     const error = (await failure(request(url))) as SvcError & { retryAt?: string };
     expect(error.code).toBe('RATE_LIMITED');
@@ -69,7 +73,16 @@ describe('request', () => {
   });
 
   it('PROTOCOL: an HTML 502 page from a proxy', async () => {
-    server.use(http.get(url, () => new HttpResponse('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'Content-Type': 'text/html' } })));
+    server.use(
+      http.get(
+        url,
+        () =>
+          new HttpResponse('<html><body>502 Bad Gateway</body></html>', {
+            status: 502,
+            headers: { 'Content-Type': 'text/html' },
+          }),
+      ),
+    );
     const error = await failure(request(url));
     expect(error.code).toBe('PROTOCOL');
     expect(error.status).toBe(502);
@@ -78,7 +91,9 @@ describe('request', () => {
   });
 
   it('PROTOCOL: truncated JSON under HTTP 200', async () => {
-    server.use(http.get(url, () => new HttpResponse('{"status":200,"da', { headers: { 'Content-Type': 'application/json' } })));
+    server.use(
+      http.get(url, () => new HttpResponse('{"status":200,"da', { headers: { 'Content-Type': 'application/json' } })),
+    );
     expect((await failure(request(url))).code).toBe('PROTOCOL');
   });
 
@@ -127,10 +142,12 @@ describe('request', () => {
 
   it('a signal aborted before the call rejects with its reason and sends nothing', async () => {
     let sent = 0;
-    server.use(http.get(url, () => {
-      sent++;
-      return HttpResponse.json({ status: 200 });
-    }));
+    server.use(
+      http.get(url, () => {
+        sent++;
+        return HttpResponse.json({ status: 200 });
+      }),
+    );
     const controller = new AbortController();
     controller.abort(new Error('too late'));
     await expect(request(url, { signal: controller.signal })).rejects.toThrow('too late');

@@ -65,14 +65,20 @@ describe('refuseUnknownKeys', () => {
   });
 
   it('lists the options when no key is close', () => {
-    expect(refusal({ colour: 'red' })!.message).toBe('config.colour is not an option (options: limit, endpoint, defaultLocale) (got "red")');
+    expect(refusal({ colour: 'red' })!.message).toBe(
+      'config.colour is not an option (options: limit, endpoint, defaultLocale) (got "red")',
+    );
   });
 
   it('names ours for a name of the previous client: url everywhere, others as the client says', () => {
-    expect(refusal({ url: 'https://old' })!.message).toBe('config.url is the previous client\'s name: use `endpoint` (got "https://old")');
+    expect(refusal({ url: 'https://old' })!.message).toBe(
+      'config.url is the previous client\'s name: use `endpoint` (got "https://old")',
+    );
     const error = refusal({ defaultCurrency: 'EUR' }, { defaultCurrency: 'defaultLocale' })!;
     expect(error.argument).toBe('config.defaultCurrency');
-    expect(error.message).toBe('config.defaultCurrency is the previous client\'s name: use `defaultLocale` (got "EUR")');
+    expect(error.message).toBe(
+      'config.defaultCurrency is the previous client\'s name: use `defaultLocale` (got "EUR")',
+    );
   });
 
   it('refuses a "__proto__" own key (JSON.parse makes one) like any other', () => {

@@ -12,10 +12,14 @@ const clientFiles = (readdirSync(src, { recursive: true }) as string[])
 
 describe('one transport, one cookie jar', () => {
   it('finds the client sources', () => {
-    expect(clientFiles.map(({ file }) => file)).toEqual(expect.arrayContaining(['recommendations/index.ts', 'tracker/delivery.ts', 'stash/connection.ts']));
+    expect(clientFiles.map(({ file }) => file)).toEqual(
+      expect.arrayContaining(['recommendations/index.ts', 'tracker/delivery.ts', 'stash/connection.ts']),
+    );
   });
   it('no client source calls fetch or sendBeacon', () => {
-    expect(clientFiles.filter(({ text }) => /\bfetch\s*\(|sendBeacon\s*\(/.test(text)).map(({ file }) => file)).toEqual([]);
+    expect(clientFiles.filter(({ text }) => /\bfetch\s*\(|sendBeacon\s*\(/.test(text)).map(({ file }) => file)).toEqual(
+      [],
+    );
   });
   it('no client source touches document.cookie', () => {
     expect(clientFiles.filter(({ text }) => /document\s*\.\s*cookie/.test(text)).map(({ file }) => file)).toEqual([]);

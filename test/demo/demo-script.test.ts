@@ -25,7 +25,11 @@ describe('npm run demo', () => {
     busy = createServer();
     await new Promise<void>((resolve) => busy!.listen(0, '127.0.0.1', resolve));
     const port = (busy.address() as { port: number }).port;
-    const run = spawnSync(process.execPath, [script], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' }, encoding: 'utf8', timeout: 15_000 });
+    const run = spawnSync(process.execPath, [script], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+      encoding: 'utf8',
+      timeout: 15_000,
+    });
     expect(run.status).toBe(1);
     expect(run.stderr.trim().split('\n')).toEqual([
       `svc demo: port ${port} on 127.0.0.1 is already in use (another demo still running?): stop it, or set PORT to another port, e.g. PORT=${port + 1} npm run demo`,
@@ -34,7 +38,11 @@ describe('npm run demo', () => {
   });
 
   it('a PORT that is no port number is one line too', () => {
-    const run = spawnSync(process.execPath, [script], { env: { ...process.env, PORT: 'eighty' }, encoding: 'utf8', timeout: 15_000 });
+    const run = spawnSync(process.execPath, [script], {
+      env: { ...process.env, PORT: 'eighty' },
+      encoding: 'utf8',
+      timeout: 15_000,
+    });
     expect(run.status).toBe(1);
     expect(run.stderr.trim()).toBe('svc demo: PORT must be a port number (0 to 65535), not "eighty"');
   });

@@ -1,7 +1,7 @@
 // The demo as a QA tool (issue 18): it fits a phone and a desktop, tells the truth about a call
 // the page gave up on, shows the shop as a shop would, and is usable from the keyboard.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 type Exchanges = { svcMock: { exchanges: { api: string; aborted?: { reason: string }; late?: { status: number } }[] } };
 
@@ -34,8 +34,13 @@ for (const [width, height] of [
     await page.setViewportSize({ width, height });
     for (const path of pages) {
       await ready(page, path);
-      for (const name of await page.locator('details.panel').evaluateAll((ds) => ds.map((d) => d.getAttribute('data-panel')!))) await openPanel(page, name);
-      await expect(page.locator('#page section.recs').first()).toHaveAttribute('data-state', /ready|error/, { timeout: 15_000 });
+      for (const name of await page
+        .locator('details.panel')
+        .evaluateAll((ds) => ds.map((d) => d.getAttribute('data-panel')!)))
+        await openPanel(page, name);
+      await expect(page.locator('#page section.recs').first()).toHaveAttribute('data-state', /ready|error/, {
+        timeout: 15_000,
+      });
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(scrollWidth, path).toBeLessThanOrEqual(width);
     }
@@ -44,22 +49,37 @@ for (const [width, height] of [
 
 // Written to docs/ (the README's pictures) with UPDATE_DOCS_SCREENSHOTS=1, else kept as test artifacts,
 // so that a test run leaves the checkout as it was.
-test('screenshots for the README: docs/demo-phone.png (390 x 844) and docs/demo-desktop.png (1280 x 800)', async ({ page }, testInfo) => {
+test('screenshots for the README: docs/demo-phone.png (390 x 844) and docs/demo-desktop.png (1280 x 800)', async ({
+  page,
+}, testInfo) => {
   for (const [file, width, height] of [
     ['docs/demo-phone.png', 390, 844],
     ['docs/demo-desktop.png', 1280, 800],
   ] as const) {
     await page.setViewportSize({ width, height });
     await ready(page, '/');
-    for (const strategy of ['popular', 'trending', 'new']) await expect(page.locator(`#page section.recs[data-strategy="${strategy}"]`)).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
-    await page.evaluate(() => Promise.all([...document.images].map((img) => (img.complete ? undefined : new Promise((r) => img.addEventListener('load', r, { once: true }))))));
+    for (const strategy of ['popular', 'trending', 'new'])
+      await expect(page.locator(`#page section.recs[data-strategy="${strategy}"]`)).toHaveAttribute(
+        'data-state',
+        'ready',
+        { timeout: 15_000 },
+      );
+    await page.evaluate(() =>
+      Promise.all(
+        [...document.images].map((img) =>
+          img.complete ? undefined : new Promise((r) => img.addEventListener('load', r, { once: true })),
+        ),
+      ),
+    );
     const path = process.env.UPDATE_DOCS_SCREENSHOTS ? file : testInfo.outputPath(file.replace('docs/', ''));
     await page.screenshot({ path });
     await testInfo.attach(file, { path, contentType: 'image/png' });
   }
 });
 
-test('a call whose timeout is shorter than the mock latency stays a timeout, in the panel and in Recent calls', async ({ page }) => {
+test('a call whose timeout is shorter than the mock latency stays a timeout, in the panel and in Recent calls', async ({
+  page,
+}) => {
   const errors = pageErrors(page);
   await ready(page);
   const faults = await openPanel(page, 'faults');
@@ -71,14 +91,24 @@ test('a call whose timeout is shorter than the mock latency stays a timeout, in 
   await expect(recommend.locator('[data-output="recommend"]')).toHaveAttribute('data-code', 'TIMEOUT');
   const exchange = recommend.locator('[data-exchange="recommend"]');
   await expect(exchange).toHaveAttribute('data-status', 'aborted');
-  await expect(exchange.locator('.status-line')).toHaveText(/^TIMEOUT: the page aborted the request after \d+ ms, no answer$/);
+  await expect(exchange.locator('.status-line')).toHaveText(
+    /^TIMEOUT: the page aborted the request after \d+ ms, no answer$/,
+  );
 
   // The mock answers after its latency: recorded as late, never as the call's answer.
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as Exchanges).svcMock.exchanges.filter((x) => x.api === 'recs').at(-1)?.late?.status), { timeout: 5_000 })
+    .poll(
+      () =>
+        page.evaluate(
+          () => (window as unknown as Exchanges).svcMock.exchanges.filter((x) => x.api === 'recs').at(-1)?.late?.status,
+        ),
+      { timeout: 5_000 },
+    )
     .toBe(200);
   await expect(exchange).toHaveAttribute('data-status', 'aborted');
-  await expect(exchange.locator('.status-line')).toHaveText(/^TIMEOUT: .*the mock answered HTTP 200 after \d+ ms, too late: the page never saw it$/);
+  await expect(exchange.locator('.status-line')).toHaveText(
+    /^TIMEOUT: .*the mock answered HTTP 200 after \d+ ms, too late: the page never saw it$/,
+  );
   await expect(exchange.locator('.response-body')).toHaveText('');
   await expect(recommend.locator('[data-output="recommend"]')).toHaveAttribute('data-code', 'TIMEOUT');
 
@@ -95,15 +125,30 @@ test('axe finds no serious or critical violation on any demo page, with every QA
   await page.setViewportSize({ width: 1280, height: 800 });
   for (const path of pages) {
     await ready(page, path);
-    for (const name of await page.locator('details.panel').evaluateAll((ds) => ds.map((d) => d.getAttribute('data-panel')!))) await openPanel(page, name);
-    await expect(page.locator('#page section.recs').first()).toHaveAttribute('data-state', /ready|error/, { timeout: 15_000 });
+    for (const name of await page
+      .locator('details.panel')
+      .evaluateAll((ds) => ds.map((d) => d.getAttribute('data-panel')!)))
+      await openPanel(page, name);
+    await expect(page.locator('#page section.recs').first()).toHaveAttribute('data-state', /ready|error/, {
+      timeout: 15_000,
+    });
     const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 5)
+            .join(', ')}`,
+      );
     expect(serious, path).toEqual([]);
   }
 });
 
-test('the rules editor looks empty when it is empty; the panel starts from the storefront n and says what Apply changed', async ({ page }) => {
+test('the rules editor looks empty when it is empty; the panel starts from the storefront n and says what Apply changed', async ({
+  page,
+}) => {
   await ready(page);
   const recommend = await openPanel(page, 'recommend');
   const rules = recommend.locator('textarea[name="rules"]');
@@ -118,21 +163,44 @@ test('the rules editor looks empty when it is empty; the panel starts from the s
   expect(await page.locator('#page section.recs[data-strategy="popular"] li').count()).toBe(6);
   const apply = recommend.locator('button', { hasText: 'Apply n, timeout and rules to the storefront' });
   await apply.click();
-  await expect(recommend.locator('[data-output="widgets"]')).toHaveText('Storefront widgets unchanged: n 6, timeout 0, 0 rule(s).');
+  await expect(recommend.locator('[data-output="widgets"]')).toHaveText(
+    'Storefront widgets unchanged: n 6, timeout 0, 0 rule(s).',
+  );
   await recommend.locator('input[name="n"]').fill('4');
   await apply.click();
-  await expect(recommend.locator('[data-output="widgets"]')).toHaveText('Storefront widgets: n 4, timeout 0, 0 rule(s) (were n 6, timeout 0, 0 rule(s)). Takes effect on the next page.');
+  await expect(recommend.locator('[data-output="widgets"]')).toHaveText(
+    'Storefront widgets: n 4, timeout 0, 0 rule(s) (were n 6, timeout 0, 0 rule(s)). Takes effect on the next page.',
+  );
   await page.locator('header a.brand').click();
-  await expect(page.locator('#page section.recs[data-strategy="popular"]')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+  await expect(page.locator('#page section.recs[data-strategy="popular"]')).toHaveAttribute('data-state', 'ready', {
+    timeout: 15_000,
+  });
   expect(await page.locator('#page section.recs[data-strategy="popular"] li').count()).toBe(4);
 });
 
-test('the shop as a shop: out of stock cannot be added, every category in the header, six cards a row at 1280 px, no silent home page for /qa', async ({ page }) => {
+test('the shop as a shop: out of stock cannot be added, every category in the header, six cards a row at 1280 px, no silent home page for /qa', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await ready(page);
   const { soldOut, categories } = await page.evaluate(() => {
-    const feed = (window as unknown as { svcMock: { platform: { inspect: { recommend: { feed(t: string): { id: string; categories?: string[]; locales: Record<string, { stock?: number }> }[] } } } } }).svcMock.platform.inspect.recommend.feed('demo_shop');
-    return { soldOut: feed.find((p) => p.locales['en-GBP']?.stock === 0)!.id, categories: [...new Set(feed.map((p) => p.categories?.[0]).filter(Boolean))].sort() };
+    const feed = (
+      window as unknown as {
+        svcMock: {
+          platform: {
+            inspect: {
+              recommend: {
+                feed(t: string): { id: string; categories?: string[]; locales: Record<string, { stock?: number }> }[];
+              };
+            };
+          };
+        };
+      }
+    ).svcMock.platform.inspect.recommend.feed('demo_shop');
+    return {
+      soldOut: feed.find((p) => p.locales['en-GBP']?.stock === 0)!.id,
+      categories: [...new Set(feed.map((p) => p.categories?.[0]).filter(Boolean))].sort(),
+    };
   });
   expect(categories.length).toBe(10);
   expect(await page.locator('#nav a').allTextContents()).toEqual(categories);
@@ -141,7 +209,11 @@ test('the shop as a shop: out of stock cannot be added, every category in the he
   const popular = page.locator('#page section.recs[data-strategy="popular"]');
   await expect(popular).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
   const mainRight = await page.locator('#page').evaluate((m) => m.getBoundingClientRect().right);
-  const cards = await popular.locator('li').evaluateAll((lis) => lis.map((li) => ({ top: li.getBoundingClientRect().top, right: li.getBoundingClientRect().right })));
+  const cards = await popular
+    .locator('li')
+    .evaluateAll((lis) =>
+      lis.map((li) => ({ top: li.getBoundingClientRect().top, right: li.getBoundingClientRect().right })),
+    );
   expect(cards.length).toBe(6);
   for (const card of cards) expect(card.right).toBeLessThanOrEqual(mainRight);
   expect(new Set(cards.map((c) => c.top)).size).toBe(1);
@@ -170,7 +242,9 @@ test('integration durations read as milliseconds with one decimal at most', asyn
   expect(ms).toMatch(/^\d+(\.\d)?$/);
 });
 
-test('every QA control works from the keyboard: open a panel, fill the form, run a call, switch a fault', async ({ page }) => {
+test('every QA control works from the keyboard: open a panel, fill the form, run a call, switch a fault', async ({
+  page,
+}) => {
   await ready(page);
   // Tab to the Stash panel's summary and open it with Enter.
   const stashSummary = page.locator('[data-panel="stash"] summary');
@@ -178,7 +252,10 @@ test('every QA control works from the keyboard: open a panel, fill the form, run
   await page.keyboard.press('Enter');
   await expect(page.locator('[data-panel="stash"]')).toHaveAttribute('data-loaded', 'true');
   // Every control of every panel can take the focus (no mouse-only control).
-  for (const name of await page.locator('details.panel').evaluateAll((ds) => ds.map((d) => d.getAttribute('data-panel')!))) await openPanel(page, name);
+  for (const name of await page
+    .locator('details.panel')
+    .evaluateAll((ds) => ds.map((d) => d.getAttribute('data-panel')!)))
+    await openPanel(page, name);
   const unfocusable = await page.locator('#qa').evaluate((qa) =>
     [...qa.querySelectorAll('button, input, select, textarea, summary')]
       .filter((c) => !(c as HTMLElement).hidden && (c as HTMLElement).offsetParent !== null)
@@ -222,7 +299,9 @@ test('every QA control works from the keyboard: open a panel, fill the form, run
   await expect(stash.locator('[data-output="stash"]')).toHaveAttribute('data-state', 'ok');
 });
 
-test('the demo server sends scripts, styles and pages compressed: brotli when accepted, else gzip, else as they are', async ({ request }) => {
+test('the demo server sends scripts, styles and pages compressed: brotli when accepted, else gzip, else as they are', async ({
+  request,
+}) => {
   for (const path of ['/dist/svc.min.js', '/dist/demo/mock.js', '/dist/demo/app.js', '/demo.css', '/']) {
     const br = await request.get(path, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
     expect(br.status(), path).toBe(200);
@@ -240,15 +319,20 @@ test('the demo server sends scripts, styles and pages compressed: brotli when ac
   expect(refused.headers()['content-encoding']).toBe('gzip');
 });
 
-test('the browser receives the page scripts compressed, and a panel code arrives only when the panel is first opened', async ({ page }) => {
+test('the browser receives the page scripts compressed, and a panel code arrives only when the panel is first opened', async ({
+  page,
+}) => {
   const scripts = new Map<string, string | undefined>();
   page.on('response', (r) => {
-    if (new URL(r.url()).pathname.startsWith('/dist/')) scripts.set(new URL(r.url()).pathname, r.headers()['content-encoding']);
+    if (new URL(r.url()).pathname.startsWith('/dist/'))
+      scripts.set(new URL(r.url()).pathname, r.headers()['content-encoding']);
   });
   await ready(page);
   await expect(page.locator('[data-panel="recommend"]')).toHaveAttribute('data-loaded', 'true');
-  for (const path of ['/dist/svc.min.js', '/dist/demo/mock.js', '/dist/demo/app.js']) expect(scripts.get(path), path).toBe('br');
-  const chunk = (name: string) => [...scripts.keys()].filter((p) => new RegExp(`^/dist/demo/chunks/${name}-[\\w-]+\\.js$`).test(p));
+  for (const path of ['/dist/svc.min.js', '/dist/demo/mock.js', '/dist/demo/app.js'])
+    expect(scripts.get(path), path).toBe('br');
+  const chunk = (name: string) =>
+    [...scripts.keys()].filter((p) => new RegExp(`^/dist/demo/chunks/${name}-[\\w-]+\\.js$`).test(p));
   expect(chunk('recommend-panel')).toHaveLength(1); // open at start
   expect(chunk('stash-panel')).toEqual([]);
   expect(await page.locator('[data-panel="stash"] input[name="key"]').count()).toBe(0);
@@ -266,10 +350,18 @@ test('Flush now sends at once after an events fault is cleared, without waiting 
   await faults.locator('input[name="events-500"]').check();
   // New events while the endpoint fails: the page view and the items shown.
   await page.locator('header a.brand').click();
-  await expect(page.locator('#page section.recs[data-strategy="popular"]')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+  await expect(page.locator('#page section.recs[data-strategy="popular"]')).toHaveAttribute('data-state', 'ready', {
+    timeout: 15_000,
+  });
   const events = page.locator('[data-panel="events"]');
   // Three failed attempts (after about 0, 1 and 3 s): the next retry then waits about 4 s.
-  const failed = () => page.evaluate(() => (window as unknown as { svcMock: { exchanges: { api: string; status?: number }[] } }).svcMock.exchanges.filter((x) => x.api === 'events' && x.status === 500).length);
+  const failed = () =>
+    page.evaluate(
+      () =>
+        (window as unknown as { svcMock: { exchanges: { api: string; status?: number }[] } }).svcMock.exchanges.filter(
+          (x) => x.api === 'events' && x.status === 500,
+        ).length,
+    );
   await expect.poll(failed, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
   await expect(events.locator('tr[data-state="retrying"]').first()).toBeVisible();
   await events.locator('[data-action="flush"]').click();
@@ -279,16 +371,28 @@ test('Flush now sends at once after an events fault is cleared, without waiting 
   await events.locator('[data-action="flush"]').click();
   await expect(events.locator('[data-output="flush"]')).not.toHaveText('Flushing…');
   await expect(events.locator('[data-output="flush"]')).toHaveText('Flushed: nothing left in the queue.');
-  expect(await page.evaluate(() => (window as unknown as { svc: { tracker: { queued: number } } }).svc.tracker.queued)).toBe(0);
+  expect(
+    await page.evaluate(() => (window as unknown as { svc: { tracker: { queued: number } } }).svc.tracker.queued),
+  ).toBe(0);
   await expect(events.locator('[data-output="event-counts"]')).toContainText(' 0 pending.');
   expect(await events.locator('tbody tr[data-state="retrying"]').count()).toBe(0);
 });
 
 test('the metrics chart names each widget strategy with the strategy that answered', async ({ page }) => {
   await ready(page, '/product/p001');
-  for (const strategy of ['engagement', 'conversion']) await expect(page.locator(`#page section.recs[data-strategy="${strategy}"]`)).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+  for (const strategy of ['engagement', 'conversion'])
+    await expect(page.locator(`#page section.recs[data-strategy="${strategy}"]`)).toHaveAttribute(
+      'data-state',
+      'ready',
+      { timeout: 15_000 },
+    );
   const rendered = await page.locator('#page section.recs').evaluateAll((sections) =>
-    sections.flatMap((s) => [...s.querySelectorAll('li .by')].map((by) => ({ widget: s.getAttribute('data-strategy')!, component: by.textContent!.trim() }))),
+    sections.flatMap((s) =>
+      [...s.querySelectorAll('li .by')].map((by) => ({
+        widget: s.getAttribute('data-strategy')!,
+        component: by.textContent!.trim(),
+      })),
+    ),
   );
   // Items count as shown after a second in view (observe): bring each widget into view in turn.
   for (const section of await page.locator('#page section.recs').all()) {
@@ -296,7 +400,9 @@ test('the metrics chart names each widget strategy with the strategy that answer
     await page.waitForTimeout(1200);
   }
   await expect(page.locator('[data-panel="impressions"] tbody tr[data-shown="true"]')).toHaveCount(rendered.length);
-  await page.evaluate(() => (window as unknown as { svc: { tracker: { flush(): Promise<void> } } }).svc.tracker.flush());
+  await page.evaluate(() =>
+    (window as unknown as { svc: { tracker: { flush(): Promise<void> } } }).svc.tracker.flush(),
+  );
   const events = page.locator('[data-panel="events"]');
   await events.locator('button', { hasText: 'Refresh chart' }).click();
   for (const { widget, component } of rendered) {
@@ -307,12 +413,21 @@ test('the metrics chart names each widget strategy with the strategy that answer
   }
   // The chart's labels read `widget → component` where the two differ.
   const differing = rendered.find((r) => r.widget !== r.component);
-  if (differing) await expect(events.locator('[data-chart="metrics"] svg text.label', { hasText: `${differing.widget} → ${differing.component}` })).toHaveCount(1);
+  if (differing)
+    await expect(
+      events.locator('[data-chart="metrics"] svg text.label', {
+        hasText: `${differing.widget} → ${differing.component}`,
+      }),
+    ).toHaveCount(1);
 });
 
 test('a panel whose code cannot be loaded says so, and loads when opened again', async ({ page }) => {
   // On the context: the page's requests go through the MSW service worker, which page.route does not see.
-  await page.context().route(/\/dist\/demo\/chunks\/stash-panel-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: 'not found' }));
+  await page
+    .context()
+    .route(/\/dist\/demo\/chunks\/stash-panel-[\w-]+\.js$/, (route) =>
+      route.fulfill({ status: 404, body: 'not found' }),
+    );
   await ready(page);
   const stash = page.locator('[data-panel="stash"]');
   await stash.locator('summary').click();

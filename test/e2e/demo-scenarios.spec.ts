@@ -3,7 +3,7 @@
 // no cookies, no storage), imports it and sees the same recommendations, fault and stash values.
 import { readFileSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 
 type Mock = {
   svcMock: {
@@ -32,9 +32,15 @@ async function openPanel(page: Page, name: string) {
 async function widgetItems(page: Page): Promise<Record<string, string[]>> {
   const widgets = page.locator('#page section.recs');
   await expect(widgets.first()).toBeVisible({ timeout: 15_000 });
-  for (const widget of await widgets.all()) await expect(widget).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+  for (const widget of await widgets.all())
+    await expect(widget).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
   return widgets.evaluateAll((sections) =>
-    Object.fromEntries(sections.map((s) => [s.getAttribute('data-strategy')!, [...s.querySelectorAll('li[data-id]')].map((li) => li.getAttribute('data-id')!)])),
+    Object.fromEntries(
+      sections.map((s) => [
+        s.getAttribute('data-strategy')!,
+        [...s.querySelectorAll('li[data-id]')].map((li) => li.getAttribute('data-id')!),
+      ]),
+    ),
   );
 }
 
@@ -62,7 +68,11 @@ async function freshPage(browser: Browser, baseURL: string): Promise<Page> {
   return context.newPage();
 }
 
-test('a scenario with a fault, a rule and stash data comes back the same from the file and from the link', async ({ page, browser, baseURL }, testInfo) => {
+test('a scenario with a fault, a rule and stash data comes back the same from the file and from the link', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(120_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -73,7 +83,11 @@ test('a scenario with a fault, a rule and stash data comes back the same from th
 
   // A rule that removes the first product shown, applied to the storefront.
   const recommend = await openPanel(page, 'recommend');
-  const rules = JSON.stringify([{ name: 'not this one', condition: { '==': [{ var: 'rec.name' }, removedName] }, factor: 0 }], null, 1);
+  const rules = JSON.stringify(
+    [{ name: 'not this one', condition: { '==': [{ var: 'rec.name' }, removedName] }, factor: 0 }],
+    null,
+    1,
+  );
   await recommend.locator('textarea[name="rules"]').fill(rules);
   await recommend.getByRole('button', { name: /^Apply/ }).click();
   await expect(recommend.locator('[data-output="widgets"]')).toContainText('1 rule(s)');
@@ -94,7 +108,9 @@ test('a scenario with a fault, a rule and stash data comes back the same from th
 
   // The page again (in-page navigation keeps the platform): the rule is in force.
   await page.locator('#nav a', { hasText: 'Bags' }).click();
-  await expect(page.locator('#page section.recs li[data-id]').first()).not.toHaveAttribute('data-id', removedId!, { timeout: 15_000 });
+  await expect(page.locator('#page section.recs li[data-id]').first()).not.toHaveAttribute('data-id', removedId!, {
+    timeout: 15_000,
+  });
   const items = await widgetItems(page);
   expect(Object.values(items).flat()).not.toContain(removedId);
   expect(items).not.toEqual(before);
@@ -111,7 +127,13 @@ test('a scenario with a fault, a rule and stash data comes back the same from th
   await (await download).saveAs(file);
   expect((await download).suggestedFilename()).toMatch(/^svc-demo-scenario-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.json$/);
   const scenario = JSON.parse(readFileSync(file, 'utf8'));
-  expect(scenario).toMatchObject({ format: 'svc-demo-scenario', version: 1, url: '/category/Bags', rules, faults: state.faults });
+  expect(scenario).toMatchObject({
+    format: 'svc-demo-scenario',
+    version: 1,
+    url: '/category/Bags',
+    rules,
+    faults: state.faults,
+  });
   expect(scenario.snapshot).toMatchObject({ format: 'svc-mock-state', version: 1, fixtures: {} });
   expect(JSON.parse((await scenarioPanel.locator('[data-output="scenario"]').textContent())!)).toEqual(scenario);
   // The link, from the field (the clipboard needs a permission the test does not grant).
@@ -167,20 +189,39 @@ test('a scenario with a fault, a rule and stash data comes back the same from th
   expect(errors).toEqual([]);
 });
 
-test('a malformed scenario, another version or a damaged link is refused with a clear message', async ({ page }, testInfo) => {
+test('a malformed scenario, another version or a damaged link is refused with a clear message', async ({
+  page,
+}, testInfo) => {
   await ready(page, '/');
   const panel = await openPanel(page, 'scenario');
   const status = panel.locator('[data-output="scenario-status"]');
   const cases: [string, string, RegExp][] = [
     ['not-json.json', '{"format": "svc-demo-scenario",', /^not-json\.json was not imported: not JSON: /],
-    ['other.json', JSON.stringify({ format: 'svc-mock-state', version: 1 }), /was not imported: not a demo scenario \(expected "format": "svc-demo-scenario"\)/],
-    ['v2.json', JSON.stringify({ format: 'svc-demo-scenario', version: 2 }), /was not imported: scenario version 2 is not supported: this demo reads version 1/],
+    [
+      'other.json',
+      JSON.stringify({ format: 'svc-mock-state', version: 1 }),
+      /was not imported: not a demo scenario \(expected "format": "svc-demo-scenario"\)/,
+    ],
+    [
+      'v2.json',
+      JSON.stringify({ format: 'svc-demo-scenario', version: 2 }),
+      /was not imported: scenario version 2 is not supported: this demo reads version 1/,
+    ],
     [
       'bad-snapshot.json',
-      JSON.stringify({ format: 'svc-demo-scenario', version: 1, url: '/', snapshot: { format: 'svc-mock-state', version: 9 } }),
+      JSON.stringify({
+        format: 'svc-demo-scenario',
+        version: 1,
+        url: '/',
+        snapshot: { format: 'svc-mock-state', version: 9 },
+      }),
       /was not imported: snapshot: state version 9 is not supported/,
     ],
-    ['elsewhere.json', JSON.stringify({ format: 'svc-demo-scenario', version: 1, url: 'https://example.com/' }), /url must be a path of the demo/],
+    [
+      'elsewhere.json',
+      JSON.stringify({ format: 'svc-demo-scenario', version: 1, url: 'https://example.com/' }),
+      /url must be a path of the demo/,
+    ],
   ];
   for (const [name, text, expected] of cases) {
     const file = testInfo.outputPath(name);
@@ -197,7 +238,9 @@ test('a malformed scenario, another version or a damaged link is refused with a 
   await expect(page.locator('#status')).toContainText('could not be restored');
   const opened = page.locator('[data-panel="scenario"]');
   await expect(opened).toHaveAttribute('data-loaded', 'true');
-  await expect(opened.locator('[data-output="scenario-status"]')).toHaveText(/^The scenario from link could not be restored: the link is damaged/);
+  await expect(opened.locator('[data-output="scenario-status"]')).toHaveText(
+    /^The scenario from link could not be restored: the link is damaged/,
+  );
   expect(new URL(page.url()).hash).toBe('');
 });
 
@@ -205,12 +248,22 @@ test('a scenario too big for a link says so', async ({ page }) => {
   await ready(page, '/');
   // Many distinct stash values make a snapshot too big for a link (it stays a file).
   await page.evaluate(() => {
-    const { platform } = (window as unknown as { svcMock: { platform: { services: { stash: { kvSet(r: unknown): unknown } } } } }).svcMock;
-    for (let i = 0; i < 3000; i++) platform.services.stash.kvSet({ trackingId: 'demo_shop', level: 'public', key: `k${i}`, body: { data: `${i}:${Math.random()}` } });
+    const { platform } = (
+      window as unknown as { svcMock: { platform: { services: { stash: { kvSet(r: unknown): unknown } } } } }
+    ).svcMock;
+    for (let i = 0; i < 3000; i++)
+      platform.services.stash.kvSet({
+        trackingId: 'demo_shop',
+        level: 'public',
+        key: `k${i}`,
+        body: { data: `${i}:${Math.random()}` },
+      });
   });
   const panel = await openPanel(page, 'scenario');
   await panel.locator('[data-action="copy-link"]').click();
-  await expect(panel.locator('[data-output="scenario-status"]')).toHaveText(/^This scenario is too big for a link \([\d,]+ characters, at most 32,000\): export it as a file instead\.$/);
+  await expect(panel.locator('[data-output="scenario-status"]')).toHaveText(
+    /^This scenario is too big for a link \([\d,]+ characters, at most 32,000\): export it as a file instead\.$/,
+  );
   await expect(panel.locator('input[name="scenario-link"]')).toHaveValue('');
 });
 
@@ -218,7 +271,9 @@ test('the Scenario panel passes axe and works from the keyboard', async ({ page 
   await ready(page, '/');
   const panel = await openPanel(page, 'scenario');
   const results = await new AxeBuilder({ page }).include('[data-panel="scenario"]').analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+    [],
+  );
   await panel.locator('[data-action="export"]').focus();
   const download = page.waitForEvent('download');
   await page.keyboard.press('Enter');

@@ -14,7 +14,12 @@ test('a malformed percent-escape is HTTP 400, and the server keeps serving', asy
 });
 
 test('an encoded ../ never leaves demo/, dist/ or the test pages', async ({ request }) => {
-  for (const path of ['/..%2fpackage.json', '/dist/..%2f..%2fpackage.json', '/%2e%2e/%2e%2e/package.json', '/test-pages/..%2f..%2f..%2fpackage.json']) {
+  for (const path of [
+    '/..%2fpackage.json',
+    '/dist/..%2f..%2fpackage.json',
+    '/%2e%2e/%2e%2e/package.json',
+    '/test-pages/..%2f..%2f..%2fpackage.json',
+  ]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(404);
     expect(await response.text(), path).not.toContain('"name"');

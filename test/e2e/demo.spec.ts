@@ -2,7 +2,7 @@
 // confirmation with recommendations on each page, follow one and see the chart and the event
 // log update, exercise every QA panel, switch faults on, and load a product whose name is markup.
 // Each page's screenshot is kept as a test artifact. No request may leave localhost.
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Page, type TestInfo, test } from '@playwright/test';
 
 /** Requests to anything but the demo server and the platform's placeholder hosts (which the MSW worker answers). */
 function watchRequests(page: Page): string[] {
@@ -64,7 +64,17 @@ async function openPanel(page: Page, name: string) {
 
 /** What the mock received, read in the page (window.svcMock). */
 const metricsOf = (page: Page) =>
-  page.evaluate(() => (window as unknown as { svcMock: { platform: { inspect: { events: { metrics(t: string): { strategy: string; shown: number; clicked: number }[] } } } } }).svcMock.platform.inspect.events.metrics('demo_shop'));
+  page.evaluate(() =>
+    (
+      window as unknown as {
+        svcMock: {
+          platform: {
+            inspect: { events: { metrics(t: string): { strategy: string; shown: number; clicked: number }[] } };
+          };
+        };
+      }
+    ).svcMock.platform.inspect.events.metrics('demo_shop'),
+  );
 
 test.describe('demo storefront', () => {
   let external: string[];
@@ -86,7 +96,9 @@ test.describe('demo storefront', () => {
     expect(watched.dialogs).toEqual([]);
   });
 
-  test('QA browses home -> product -> basket -> confirmation with recommendations on each page, follows one, and the chart and event log update', async ({ page }, testInfo) => {
+  test('QA browses home -> product -> basket -> confirmation with recommendations on each page, follows one, and the chart and event log update', async ({
+    page,
+  }, testInfo) => {
     // Home: popular, trending, new.
     for (const strategy of ['popular', 'trending', 'new']) await expectRecommendations(page, strategy);
     await expect(page.locator('#page')).toHaveAttribute('data-page', 'home');
@@ -98,7 +110,9 @@ test.describe('demo storefront', () => {
     await expectRecommendations(page, 'popular');
     const category = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]);
     const recsRequest = await page.locator('[data-panel="exchanges"]').evaluate(() => {
-      const { exchanges } = (window as unknown as { svcMock: { exchanges: { api: string; url: string; requestBody: string }[] } }).svcMock;
+      const { exchanges } = (
+        window as unknown as { svcMock: { exchanges: { api: string; url: string; requestBody: string }[] } }
+      ).svcMock;
       return [...exchanges].reverse().find((x) => x.api === 'recs');
     });
     expect(JSON.parse(recsRequest!.requestBody).h).toEqual([{ type: 'c', id: category }]);
@@ -107,7 +121,17 @@ test.describe('demo storefront', () => {
 
     // Product page (followed from the grid: the first product in stock, as only those can be bought): engagement and conversion.
     const inStock = await page.locator('#page ul.grid li').evaluateAll((lis) => {
-      const feed = (window as unknown as { svcMock: { platform: { inspect: { recommend: { feed(t: string): { id: string; locales: Record<string, { stock?: number }> }[] } } } } }).svcMock.platform.inspect.recommend.feed('demo_shop');
+      const feed = (
+        window as unknown as {
+          svcMock: {
+            platform: {
+              inspect: {
+                recommend: { feed(t: string): { id: string; locales: Record<string, { stock?: number }> }[] };
+              };
+            };
+          };
+        }
+      ).svcMock.platform.inspect.recommend.feed('demo_shop');
       const stock = new Map(feed.map((p) => [p.id, p.locales['en-GBP']?.stock]));
       return lis.map((li) => li.getAttribute('data-id')!).find((id) => (stock.get(id) ?? 1) > 0)!;
     });
@@ -138,7 +162,14 @@ test.describe('demo storefront', () => {
     // tracker refused none of the shop's events (they follow PROTOCOL.md's event table).
     await page.locator('[data-panel="events"] button', { hasText: 'Flush now' }).click();
     const log = page.locator('[data-panel="events"] table.log');
-    for (const type of ['ecView', 'ecProduct', 'ecBasketItemAction', 'ecBasketItemTransaction', 'ecBasketTransactionSummary', 'recommendationShown']) {
+    for (const type of [
+      'ecView',
+      'ecProduct',
+      'ecBasketItemAction',
+      'ecBasketItemTransaction',
+      'ecBasketTransactionSummary',
+      'recommendationShown',
+    ]) {
       await page.locator('[data-panel="events"] select[name="type"]').selectOption(type);
       await expect(log.locator(`tr[data-type="${type}"][data-state="delivered"]`).first()).toBeVisible();
     }
@@ -146,7 +177,11 @@ test.describe('demo storefront', () => {
     expect(await log.locator('tr[data-state="refused"]').count()).toBe(0);
     await page.locator('[data-panel="events"] select[name="type"]').selectOption('recommendationClicked');
     const received = await page.evaluate(() =>
-      (window as unknown as { svcMock: { platform: { inspect: { events: { received(t: string): { meta: { type: string } }[] } } } } }).svcMock.platform.inspect.events
+      (
+        window as unknown as {
+          svcMock: { platform: { inspect: { events: { received(t: string): { meta: { type: string } }[] } } } };
+        }
+      ).svcMock.platform.inspect.events
         .received('demo_shop')
         .map((e) => e.meta.type),
     );
@@ -160,9 +195,13 @@ test.describe('demo storefront', () => {
     const before = (await metricsOf(page)).find((m) => m.strategy === strategyOfItem)?.clicked ?? 0;
     await first.locator('a').click();
     await expect(page).toHaveURL(new RegExp(`/product/${encodeURIComponent(followed!)}$`));
-    await page.evaluate(() => (window as unknown as { svc: { tracker: { flush(): Promise<unknown> } } }).svc.tracker.flush());
+    await page.evaluate(() =>
+      (window as unknown as { svc: { tracker: { flush(): Promise<unknown> } } }).svc.tracker.flush(),
+    );
     await expect(log.locator('tr[data-type="recommendationClicked"][data-state="delivered"]').first()).toBeVisible();
-    await expect.poll(async () => (await metricsOf(page)).find((m) => m.strategy === strategyOfItem)?.clicked).toBe(before + 1);
+    await expect
+      .poll(async () => (await metricsOf(page)).find((m) => m.strategy === strategyOfItem)?.clicked)
+      .toBe(before + 1);
     const row = page.locator(`[data-panel="events"] table.metrics tr[data-strategy="${strategyOfItem}"]`);
     await page.locator('[data-panel="events"] button', { hasText: 'Refresh chart' }).click();
     await expect(row.locator('.clicked')).toHaveText(String(before + 1));
@@ -170,7 +209,13 @@ test.describe('demo storefront', () => {
     expect(shown).toBeGreaterThan(0);
     await expect(row.locator('.ctr')).toHaveText(`${((100 * (before + 1)) / shown).toFixed(1)}%`);
     const clickedEvents = await page.evaluate(() =>
-      (window as unknown as { svcMock: { platform: { inspect: { events: { received(t: string): { meta: { type: string }; data: unknown }[] } } } } }).svcMock.platform.inspect.events
+      (
+        window as unknown as {
+          svcMock: {
+            platform: { inspect: { events: { received(t: string): { meta: { type: string }; data: unknown }[] } } };
+          };
+        }
+      ).svcMock.platform.inspect.events
         .received('demo_shop')
         .filter((e) => e.meta.type === 'recommendationClicked')
         .map((e) => e.data),
@@ -180,19 +225,33 @@ test.describe('demo storefront', () => {
     await keep(page, testInfo, '6-after-click');
   });
 
-  test('the recommendations panel validates rules before sending, then shows the exact request and response', async ({ page }, testInfo) => {
+  test('the recommendations panel validates rules before sending, then shows the exact request and response', async ({
+    page,
+  }, testInfo) => {
     const panel = await openPanel(page, 'recommend');
-    const before = await page.evaluate(() => (window as unknown as { svcMock: { exchanges: unknown[] } }).svcMock.exchanges.length);
+    const before = await page.evaluate(
+      () => (window as unknown as { svcMock: { exchanges: unknown[] } }).svcMock.exchanges.length,
+    );
     await panel.locator('textarea[name="rules"]').fill('[{"condition": {"==": [1, 1]}, "factor": -1}]');
-    await expect(panel.locator('.validation')).toHaveText('Invalid: rules[0].factor must be a number >= 0 (0 removes, above 0 promotes)');
+    await expect(panel.locator('.validation')).toHaveText(
+      'Invalid: rules[0].factor must be a number >= 0 (0 removes, above 0 promotes)',
+    );
     await panel.locator('[data-action="get"]').click();
     await expect(panel.locator('[data-output="recommend"]')).toHaveAttribute('data-code', 'INVALID_RULES');
     await expect(panel.locator('[data-exchange="recommend"]')).toHaveText('No request was sent.');
     await panel.locator('textarea[name="rules"]').fill('{"not": "json"');
     await expect(panel.locator('.validation')).toContainText('Invalid: not JSON');
     await panel.locator('textarea[name="rules"]').fill('[{"condition": {"eval": ["x"]}, "factor": 1}]');
-    await expect(panel.locator('.validation')).toHaveText('Invalid: rules[0].condition uses the unknown operator "eval"');
-    const recsSent = await page.evaluate((n) => (window as unknown as { svcMock: { exchanges: { api: string }[] } }).svcMock.exchanges.slice(n as number).filter((x) => x.api === 'recs').length, before);
+    await expect(panel.locator('.validation')).toHaveText(
+      'Invalid: rules[0].condition uses the unknown operator "eval"',
+    );
+    const recsSent = await page.evaluate(
+      (n) =>
+        (window as unknown as { svcMock: { exchanges: { api: string }[] } }).svcMock.exchanges
+          .slice(n as number)
+          .filter((x) => x.api === 'recs').length,
+      before,
+    );
     expect(recsSent).toBe(0);
 
     // A valid call: custom chain, product seed, n, locale, a blacklist rule, debug.
@@ -202,17 +261,29 @@ test.describe('demo storefront', () => {
     await panel.locator('input[name="n"]').fill('4');
     await panel.locator('select[name="locale"]').selectOption('en-GBP');
     await panel.locator('input[name="debug"]').check();
-    await panel.locator('textarea[name="rules"]').fill('[{"name": "not p002", "condition": {"==": [{"var": "rec.id"}, "p002"]}, "factor": 0}]');
+    await panel
+      .locator('textarea[name="rules"]')
+      .fill('[{"name": "not p002", "condition": {"==": [{"var": "rec.id"}, "p002"]}, "factor": 0}]');
     await expect(panel.locator('.validation')).toHaveText('1 valid rule(s).');
     await panel.locator('[data-action="get"]').click();
     const exchange = panel.locator('[data-exchange="recommend"]');
     await expect(exchange).toHaveAttribute('data-status', '200');
-    await expect(exchange.locator('.request-line code')).toHaveText(/^https:\/\/recs\.svc\.example\/vc\/recommend\/2\.1\/demo_shop\?strategy=pllr%2Cpllr_bought&n=4&locale=en-GBP&contextId=[a-z0-9-]+&seed=p001&debug=True$/);
-    expect(JSON.parse((await exchange.locator('.request-body').textContent())!)).toEqual({ h: ['p001'], rules: [{ name: 'not p002', condition: { '==': [{ var: 'rec.id' }, 'p002'] }, factor: 0 }] });
+    await expect(exchange.locator('.request-line code')).toHaveText(
+      /^https:\/\/recs\.svc\.example\/vc\/recommend\/2\.1\/demo_shop\?strategy=pllr%2Cpllr_bought&n=4&locale=en-GBP&contextId=[a-z0-9-]+&seed=p001&debug=True$/,
+    );
+    expect(JSON.parse((await exchange.locator('.request-body').textContent())!)).toEqual({
+      h: ['p001'],
+      rules: [{ name: 'not p002', condition: { '==': [{ var: 'rec.id' }, 'p002'] }, factor: 0 }],
+    });
     const response = JSON.parse((await exchange.locator('.response-body').textContent())!);
     expect(response.status).toBe(200);
-    expect(response.result.rules.map((r: { source: string; name: string }) => [r.source, r.name])).toContainEqual(['request', 'not p002']);
-    const ids = await panel.locator('[data-output="recommend"] li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-id')));
+    expect(response.result.rules.map((r: { source: string; name: string }) => [r.source, r.name])).toContainEqual([
+      'request',
+      'not p002',
+    ]);
+    const ids = await panel
+      .locator('[data-output="recommend"] li')
+      .evaluateAll((lis) => lis.map((li) => li.getAttribute('data-id')));
     expect(ids).toEqual(response.result.items.map((i: { id: string }) => i.id));
     expect(ids).not.toContain('p002');
     expect(ids).not.toContain('p001');
@@ -228,7 +299,9 @@ test.describe('demo storefront', () => {
   });
 
   test('switching the locale changes the product details and the locale of the requests', async ({ page }) => {
-    const options = await page.locator('#locale option').evaluateAll((options) => options.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+    const options = await page
+      .locator('#locale option')
+      .evaluateAll((options) => options.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
     // Region-tagged languages, as browsers give them, each with its currency.
     expect(options).toEqual([
       ['en-GBP', 'en-GB · GBP'],
@@ -257,10 +330,16 @@ test.describe('demo storefront', () => {
     const germanRecs = await page.locator('#page section.recs[data-strategy="engagement"] .name').allTextContents();
     expect(germanRecs).not.toEqual(englishRecs);
     // Most products have German details (those without fall back to the catalog's default, in pounds).
-    expect((await page.locator('#page section.recs[data-strategy="engagement"] .price').allTextContents()).some((price) => price.includes('€'))).toBe(true);
+    expect(
+      (await page.locator('#page section.recs[data-strategy="engagement"] .price').allTextContents()).some((price) =>
+        price.includes('€'),
+      ),
+    ).toBe(true);
   });
 
-  test('faults switched on show the documented errors: HTTP 500 -> SERVER_ERROR, offline -> NETWORK, latency over a timeout -> TIMEOUT', async ({ page }, testInfo) => {
+  test('faults switched on show the documented errors: HTTP 500 -> SERVER_ERROR, offline -> NETWORK, latency over a timeout -> TIMEOUT', async ({
+    page,
+  }, testInfo) => {
     const faults = await openPanel(page, 'faults');
     await faults.locator('input[name="recommend-500"]').check();
     await expect(faults.locator('[data-output="faults"]')).toContainText('"status": 500');
@@ -293,7 +372,13 @@ test.describe('demo storefront', () => {
     await faults.locator('input[name="stash-500"]').check();
     const stash = await openPanel(page, 'stash');
     const sentTo = (path: string) =>
-      page.evaluate((p) => (window as unknown as { svcMock: { exchanges: { url: string }[] } }).svcMock.exchanges.filter((x) => x.url.includes(p)).length, path);
+      page.evaluate(
+        (p) =>
+          (window as unknown as { svcMock: { exchanges: { url: string }[] } }).svcMock.exchanges.filter((x) =>
+            x.url.includes(p),
+          ).length,
+        path,
+      );
     await stash.locator('[data-op="get"]').first().click();
     await expect(stash.locator('[data-output="stash"]')).toHaveAttribute('data-code', 'SERVER_ERROR');
     expect(await sentTo('/kv/get/')).toBe(3);
@@ -309,7 +394,9 @@ test.describe('demo storefront', () => {
     await expect(widget).toHaveAttribute('data-state', 'ready');
   });
 
-  test('the event log shows each delivery state: retried while the events endpoint fails, delivered after, withheld without consent', async ({ page }, testInfo) => {
+  test('the event log shows each delivery state: retried while the events endpoint fails, delivered after, withheld without consent', async ({
+    page,
+  }, testInfo) => {
     const faults = await openPanel(page, 'faults');
     const events = page.locator('[data-panel="events"]');
     const log = events.locator('table.log');
@@ -328,7 +415,14 @@ test.describe('demo storefront', () => {
     await expect(view).toHaveAttribute('data-state', 'delivered');
     const id = await view.getAttribute('data-id');
     const copies = await page.evaluate(
-      (eventId) => (window as unknown as { svcMock: { platform: { inspect: { events: { received(t: string): { meta: { id: string } }[] } } } } }).svcMock.platform.inspect.events.received('demo_shop').filter((e) => e.meta.id === eventId).length,
+      (eventId) =>
+        (
+          window as unknown as {
+            svcMock: { platform: { inspect: { events: { received(t: string): { meta: { id: string } }[] } } } };
+          }
+        ).svcMock.platform.inspect.events
+          .received('demo_shop')
+          .filter((e) => e.meta.id === eventId).length,
       id,
     );
     expect(copies).toBe(1);
@@ -336,11 +430,21 @@ test.describe('demo storefront', () => {
     // Consent denied: the tracker still tells the page, but nothing is sent.
     await events.locator('button', { hasText: 'Consent: denied' }).click();
     await expect(events.locator('[data-output="event-counts"]')).toContainText('consent denied');
-    const sentBefore = await page.evaluate(() => (window as unknown as { svcMock: { exchanges: { api: string }[] } }).svcMock.exchanges.filter((x) => x.api === 'events').length);
+    const sentBefore = await page.evaluate(
+      () =>
+        (window as unknown as { svcMock: { exchanges: { api: string }[] } }).svcMock.exchanges.filter(
+          (x) => x.api === 'events',
+        ).length,
+    );
     await page.locator('header a.brand').click();
     await expect(log.locator('tr[data-type="ecView"]').first()).toHaveAttribute('data-state', 'withheld');
     await events.locator('button', { hasText: 'Flush now' }).click();
-    const sentAfter = await page.evaluate(() => (window as unknown as { svcMock: { exchanges: { api: string }[] } }).svcMock.exchanges.filter((x) => x.api === 'events').length);
+    const sentAfter = await page.evaluate(
+      () =>
+        (window as unknown as { svcMock: { exchanges: { api: string }[] } }).svcMock.exchanges.filter(
+          (x) => x.api === 'events',
+        ).length,
+    );
     expect(sentAfter).toBe(sentBefore);
     await events.locator('button', { hasText: 'Consent: granted' }).click();
     await expect(events.locator('[data-output="event-counts"]')).toContainText('consent granted');
@@ -348,7 +452,9 @@ test.describe('demo storefront', () => {
 
   test('the stash playground runs every opType and shows the full keys', async ({ page }) => {
     const panel = await openPanel(page, 'stash');
-    const visitorId = await page.evaluate(() => (window as unknown as { svc: { tracker: { visitorId: string } } }).svc.tracker.visitorId);
+    const visitorId = await page.evaluate(
+      () => (window as unknown as { svc: { tracker: { visitorId: string } } }).svc.tracker.visitorId,
+    );
     const out = panel.locator('[data-output="stash"]');
     const url = panel.locator('[data-exchange="stash"] .request-line code');
     await panel.locator('input[name="namespace"]').fill('qa');
@@ -370,10 +476,14 @@ test.describe('demo storefront', () => {
     await panel.locator('select[name="opType"]').selectOption('deferkv');
     const timestamp = await panel.locator('input[name="timestamp"]').inputValue();
     await panel.locator('button', { hasText: 'set(key, value, timestamp, route)' }).click();
-    await expect(url).toHaveText(`https://stash.svc.example/stash/v1.1/deferkv/set/demo_shop/public/qa:${visitorId}:cart`);
+    await expect(url).toHaveText(
+      `https://stash.svc.example/stash/v1.1/deferkv/set/demo_shop/public/qa:${visitorId}:cart`,
+    );
     await panel.locator('button', { hasText: 'get(key, timestamp)' }).click();
     expect(JSON.parse(await settled(out))).toEqual({ value: '["p001"]', route: 'cart-reminder' });
-    await expect(url).toHaveText(`https://stash.svc.example/stash/v1.1/deferkv/get/demo_shop/public/qa:${visitorId}:cart?timestamp=${timestamp}`);
+    await expect(url).toHaveText(
+      `https://stash.svc.example/stash/v1.1/deferkv/get/demo_shop/public/qa:${visitorId}:cart?timestamp=${timestamp}`,
+    );
     await panel.locator('button', { hasText: 'Advance the mock clock 1 hour' }).click();
     await panel.locator('button', { hasText: 'get(key, timestamp)' }).click();
     await expect(out).toHaveText('undefined (nothing stored)');
@@ -397,7 +507,13 @@ test.describe('demo storefront', () => {
     await panel.locator('[data-op="increment"]').click();
     const counter = JSON.parse(await settled(out)) as Record<string, string>;
     const [counterKey] = Object.keys(counter);
-    const today = await page.evaluate(() => new Date((window as unknown as { svcMock: { platform: { clock: { now(): number } } } }).svcMock.platform.clock.now()).toISOString().slice(0, 10));
+    const today = await page.evaluate(() =>
+      new Date(
+        (window as unknown as { svcMock: { platform: { clock: { now(): number } } } }).svcMock.platform.clock.now(),
+      )
+        .toISOString()
+        .slice(0, 10),
+    );
     expect(counter).toEqual({ [`visits:${today}`]: today });
     await panel.locator('input[name="key"]').fill(counterKey);
     await panel.locator('button', { hasText: 'get(counterKey)' }).click();
@@ -405,7 +521,13 @@ test.describe('demo storefront', () => {
 
     // A key the protocol refuses: nothing is sent.
     await panel.locator('input[name="key"]').fill('a/b');
-    const stashCalls = () => page.evaluate(() => (window as unknown as { svcMock: { exchanges: { api: string }[] } }).svcMock.exchanges.filter((x) => x.api === 'stash').length);
+    const stashCalls = () =>
+      page.evaluate(
+        () =>
+          (window as unknown as { svcMock: { exchanges: { api: string }[] } }).svcMock.exchanges.filter(
+            (x) => x.api === 'stash',
+          ).length,
+      );
     const sent = await stashCalls();
     await panel.locator('button', { hasText: 'get(counterKey)' }).click();
     await expect(out).toHaveAttribute('data-code', 'INVALID_ARGUMENT');
@@ -413,7 +535,9 @@ test.describe('demo storefront', () => {
     expect(await stashCalls()).toBe(sent);
   });
 
-  test('the experiences panel previews, filters by variation, ignores segments and fires callbacks', async ({ page }) => {
+  test('the experiences panel previews, filters by variation, ignores segments and fires callbacks', async ({
+    page,
+  }) => {
     const panel = await openPanel(page, 'experiences');
     const result = panel.locator('[data-output="experiences"]');
     await panel.locator('[data-action="get-experiences"]').click();
@@ -421,13 +545,17 @@ test.describe('demo storefront', () => {
     const served = await result.locator('li[data-experience]').count();
     await panel.locator('input[name="ignoreSegments"]').check();
     await panel.locator('[data-action="get-experiences"]').click();
-    await expect(panel.locator('[data-exchange="experiences"] .request-line code')).toHaveText(/[?&]ignoreSegments(&|$)/);
+    await expect(panel.locator('[data-exchange="experiences"] .request-line code')).toHaveText(
+      /[?&]ignoreSegments(&|$)/,
+    );
     await expect.poll(() => result.locator('li[data-experience]').count()).toBeGreaterThan(served);
     // variation: only the payloads of that variation master id.
     const variation = await result.locator('li[data-experience]').first().getAttribute('data-variation');
     await panel.locator('input[name="variation"]').fill(variation!);
     await panel.locator('[data-action="get-experiences"]').click();
-    await expect(panel.locator('[data-exchange="experiences"] .request-line code')).toHaveText(new RegExp(`[?&]variation=${variation}(&|$)`));
+    await expect(panel.locator('[data-exchange="experiences"] .request-line code')).toHaveText(
+      new RegExp(`[?&]variation=${variation}(&|$)`),
+    );
     await expect(result.locator('li[data-experience]').first()).toHaveAttribute('data-variation', variation!);
     expect(await result.locator(`li[data-experience]:not([data-variation="${variation}"])`).count()).toBe(0);
     await panel.locator('input[name="variation"]').fill('');
@@ -438,7 +566,9 @@ test.describe('demo storefront', () => {
     // seen(): the callback is posted as received and the mock records the view.
     await result.locator('[data-action="seen"]').first().click();
     await expect(panel.locator('[data-output="callbacks"] li').first()).toHaveAttribute('data-ok', 'true');
-    await expect(panel.locator('[data-exchange="experiences"] .request-line code')).toHaveText(/^https:\/\/experiences\.svc\.example\/v1\/callback\?data=/);
+    await expect(panel.locator('[data-exchange="experiences"] .request-line code')).toHaveText(
+      /^https:\/\/experiences\.svc\.example\/v1\/callback\?data=/,
+    );
     await expect(panel.locator('[data-output="experience-metrics"]')).toContainText('views 1');
 
     // An archived or unknown experience id: NOT_FOUND.
@@ -447,15 +577,21 @@ test.describe('demo storefront', () => {
     await expect(result).toHaveAttribute('data-code', 'NOT_FOUND');
   });
 
-  test('the integrations panel executes, hits the rate limit, schedules and cancels, with the runs recorded', async ({ page }) => {
+  test('the integrations panel executes, hits the rate limit, schedules and cancels, with the runs recorded', async ({
+    page,
+  }) => {
     const panel = await openPanel(page, 'integrations');
     const out = panel.locator('[data-output="integrations"]');
     await panel.locator('select[name="integration"]').selectOption('welcome-email');
     await panel.locator('input[name="key"]').fill('{"email": "qa-1"}');
     await panel.locator('[data-action="execute"]').click();
     await expect(out).toContainText('"template": "welcome"');
-    await expect(panel.locator('[data-output="runs"] li[data-integration="welcome-email"][data-status="ok"]')).toHaveCount(1);
-    await expect(panel.locator('[data-output="runs"] li pre').first()).toContainText('welcome email to ada@example.com');
+    await expect(
+      panel.locator('[data-output="runs"] li[data-integration="welcome-email"][data-status="ok"]'),
+    ).toHaveCount(1);
+    await expect(panel.locator('[data-output="runs"] li pre').first()).toContainText(
+      'welcome email to ada@example.com',
+    );
     // Once per week per email-derived key.
     await panel.locator('[data-action="execute"]').click();
     await expect(out).toHaveAttribute('data-code', 'RATE_LIMITED');
@@ -473,24 +609,49 @@ test.describe('demo storefront', () => {
   });
 
   test('a schedule runs at its time on an idle page, with no request to tick the clock', async ({ page }) => {
-    type Svc = { svc: { createIntegration(name: string, o: object): { schedule(p: object, o: object): Promise<{ runAt: string }> } } };
-    type Mock = { svcMock: { exchanges: unknown[]; platform: { inspect: { integrations: { runs(f: object): { key: Record<string, unknown>; trigger: string }[] } } } } };
+    type Svc = {
+      svc: {
+        createIntegration(name: string, o: object): { schedule(p: object, o: object): Promise<{ runAt: string }> };
+      };
+    };
+    type Mock = {
+      svcMock: {
+        exchanges: unknown[];
+        platform: {
+          inspect: { integrations: { runs(f: object): { key: Record<string, unknown>; trigger: string }[] } };
+        };
+      };
+    };
     // Quiet first: the storefront's own events (page view, shown) delivered. The widgets rendered,
     // each item in view shown (the Impressions panel says so), and the tracker's queue empty.
-    for (const strategy of ['popular', 'trending', 'new']) await expect(page.locator(`#page section.recs[data-strategy="${strategy}"]`)).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+    for (const strategy of ['popular', 'trending', 'new'])
+      await expect(page.locator(`#page section.recs[data-strategy="${strategy}"]`)).toHaveAttribute(
+        'data-state',
+        'ready',
+        { timeout: 15_000 },
+      );
     const quiet = () =>
       page.evaluate(() => {
         const inView = [...document.querySelectorAll<HTMLElement>('#page section.recs li')].filter((li) => {
           const r = li.getBoundingClientRect();
-          return Math.min(r.bottom, innerHeight) - Math.max(r.top, 0) >= r.height / 2 && Math.min(r.right, innerWidth) - Math.max(r.left, 0) >= r.width / 2;
+          return (
+            Math.min(r.bottom, innerHeight) - Math.max(r.top, 0) >= r.height / 2 &&
+            Math.min(r.right, innerWidth) - Math.max(r.left, 0) >= r.width / 2
+          );
         });
         const shown = document.querySelectorAll('[data-panel="impressions"] tr[data-shown="true"]').length;
-        return { inView: inView.length > 0, allShown: shown >= inView.length, queued: (window as unknown as { svc: { tracker: { queued: number } } }).svc.tracker.queued };
+        return {
+          inView: inView.length > 0,
+          allShown: shown >= inView.length,
+          queued: (window as unknown as { svc: { tracker: { queued: number } } }).svc.tracker.queued,
+        };
       });
     await expect.poll(quiet, { timeout: 10_000 }).toEqual({ inView: true, allShown: true, queued: 0 });
     const before = await page.evaluate(async () => {
       const w = window as unknown as Svc & Mock;
-      await w.svc.createIntegration('welcome-email', { trackingId: 'demo_shop' }).schedule({}, { key: { email: 'idle-1' }, delay: 1_500 });
+      await w.svc
+        .createIntegration('welcome-email', { trackingId: 'demo_shop' })
+        .schedule({}, { key: { email: 'idle-1' }, delay: 1_500 });
       return w.svcMock.exchanges.length;
     });
     const ranFor = () =>
@@ -502,14 +663,36 @@ test.describe('demo storefront', () => {
       );
     await expect.poll(ranFor, { timeout: 5_000 }).toEqual(['schedule']);
     // Nothing reached the platform meanwhile that could have ticked it.
-    expect(await page.evaluate((n) => (window as unknown as { svcMock: { exchanges: { url: string }[] } }).svcMock.exchanges.slice(n).map((x) => x.url), before)).toEqual([]);
+    expect(
+      await page.evaluate(
+        (n) =>
+          (window as unknown as { svcMock: { exchanges: { url: string }[] } }).svcMock.exchanges
+            .slice(n)
+            .map((x) => x.url),
+        before,
+      ),
+    ).toEqual([]);
   });
 
   test('a product whose name holds markup renders as text', async ({ page }, testInfo) => {
     const name = 'Mug <img src=x onerror=alert(document.domain)> <script>alert(1)</script>';
     const panel = await openPanel(page, 'catalog');
     await panel.locator('textarea[name="feed"]').fill(
-      JSON.stringify([{ id: 'qa-xss', categories: ['Kitchen'], locales: { 'en-GBP': { name, description: '<b onmouseover=alert(2)>bold</b>', unit_price: 5, currency: 'GBP', image_url: '/images/qa-xss.svg' } } }]),
+      JSON.stringify([
+        {
+          id: 'qa-xss',
+          categories: ['Kitchen'],
+          locales: {
+            'en-GBP': {
+              name,
+              description: '<b onmouseover=alert(2)>bold</b>',
+              unit_price: 5,
+              currency: 'GBP',
+              image_url: '/images/qa-xss.svg',
+            },
+          },
+        },
+      ]),
     );
     await panel.locator('[data-action="load-feed"]').click();
     await expect(panel.locator('[data-output="catalog"]')).toHaveText('Loaded 1 product(s): qa-xss');
@@ -524,7 +707,9 @@ test.describe('demo storefront', () => {
     await keep(page, testInfo, 'markup-as-text');
   });
 
-  test('a page opened directly at a product path renders it (the server answers index.html for storefront paths)', async ({ page }) => {
+  test('a page opened directly at a product path renders it (the server answers index.html for storefront paths)', async ({
+    page,
+  }) => {
     await page.goto('/product/p001');
     await expect(page.locator('#status')).toHaveAttribute('data-ready', 'true');
     await expect(page.locator('article.product')).toHaveAttribute('data-id', 'p001');
@@ -537,7 +722,9 @@ test.describe('demo storefront', () => {
   });
 });
 
-test('the storefront page is served under a strict CSP with Trusted Types: an HTML string cannot reach the DOM', async ({ page }) => {
+test('the storefront page is served under a strict CSP with Trusted Types: an HTML string cannot reach the DOM', async ({
+  page,
+}) => {
   const response = await page.goto('/category/Bags');
   const csp = response!.headers()['content-security-policy'];
   expect(csp).toContain("script-src 'self'");

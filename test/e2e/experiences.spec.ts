@@ -7,14 +7,33 @@ test('createExperiencesClient in the browser: cookie contextId, preview, views a
   await page.goto('/');
   await expect(page.locator('#status')).toHaveAttribute('data-ready', 'true');
   const result = await page.evaluate(async () => {
-    type Payload = { id: number; variation: number; isControl: boolean; callback: string; payload: Record<string, unknown> };
+    type Payload = {
+      id: number;
+      variation: number;
+      isControl: boolean;
+      callback: string;
+      payload: Record<string, unknown>;
+    };
     type Client = {
-      getExperiences(options?: object): Promise<{ experiencePayloads: Payload[]; contextId: string; generated: boolean }>;
+      getExperiences(
+        options?: object,
+      ): Promise<{ experiencePayloads: Payload[]; contextId: string; generated: boolean }>;
       seen(payload: Payload, deviceId?: string): Promise<{ ok: boolean; attempts: number }>;
     };
     const w = window as unknown as {
       svc: { createExperiencesClient(options: object): Client };
-      svcMock: { platform: { inspect: { experiences: { metrics(tid: string, id?: number): Array<{ views: number; variations: Array<{ variation: number; isControl: boolean; views: number }> }> } } } };
+      svcMock: {
+        platform: {
+          inspect: {
+            experiences: {
+              metrics(
+                tid: string,
+                id?: number,
+              ): Array<{ views: number; variations: Array<{ variation: number; isControl: boolean; views: number }> }>;
+            };
+          };
+        };
+      };
     };
     document.cookie = '_svcTracker=e2e-experiences-visitor; path=/';
     const client = w.svc.createExperiencesClient({ trackingId: 'demo_shop' });

@@ -11,7 +11,12 @@ test('the page loads svc.min.js and reads a response of the mock platform throug
   const result = await page.evaluate(async () => {
     const w = window as unknown as { svc: Record<string, unknown> };
     const response = await fetch('https://recs.svc.example/no/such/path', { method: 'POST' });
-    return { svc: typeof w.svc, errorClass: typeof w.svc.SvcError, status: response.status, body: await response.json() };
+    return {
+      svc: typeof w.svc,
+      errorClass: typeof w.svc.SvcError,
+      status: response.status,
+      body: await response.json(),
+    };
   });
   expect(result).toEqual({
     svc: 'object',

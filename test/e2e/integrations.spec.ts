@@ -3,7 +3,9 @@ import { expect, test } from '@playwright/test';
 // @svc/integrations in Chromium through the script tag (window.svc) against the demo's mock
 // behind the MSW worker: the seed's rate limit, a schedule inside a window, a cancellation, and
 // the runs the platform recorded.
-test('createIntegration in the browser: execute, RATE_LIMITED with retryAt, schedule, cancel, recorded runs', async ({ page }) => {
+test('createIntegration in the browser: execute, RATE_LIMITED with retryAt, schedule, cancel, recorded runs', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.locator('#status')).toHaveAttribute('data-ready', 'true');
   const result = await page.evaluate(async () => {
@@ -17,7 +19,12 @@ test('createIntegration in the browser: execute, RATE_LIMITED with retryAt, sche
       svcMock: {
         platform: {
           clock: { now(): number };
-          inspect: { integrations: { idle(): Promise<void>; runs(filter?: object): { integration: string; status: string; logs: { message: string }[] }[] } };
+          inspect: {
+            integrations: {
+              idle(): Promise<void>;
+              runs(filter?: object): { integration: string; status: string; logs: { message: string }[] }[];
+            };
+          };
         };
       };
     };
@@ -29,7 +36,10 @@ test('createIntegration in the browser: execute, RATE_LIMITED with retryAt, sche
       (e: { code: string; retryAt: string }) => ({ code: e.code, retryAt: e.retryAt }),
     );
     const reminder = w.svc.createIntegration('campaign-reminder', { trackingId: 'demo_shop' });
-    const scheduled = await reminder.schedule({ campaign: 'spring' }, { key: { campaign: 'spring', ...key }, delay: 86_400_000, window: { day: 'sat' } });
+    const scheduled = await reminder.schedule(
+      { campaign: 'spring' },
+      { key: { campaign: 'spring', ...key }, delay: 86_400_000, window: { day: 'sat' } },
+    );
     const cancelled = await reminder.cancel(key);
     const refused = await reminder.schedule({}, { window: { day: 'someday' } }).then(
       () => 'sent',

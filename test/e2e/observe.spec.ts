@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { type BrowserContext, expect, type Page, type Route, test } from '@playwright/test';
 import { getResponse } from 'msw';
 import { createHandlers, createMockPlatform, type MockPlatform } from '../../src/mock';
 
@@ -12,7 +12,12 @@ import { createHandlers, createMockPlatform, type MockPlatform } from '../../src
 const TID = 'e2e_shop';
 const ITEMS = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6'];
 /** The platform's answer: six items in this order (positions 1..6). */
-const ANSWER = { status: 200, result: { items: ITEMS.map((id, i) => ({ id, weight: 10 - i, strategy: i % 2 ? 'cf_viewed' : 'popular', details: { id } })) } };
+const ANSWER = {
+  status: 200,
+  result: {
+    items: ITEMS.map((id, i) => ({ id, weight: 10 - i, strategy: i % 2 ? 'cf_viewed' : 'popular', details: { id } })),
+  },
+};
 /** Scrolled here, the viewport (1450..2170) holds p1..p3 whole and 35% of p4 (2100..2300). */
 const IN_VIEW = 1450;
 
@@ -27,9 +32,20 @@ async function platformFor(context: BrowserContext) {
     if (req.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
     // Bytes as sent: event batches travel gzip (`?encoding=gzip`).
     const body = req.postDataBuffer();
-    const response = await getResponse(handlers, new Request(req.url(), { method: req.method(), headers: req.headers(), body: req.method() === 'POST' && body ? new Uint8Array(body) : undefined }));
+    const response = await getResponse(
+      handlers,
+      new Request(req.url(), {
+        method: req.method(),
+        headers: req.headers(),
+        body: req.method() === 'POST' && body ? new Uint8Array(body) : undefined,
+      }),
+    );
     if (!response) return route.abort('failed');
-    await route.fulfill({ status: response.status, headers: { ...Object.fromEntries(response.headers), ...cors }, body: Buffer.from(await response.arrayBuffer()) });
+    await route.fulfill({
+      status: response.status,
+      headers: { ...Object.fromEntries(response.headers), ...cors },
+      body: Buffer.from(await response.arrayBuffer()),
+    });
   });
   return platform;
 }
@@ -47,13 +63,17 @@ const emitted = (page: Page) =>
   page.evaluate(() => {
     const events: unknown[][] = [];
     type Event = { meta: { type: string }; data: { id: string; position?: number } };
-    const tracker = (window as unknown as { svc: { tracker: { on(type: RegExp, h: (e: Event) => void): () => void } } }).svc.tracker;
-    tracker.on(/^recommendation/, ({ meta, data }) => events.push([meta.type, data.id, ...(data.position === undefined ? [] : [data.position])]))();
+    const tracker = (window as unknown as { svc: { tracker: { on(type: RegExp, h: (e: Event) => void): () => void } } })
+      .svc.tracker;
+    tracker.on(/^recommendation/, ({ meta, data }) =>
+      events.push([meta.type, data.id, ...(data.position === undefined ? [] : [data.position])]),
+    )();
     return events;
   });
 
 const scrollTo = (page: Page, y: number) => page.evaluate((y) => window.scrollTo(0, y), y);
-const observed = (page: Page) => page.evaluate(() => (window as unknown as { svc: { _observedCount(): number } }).svc._observedCount());
+const observed = (page: Page) =>
+  page.evaluate(() => (window as unknown as { svc: { _observedCount(): number } }).svc._observedCount());
 
 /** Opens `path` and waits for the widget's items. */
 async function open(page: Page, path: string) {
@@ -68,7 +88,10 @@ async function open(page: Page, path: string) {
 const setHidden = (page: Page, hidden: boolean) =>
   page.evaluate((hidden) => {
     Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => (hidden ? 'hidden' : 'visible'),
+    });
     document.dispatchEvent(new Event('visibilitychange'));
   }, hidden);
 
@@ -77,7 +100,10 @@ for (const [mode, path] of [
   ['svc.min.js and data-svc-item only', '/test-pages/observe-declarative.html'],
 ] as const) {
   test.describe(mode, () => {
-    test('below the fold: nothing on load; 0.5 s in view: nothing; 1.2 s: one shown per visible item only', async ({ context, page }) => {
+    test('below the fold: nothing on load; 0.5 s in view: nothing; 1.2 s: one shown per visible item only', async ({
+      context,
+      page,
+    }) => {
       const platform = await platformFor(context);
       await open(page, path);
       expect(await observed(page)).toBe(6);
@@ -100,7 +126,10 @@ for (const [mode, path] of [
       expect(held(platform)).toEqual(shown);
     });
 
-    test('the tab hidden while the items are in view: that time does not count until visible again', async ({ context, page }) => {
+    test('the tab hidden while the items are in view: that time does not count until visible again', async ({
+      context,
+      page,
+    }) => {
       await platformFor(context);
       await open(page, path);
       await scrollTo(page, IN_VIEW);
@@ -115,7 +144,10 @@ for (const [mode, path] of [
       await expect.poll(() => emitted(page)).toEqual(ITEMS.slice(0, 3).map((id) => ['recommendationShown', id]));
     });
 
-    test('a click, a middle click and Enter on an item’s link each send one clicked with its position before the navigation', async ({ context, page }) => {
+    test('a click, a middle click and Enter on an item’s link each send one clicked with its position before the navigation', async ({
+      context,
+      page,
+    }) => {
       const platform = await platformFor(context);
       await open(page, path);
       await scrollTo(page, IN_VIEW);
@@ -123,7 +155,9 @@ for (const [mode, path] of [
       // A click: the product page has no svc script, so only the departing page can have sent it.
       await page.locator('#widget li:nth-child(2) a').click();
       await page.waitForURL('**/observe-next.html?p2');
-      await expect.poll(() => held(platform).filter(([type]) => type === 'recommendationClicked'), { timeout: 10_000 }).toEqual([['recommendationClicked', 'p2', 2]]);
+      await expect
+        .poll(() => held(platform).filter(([type]) => type === 'recommendationClicked'), { timeout: 10_000 })
+        .toEqual([['recommendationClicked', 'p2', 2]]);
 
       // A middle click opens a new tab; this page stays.
       await open(page, path);
@@ -146,7 +180,10 @@ for (const [mode, path] of [
         ]);
     });
 
-    test('re-rendered 100 times: only the elements on the page are observed, none once the widget is gone', async ({ context, page }) => {
+    test('re-rendered 100 times: only the elements on the page are observed, none once the widget is gone', async ({
+      context,
+      page,
+    }) => {
       await platformFor(context);
       await open(page, path);
       await scrollTo(page, IN_VIEW);

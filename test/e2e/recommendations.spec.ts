@@ -17,7 +17,10 @@ test('window.svc.recommendations: get, refusal, timeout, shown', async ({ page }
       };
     };
     const before = w.svcMock.exchanges.length; // the storefront asks for its own recommendations too
-    const client = w.svc.recommendations({ meta: { trackingId: 'demo_shop', experienceId: 77 } }, { strategy: 'new', limit: 3 });
+    const client = w.svc.recommendations(
+      { meta: { trackingId: 'demo_shop', experienceId: 77 } },
+      { strategy: 'new', limit: 3 },
+    );
     const items = await client.get();
     const refused = await client.get({ strategy: 'pop' }).then(
       () => 'sent',
@@ -31,10 +34,18 @@ test('window.svc.recommendations: get, refusal, timeout, shown', async ({ page }
       (e: { code: string }) => e.code,
     );
     await client.shown(items[0]).catch(() => {});
-    const recs = w.svcMock.exchanges.slice(before).filter((x) => x.url.startsWith('https://recs.svc.example/') && x.url.includes('strategy=new&n=3'));
+    const recs = w.svcMock.exchanges
+      .slice(before)
+      .filter((x) => x.url.startsWith('https://recs.svc.example/') && x.url.includes('strategy=new&n=3'));
     return {
       count: items.length,
-      shapes: items.every((i) => typeof i.id === 'string' && typeof i.weight === 'number' && typeof i.strategy === 'string' && typeof i.details === 'object'),
+      shapes: items.every(
+        (i) =>
+          typeof i.id === 'string' &&
+          typeof i.weight === 'number' &&
+          typeof i.strategy === 'string' &&
+          typeof i.details === 'object',
+      ),
       first: items[0].id,
       refused,
       timedOut,
@@ -60,12 +71,20 @@ test('window.svc.recommendations: get, refusal, timeout, shown', async ({ page }
       () =>
         page.evaluate((first) => {
           const w = window as unknown as { svcMock: { exchanges: { url: string; requestBody: string }[] } };
-          return w.svcMock.exchanges
-            // An exchange's body is read asynchronously after it is listed: '' until then (polled again).
-            .filter((x) => x.url.startsWith('https://events.svc.example/events/v1/') && x.requestBody)
-            .flatMap((x) => (JSON.parse(x.requestBody) as { events: { meta: { type: string }; data: Record<string, unknown> }[] }).events)
-            .filter((e) => e.meta.type === 'recommendationShown' && e.data.id === first && e.data.experienceId === '77')
-            .map((e) => e.data);
+          return (
+            w.svcMock.exchanges
+              // An exchange's body is read asynchronously after it is listed: '' until then (polled again).
+              .filter((x) => x.url.startsWith('https://events.svc.example/events/v1/') && x.requestBody)
+              .flatMap(
+                (x) =>
+                  (JSON.parse(x.requestBody) as { events: { meta: { type: string }; data: Record<string, unknown> }[] })
+                    .events,
+              )
+              .filter(
+                (e) => e.meta.type === 'recommendationShown' && e.data.id === first && e.data.experienceId === '77',
+              )
+              .map((e) => e.data)
+          );
         }, result.first),
       { timeout: 15_000 },
     )
@@ -74,22 +93,37 @@ test('window.svc.recommendations: get, refusal, timeout, shown', async ({ page }
 
 // Issue 23 in the browser, through the built svc.min.js and the mock behind the MSW worker: the
 // page's ecView as browsers give it (language de-DE) and a copy of an item clicked without position.
-test('window.svc.recommendations: an ecView with language de-DE, currency EUR gives German details', async ({ page }) => {
+test('window.svc.recommendations: an ecView with language de-DE, currency EUR gives German details', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.locator('#status')).toHaveAttribute('data-ready', 'true');
   const result = await page.evaluate(async () => {
     type Item = { id: string; weight: number; strategy: string; details: Record<string, unknown> };
-    type Client = { get(config?: object): Promise<Item[] & { locale?: string }>; clicked(item: object, position?: number): Promise<void> };
+    type Client = {
+      get(config?: object): Promise<Item[] & { locale?: string }>;
+      clicked(item: object, position?: number): Promise<void>;
+    };
     const w = window as unknown as {
-      svc: { recommendations: (options: object, config?: object) => Client; tracker: { emit(type: string, data: object): unknown } };
+      svc: {
+        recommendations: (options: object, config?: object) => Client;
+        tracker: { emit(type: string, data: object): unknown };
+      };
       svcMock: {
         exchanges: { url: string }[];
-        platform: { inspect: { recommend: { feed(trackingId: string): { id: string; locales: Record<string, { name: string }> }[] } } };
+        platform: {
+          inspect: {
+            recommend: { feed(trackingId: string): { id: string; locales: Record<string, { name: string }> }[] };
+          };
+        };
       };
     };
     w.svc.tracker.emit('ecView', { type: 'home', language: 'de-DE', country: 'DE', currency: 'EUR' });
     const metrics: unknown[] = [];
-    const client = w.svc.recommendations({ meta: { trackingId: 'demo_shop' }, emitMetric: (_type: string, data: unknown) => void metrics.push(data) }, { strategy: 'new', limit: 5 });
+    const client = w.svc.recommendations(
+      { meta: { trackingId: 'demo_shop' }, emitMetric: (_type: string, data: unknown) => void metrics.push(data) },
+      { strategy: 'new', limit: 5 },
+    );
     const items = await client.get({ debug: true });
     const feed = new Map(w.svcMock.platform.inspect.recommend.feed('demo_shop').map((p) => [p.id, p.locales]));
     await client.clicked(JSON.parse(JSON.stringify(items[1])));
@@ -99,8 +133,13 @@ test('window.svc.recommendations: an ecView with language de-DE, currency EUR gi
     );
     return {
       locale: items.locale,
-      sent: new URL([...w.svcMock.exchanges].reverse().find((x) => x.url.startsWith('https://recs.svc.example/'))!.url).searchParams.get('locale'),
-      names: items.map((item) => [item.details.name, feed.get(item.id)?.['de-EUR']?.name ?? feed.get(item.id)?.['en-GBP']?.name]),
+      sent: new URL(
+        [...w.svcMock.exchanges].reverse().find((x) => x.url.startsWith('https://recs.svc.example/'))!.url,
+      ).searchParams.get('locale'),
+      names: items.map((item) => [
+        item.details.name,
+        feed.get(item.id)?.['de-EUR']?.name ?? feed.get(item.id)?.['en-GBP']?.name,
+      ]),
       currencies: items.map((item) => [item.details.currency, feed.get(item.id)?.['de-EUR'] ? 'EUR' : 'GBP']),
       clicked: metrics,
       second: { id: items[1].id, strategy: items[1].strategy },

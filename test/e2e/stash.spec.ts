@@ -9,7 +9,13 @@ test('createStash in the browser: cookie visitor id, batching, retry, counters',
     type Any = Record<string, (...args: unknown[]) => Promise<unknown>>;
     const w = window as unknown as {
       svc: { createStash: (op: string, tid: string, options?: object) => Any };
-      svcMock: { exchanges: { url: string; requestBody: string }[]; platform: { faults: { set(route: string, fault: object): void }; inspect: { stash: { snapshot(tid: string): Record<string, Record<string, unknown>> } } } };
+      svcMock: {
+        exchanges: { url: string; requestBody: string }[];
+        platform: {
+          faults: { set(route: string, fault: object): void };
+          inspect: { stash: { snapshot(tid: string): Record<string, Record<string, unknown>> } };
+        };
+      };
     };
     document.cookie = '_svcTracker=e2e-visitor; path=/';
     const { createStash } = w.svc;
@@ -32,8 +38,17 @@ test('createStash in the browser: cookie visitor id, batching, retry, counters',
       counted: await count.get(counterKey),
       stored: w.svcMock.platform.inspect.stash.snapshot('demo_shop').public['e2e:e2e-visitor:cart'],
       refused,
-      getbatch: w.svcMock.exchanges.filter((x) => x.url.includes('/kv/getbatch/')).map((x) => JSON.parse(x.requestBody).keys.length),
+      getbatch: w.svcMock.exchanges
+        .filter((x) => x.url.includes('/kv/getbatch/'))
+        .map((x) => JSON.parse(x.requestBody).keys.length),
     };
   });
-  expect(result).toEqual({ batch: { cart: 'three items' }, retried: 'three items', counted: 1, stored: 'three items', refused: 'INVALID_ARGUMENT', getbatch: [10, 3] });
+  expect(result).toEqual({
+    batch: { cart: 'three items' },
+    retried: 'three items',
+    counted: 1,
+    stored: 'three items',
+    refused: 'INVALID_ARGUMENT',
+    getbatch: [10, 3],
+  });
 });

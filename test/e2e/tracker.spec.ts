@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { chromium, expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { type BrowserContext, chromium, expect, type Page, type Route, test } from '@playwright/test';
 import { getResponse } from 'msw';
 import { createHandlers, createMockPlatform, type Fault, type MockPlatform } from '../../src/mock';
 import { chromiumArgs, chromiumPath } from './browser';
@@ -51,7 +51,7 @@ async function platformFor(context: BrowserContext) {
 /** The event ids of a batch body (gzip when the URL says `encoding=gzip`); none when it is not a batch. */
 function idsOf(url: string, body: Buffer): string[] {
   try {
-    const text = (new URL(url).searchParams.get('encoding') == 'gzip' ? gunzipSync(body) : body).toString('utf8');
+    const text = (new URL(url).searchParams.get('encoding') === 'gzip' ? gunzipSync(body) : body).toString('utf8');
     return JSON.parse(text).events.map((e: { meta: { id: string } }) => e.meta.id);
   } catch {
     return []; // not a batch: recorded without ids
@@ -69,16 +69,24 @@ function forward(platform: MockPlatform, sent: Sent[], tab: string) {
     }
     const body = req.postDataBuffer() ?? Buffer.alloc(0);
     const ids = idsOf(req.url(), body);
-    const request = new Request(req.url(), { method: req.method(), headers: req.headers(), body: req.method() == 'POST' ? new Uint8Array(body) : undefined });
+    const request = new Request(req.url(), {
+      method: req.method(),
+      headers: req.headers(),
+      body: req.method() === 'POST' ? new Uint8Array(body) : undefined,
+    });
     const response = await getResponse(handlers, request);
-    if (!response || response.type == 'error') {
+    if (!response || response.type === 'error') {
       sent.push({ tab, status: 'failed', ids });
       return route.abort('internetdisconnected');
     }
     sent.push({ tab, status: response.status, ids });
     await route.fulfill({
       status: response.status,
-      headers: { ...Object.fromEntries(response.headers), 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
+      headers: {
+        ...Object.fromEntries(response.headers),
+        'access-control-allow-origin': '*',
+        'access-control-expose-headers': 'Retry-After',
+      },
       body: Buffer.from(await response.arrayBuffer()),
     });
   };
@@ -88,7 +96,8 @@ function forward(platform: MockPlatform, sent: Sent[], tab: string) {
 async function emit(page: Page, n: number, then = '') {
   await page.evaluate(
     ([n, then]) => {
-      const tracker = (window as unknown as { svc: { tracker: { emit(type: string, data: unknown): unknown } } }).svc.tracker;
+      const tracker = (window as unknown as { svc: { tracker: { emit(type: string, data: unknown): unknown } } }).svc
+        .tracker;
       for (let i = 0; i < n; i++) tracker.emit('ecProduct', { eventType: 'detail', product: { productId: `p${i}` } });
       if (then) location.href = then;
     },
@@ -98,15 +107,18 @@ async function emit(page: Page, n: number, then = '') {
 
 /** The page view's events the platform holds: asserts each of seq 1..n is there exactly once. */
 function expectAll(platform: MockPlatform, pageViewId: string, n: number) {
-  const held = platform.inspect.events.received(TID).filter((e) => e.meta.pageViewId == pageViewId);
+  const held = platform.inspect.events.received(TID).filter((e) => e.meta.pageViewId === pageViewId);
   expect(held.map((e) => e.meta.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
   expect(new Set(held.map((e) => e.meta.id)).size).toBe(n);
-  expect(held.map((e) => (e.data.product as { productId: string }).productId).sort()).toEqual(Array.from({ length: n }, (_, i) => `p${i}`).sort());
+  expect(held.map((e) => (e.data.product as { productId: string }).productId).sort()).toEqual(
+    Array.from({ length: n }, (_, i) => `p${i}`).sort(),
+  );
 }
 
-const pageViewIdOf = (page: Page) => page.evaluate(() => (window as unknown as { svc: { tracker: { pageViewId: string } } }).svc.tracker.pageViewId);
+const pageViewIdOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { svc: { tracker: { pageViewId: string } } }).svc.tracker.pageViewId);
 const heldCount = (platform: MockPlatform, pageViewId: string) =>
-  platform.inspect.events.received(TID).filter((e) => e.meta.pageViewId == pageViewId).length;
+  platform.inspect.events.received(TID).filter((e) => e.meta.pageViewId === pageViewId).length;
 
 test.describe('delivery: nothing lost', () => {
   /** 500 events, an immediate navigation, then waits until the platform holds all 500, each once. */
@@ -124,9 +136,11 @@ test.describe('delivery: nothing lost', () => {
 
   test('500 events then an immediate navigation: the platform holds all 500, each once', async ({ context, page }) => {
     const sent = await fiveHundredThenNavigate(context, page);
-    expect(sent.every((s) => s.status == 200)).toBe(true);
+    expect(sent.every((s) => s.status === 200)).toBe(true);
     // The next page took over what the first left behind: its storage holds no queue any more.
-    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('_svcq:')).length)).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('_svcq:')).length))
+      .toBe(0);
   });
 
   // The platform refusing the first attempts: every event still arrives once, after exactly
@@ -137,7 +151,7 @@ test.describe('delivery: nothing lost', () => {
   ]) {
     test(`the same with ${name}: all 500, each once`, async ({ context, page }) => {
       const sent = await fiveHundredThenNavigate(context, page, fault);
-      expect(sent.filter((s) => s.status == fault.status)).toHaveLength(refusals);
+      expect(sent.filter((s) => s.status === fault.status)).toHaveLength(refusals);
     });
   }
 
@@ -150,7 +164,7 @@ test.describe('delivery: nothing lost', () => {
     // Ten seconds without a network: every attempt fails, nothing reaches the platform.
     await page.waitForTimeout(10_000);
     expect(heldCount(platform, first)).toBe(0);
-    expect(sent.filter((s) => s.status == 'failed').length).toBeGreaterThan(1);
+    expect(sent.filter((s) => s.status === 'failed').length).toBeGreaterThan(1);
     await setOffline(context, false);
     await page.goto(NEXT);
     await expect.poll(() => heldCount(platform, first), { timeout: 30_000 }).toBe(500);
@@ -167,7 +181,7 @@ test.describe('delivery: nothing lost', () => {
     await Promise.all(tabs.map((tab) => emit(tab, 300)));
     for (const id of ids) await expect.poll(() => heldCount(platform, id), { timeout: 30_000 }).toBe(300);
     for (const id of ids) expectAll(platform, id, 300);
-    const byTab = (tab: string) => new Set(sent.filter((s) => s.tab == tab).flatMap((s) => s.ids));
+    const byTab = (tab: string) => new Set(sent.filter((s) => s.tab === tab).flatMap((s) => s.ids));
     const [a, b] = [byTab('A'), byTab('B')];
     expect([...a].filter((id) => b.has(id))).toEqual([]);
     expect(a.size + b.size).toBe(600);
@@ -190,7 +204,9 @@ test.describe('delivery: nothing lost', () => {
     expectAll(platform, first, 50);
   });
 
-  test('two tabs opened at the same instant after a page left events behind: each leftover event is sent by one tab only', async ({ context }) => {
+  test('two tabs opened at the same instant after a page left events behind: each leftover event is sent by one tab only', async ({
+    context,
+  }) => {
     // Both tabs start at once and find the same released record. The localStorage lock alone is
     // not atomic across processes: both could adopt it (2 rounds in 8 before the Web Lock around
     // adoption). A race, so several rounds, each with its own leftover record.
@@ -201,7 +217,15 @@ test.describe('delivery: nothing lost', () => {
       const gone = `gone${round}`;
       await setup.evaluate(
         ([key, gone]) => {
-          const meta = (i: number) => ({ id: `${gone}-${i}`, type: 'ecUser', ts: 1, visitorId: 'v', pageViewId: gone, seq: i + 1, url: 'https://shop.example/' });
+          const meta = (i: number) => ({
+            id: `${gone}-${i}`,
+            type: 'ecUser',
+            ts: 1,
+            visitorId: 'v',
+            pageViewId: gone,
+            seq: i + 1,
+            url: 'https://shop.example/',
+          });
           const e = Array.from({ length: 50 }, (_, i) => ({ meta: meta(i), data: { user: {} } }));
           localStorage.setItem(key, JSON.stringify({ t: 0, e }));
         },
@@ -213,10 +237,18 @@ test.describe('delivery: nothing lost', () => {
       await Promise.all(tabs.map((tab) => tab.goto(PAGE)));
       await expect.poll(() => heldCount(platform, gone), { timeout: 30_000 }).toBe(50);
       // Both tabs done sending (a tab that adopted too would still be sending or have sent).
-      for (const tab of tabs) await expect.poll(() => tab.evaluate(() => (window as unknown as { svc: { tracker: { queued: number } } }).svc.tracker.queued)).toBe(0);
-      const byTab = (tab: string) => new Set(sent.filter((s) => s.tab == tab).flatMap((s) => s.ids));
+      for (const tab of tabs)
+        await expect
+          .poll(() =>
+            tab.evaluate(() => (window as unknown as { svc: { tracker: { queued: number } } }).svc.tracker.queued),
+          )
+          .toBe(0);
+      const byTab = (tab: string) => new Set(sent.filter((s) => s.tab === tab).flatMap((s) => s.ids));
       const [a, b] = [byTab('A'), byTab('B')];
-      expect([...a].filter((id) => b.has(id)), `round ${round}: sent by both tabs`).toEqual([]);
+      expect(
+        [...a].filter((id) => b.has(id)),
+        `round ${round}: sent by both tabs`,
+      ).toEqual([]);
       expect(a.size + b.size).toBe(50);
       await Promise.all(tabs.map((tab) => tab.close()));
     }
@@ -240,7 +272,8 @@ type TrackerHandle = {
 };
 
 const YEAR_S = 365 * 86_400;
-const ours = <T extends { name: string }>(cookies: T[]) => cookies.filter((c) => /^(_svc|svc_)/.test(c.name)).sort((a, b) => (a.name < b.name ? -1 : 1));
+const ours = <T extends { name: string }>(cookies: T[]) =>
+  cookies.filter((c) => /^(_svc|svc_)/.test(c.name)).sort((a, b) => (a.name < b.name ? -1 : 1));
 
 /** Both visitor cookies as the browser holds them: value, domain, Path=/, SameSite=Lax, not Secure on http, expiring in one year. */
 async function expectVisitorCookies(context: BrowserContext, domain: string, tracker: string, permanent = tracker) {
@@ -257,8 +290,14 @@ async function expectVisitorCookies(context: BrowserContext, domain: string, tra
  * Runs `body` in a browser of its own that resolves shop.example.co.uk to this machine (a real
  * registrable domain under a public suffix), with the origin of the test server on that host.
  */
-async function onShopHost(baseURL: string | undefined, body: (context: BrowserContext, origin: string) => Promise<void>) {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, '--host-resolver-rules=MAP shop.example.co.uk 127.0.0.1'] });
+async function onShopHost(
+  baseURL: string | undefined,
+  body: (context: BrowserContext, origin: string) => Promise<void>,
+) {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [...chromiumArgs, '--host-resolver-rules=MAP shop.example.co.uk 127.0.0.1'],
+  });
   try {
     await body(await browser.newContext(), `http://shop.example.co.uk:${new URL(baseURL!).port}`);
   } finally {
@@ -267,7 +306,9 @@ async function onShopHost(baseURL: string | undefined, body: (context: BrowserCo
 }
 
 test.describe('identity: cookies', () => {
-  test('a page served as shop.example.co.uk sets both cookies on .example.co.uk (co.uk refused as a public suffix)', async ({ baseURL }) => {
+  test('a page served as shop.example.co.uk sets both cookies on .example.co.uk (co.uk refused as a public suffix)', async ({
+    baseURL,
+  }) => {
     await onShopHost(baseURL, async (context, origin) => {
       const { platform } = await platformFor(context);
       const page = await context.newPage();
@@ -296,17 +337,39 @@ test.describe('identity: cookies', () => {
     await expectVisitorCookies(context, 'localhost', visitorId);
   });
 
-  test('an existing _svcTracker is kept and its expiry renewed; svc_permanent gets the same id', async ({ context, page }) => {
+  test('an existing _svcTracker is kept and its expiry renewed; svc_permanent gets the same id', async ({
+    context,
+    page,
+  }) => {
     await platformFor(context);
-    await context.addCookies([{ name: '_svcTracker', value: 'visitor-from-before', domain: 'localhost', path: '/', expires: Date.now() / 1000 + 3600 }]);
+    await context.addCookies([
+      {
+        name: '_svcTracker',
+        value: 'visitor-from-before',
+        domain: 'localhost',
+        path: '/',
+        expires: Date.now() / 1000 + 3600,
+      },
+    ]);
     await page.goto(PAGE);
     expect(await page.evaluate(() => (window as unknown as Svc).svc.tracker.visitorId)).toBe('visitor-from-before');
     await expectVisitorCookies(context, 'localhost', 'visitor-from-before');
   });
 
-  test('only svc_permanent: its id (before the first ":") is the visitor id and the cookie is kept as it was', async ({ context, page }) => {
+  test('only svc_permanent: its id (before the first ":") is the visitor id and the cookie is kept as it was', async ({
+    context,
+    page,
+  }) => {
     await platformFor(context);
-    await context.addCookies([{ name: 'svc_permanent', value: 'old-visitor:1700000000', domain: 'localhost', path: '/', expires: Date.now() / 1000 + 3600 }]);
+    await context.addCookies([
+      {
+        name: 'svc_permanent',
+        value: 'old-visitor:1700000000',
+        domain: 'localhost',
+        path: '/',
+        expires: Date.now() / 1000 + 3600,
+      },
+    ]);
     await page.goto(PAGE);
     expect(await page.evaluate(() => (window as unknown as Svc).svc.tracker.visitorId)).toBe('old-visitor');
     await expectVisitorCookies(context, 'localhost', 'old-visitor', 'old-visitor:1700000000');
@@ -325,11 +388,14 @@ const emitAndFlushOn = (page: Page, n: number) =>
 test.describe('failure modes and consent', () => {
   const warnings = (page: Page) => {
     const list: string[] = [];
-    page.on('console', (m) => m.type() == 'warning' && list.push(m.text()));
+    page.on('console', (m) => m.type() === 'warning' && list.push(m.text()));
     return list;
   };
 
-  test('localStorage throwing: events still delivered from memory, said once on the console', async ({ context, page }) => {
+  test('localStorage throwing: events still delivered from memory, said once on the console', async ({
+    context,
+    page,
+  }) => {
     const { platform } = await platformFor(context);
     await context.addInitScript(() => {
       Object.defineProperty(window, 'localStorage', {
@@ -349,7 +415,10 @@ test.describe('failure modes and consent', () => {
     await expectVisitorCookies(context, 'localhost', visitorId);
   });
 
-  test('cookies disabled: an in-memory visitor id on every event, said once on the console', async ({ context, page }) => {
+  test('cookies disabled: an in-memory visitor id on every event, said once on the console', async ({
+    context,
+    page,
+  }) => {
     const { platform } = await platformFor(context);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setDocumentCookieDisabled', { disabled: true });
@@ -364,7 +433,10 @@ test.describe('failure modes and consent', () => {
     expect(ours(await context.cookies())).toEqual([]);
   });
 
-  test('consent pending: no cookie, no storage, no request; granted: the events emitted meanwhile are sent', async ({ context, page }) => {
+  test('consent pending: no cookie, no storage, no request; granted: the events emitted meanwhile are sent', async ({
+    context,
+    page,
+  }) => {
     const { platform, sent } = await platformFor(context);
     await page.goto('/test-pages/tracker-manual.html');
     const pending = await page.evaluate(async (trackingId) => {
@@ -389,7 +461,10 @@ test.describe('failure modes and consent', () => {
     await expectVisitorCookies(context, 'localhost', visitorId);
   });
 
-  test('the script tag with data-consent="pending": window.svc.tracker waits for consent, then sends', async ({ context, page }) => {
+  test('the script tag with data-consent="pending": window.svc.tracker waits for consent, then sends', async ({
+    context,
+    page,
+  }) => {
     const { platform, sent } = await platformFor(context);
     await page.goto('/test-pages/tracker-pending.html');
     const pageViewId = await emitAndFlushOn(page, 4);
@@ -432,29 +507,60 @@ test.describe('page exit without a next page of ours', () => {
   /** The platform on HTTPS, a browser that reaches it, and the sizes of the bodies it received as sent. */
   async function platformOverHttps() {
     const dir = mkdtempSync(join(tmpdir(), 'svc-tracker-tls-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=events.svc.example', '-days', '1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-subj',
+        '/CN=events.svc.example',
+        '-days',
+        '1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     const platform = createMockPlatform();
     const handlers = createHandlers(platform);
     const bodies: number[] = [];
-    const server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, async (req, res) => {
-      if (req.headers.host?.startsWith('elsewhere.example')) {
-        res.writeHead(200, { 'Content-Type': 'text/html' });
-        return res.end('<!doctype html><title>elsewhere</title><p>another site, no tracker</p>');
-      }
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const body = Buffer.concat(chunks);
-      bodies.push(body.length);
-      const request = new Request(`https://events.svc.example${req.url}`, { method: req.method, body: req.method == 'POST' ? new Uint8Array(body) : undefined });
-      const response = await getResponse(handlers, request);
-      res.writeHead(response?.status ?? 404, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
-      res.end(response ? Buffer.from(await response.arrayBuffer()) : '');
-    });
+    const server = createServer(
+      { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+      async (req, res) => {
+        if (req.headers.host?.startsWith('elsewhere.example')) {
+          res.writeHead(200, { 'Content-Type': 'text/html' });
+          return res.end('<!doctype html><title>elsewhere</title><p>another site, no tracker</p>');
+        }
+        const chunks: Buffer[] = [];
+        for await (const chunk of req) chunks.push(chunk as Buffer);
+        const body = Buffer.concat(chunks);
+        bodies.push(body.length);
+        const request = new Request(`https://events.svc.example${req.url}`, {
+          method: req.method,
+          body: req.method === 'POST' ? new Uint8Array(body) : undefined,
+        });
+        const response = await getResponse(handlers, request);
+        res.writeHead(response?.status ?? 404, {
+          'Content-Type': 'application/json',
+          'Access-Control-Allow-Origin': '*',
+        });
+        res.end(response ? Buffer.from(await response.arrayBuffer()) : '');
+      },
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
     const browser = await chromium.launch({
       executablePath: chromiumPath,
-      args: [...chromiumArgs, `--host-resolver-rules=MAP events.svc.example 127.0.0.1:${port}, MAP elsewhere.example 127.0.0.1:${port}`, '--ignore-certificate-errors'],
+      args: [
+        ...chromiumArgs,
+        `--host-resolver-rules=MAP events.svc.example 127.0.0.1:${port}, MAP elsewhere.example 127.0.0.1:${port}`,
+        '--ignore-certificate-errors',
+      ],
     });
     const close = async () => {
       await browser.close();
@@ -493,10 +599,15 @@ test.describe('page exit without a next page of ours', () => {
   }
 
   for (const n of [500, 1000]) {
-    test(`${n} events queued, then the page navigates to another site that loads no tracker: the platform holds all ${n}, each once, with no later visit`, async ({ baseURL }) => {
+    test(`${n} events queued, then the page navigates to another site that loads no tracker: the platform holds all ${n}, each once, with no later visit`, async ({
+      baseURL,
+    }) => {
       await queuedThenGone(baseURL, n, async (page) => {
         await page.goto(ELSEWHERE);
-        expect(await page.evaluate(() => [location.origin, typeof (window as { svc?: unknown }).svc])).toEqual(['https://elsewhere.example', 'undefined']);
+        expect(await page.evaluate(() => [location.origin, typeof (window as { svc?: unknown }).svc])).toEqual([
+          'https://elsewhere.example',
+          'undefined',
+        ]);
       });
     });
 
@@ -507,7 +618,10 @@ test.describe('page exit without a next page of ours', () => {
 });
 
 test.describe('a request never answered', () => {
-  test('the events endpoint holds one request for ever: the events still arrive, through a later attempt, within 30 s', async ({ context, page }) => {
+  test('the events endpoint holds one request for ever: the events still arrive, through a later attempt, within 30 s', async ({
+    context,
+    page,
+  }) => {
     const platform = createMockPlatform();
     const sent: Sent[] = [];
     const pass = forward(platform, sent, 'context');
@@ -525,7 +639,10 @@ test.describe('a request never answered', () => {
 
 // Acceptance audit of issue 5: what the tests above left unproven in Chromium.
 test.describe('acceptance audit', () => {
-  test('an event too big for one request does not hold up the others: the platform refuses it (413), it is dropped and counted', async ({ context, page }) => {
+  test('an event too big for one request does not hold up the others: the platform refuses it (413), it is dropped and counted', async ({
+    context,
+    page,
+  }) => {
     const { platform, sent } = await platformFor(context);
     await page.goto('/test-pages/tracker-manual.html');
     // A keepalive body over 64 KiB is a network error in the browser: the event must not be retried for ever.
@@ -533,7 +650,9 @@ test.describe('acceptance audit', () => {
       const w = window as unknown as Svc;
       w.t = w.svc.createTracker({ trackingId, batchDelay: 0, retryBase: 10, retryMax: 10 });
       // Random characters: gzip cannot bring them under the 64 KiB a request may carry.
-      const noise = Array.from({ length: 100_000 }, () => String.fromCharCode(33 + Math.floor(Math.random() * 90))).join('');
+      const noise = Array.from({ length: 100_000 }, () =>
+        String.fromCharCode(33 + Math.floor(Math.random() * 90)),
+      ).join('');
       w.t.emit('ecProduct', { eventType: 'detail', product: { productId: 'big', name: noise } });
       w.t.emit('ecProduct', { eventType: 'detail', product: { productId: 'small' } });
       for (let i = 0; i < 3; i++) {
@@ -545,7 +664,9 @@ test.describe('acceptance audit', () => {
     }, TID);
     expect(state).toEqual({ queued: 0, dropped: { overflow: 0, rejected: 1 } });
     expect(sent.map((s) => s.status)).toEqual([413, 200]);
-    expect(platform.inspect.events.received(TID).map((e) => (e.data.product as { productId: string }).productId)).toEqual(['small']);
+    expect(
+      platform.inspect.events.received(TID).map((e) => (e.data.product as { productId: string }).productId),
+    ).toEqual(['small']);
   });
 
   test('data-endpoint of the script tag: the events go to that base URL', async ({ context, page }) => {
@@ -555,8 +676,15 @@ test.describe('acceptance audit', () => {
     await context.route('https://**.svc.example/**', async (route) => {
       const req = route.request();
       urls.push(req.url());
-      const response = await getResponse(handlers, new Request(req.url(), { method: req.method(), body: new Uint8Array(req.postDataBuffer() ?? []) }));
-      await route.fulfill({ status: response?.status ?? 404, headers: { 'access-control-allow-origin': '*' }, body: response ? Buffer.from(await response.arrayBuffer()) : '' });
+      const response = await getResponse(
+        handlers,
+        new Request(req.url(), { method: req.method(), body: new Uint8Array(req.postDataBuffer() ?? []) }),
+      );
+      await route.fulfill({
+        status: response?.status ?? 404,
+        headers: { 'access-control-allow-origin': '*' },
+        body: response ? Buffer.from(await response.arrayBuffer()) : '',
+      });
     });
     await page.goto('/test-pages/tracker-endpoint.html');
     const pageViewId = await emitAndFlushOn(page, 3);
@@ -564,7 +692,9 @@ test.describe('acceptance audit', () => {
     expectAll(platform, pageViewId, 3);
   });
 
-  test('options.cookieDomain replaces the probe: on shop.example.co.uk, cookieDomain "shop.example.co.uk" puts both cookies there', async ({ baseURL }) => {
+  test('options.cookieDomain replaces the probe: on shop.example.co.uk, cookieDomain "shop.example.co.uk" puts both cookies there', async ({
+    baseURL,
+  }) => {
     await onShopHost(baseURL, async (context, origin) => {
       await platformFor(context);
       const page = await context.newPage();
@@ -578,4 +708,3 @@ test.describe('acceptance audit', () => {
     });
   });
 });
-

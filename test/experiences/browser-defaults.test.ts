@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { useMockPlatform } from '../support/mock-server';
 import { createExperiencesClient } from '../../src/experiences';
+import { useMockPlatform } from '../support/mock-server';
 
 // In a browser the visitor is the `_svcTracker` cookie: getExperiences sends it as contextId and
 // seen() sends it as the device id, unless the caller gives others.
@@ -13,7 +13,11 @@ afterEach(() => {
 });
 
 function seed() {
-  mock.platform.admin.experiences.create('shop', { id: 1, name: 'Hero', variations: [{ id: 11, payload: { headline: 'Hi' } }] });
+  mock.platform.admin.experiences.create('shop', {
+    id: 1,
+    name: 'Hero',
+    variations: [{ id: 11, payload: { headline: 'Hi' } }],
+  });
 }
 
 describe('browser defaults', () => {
@@ -28,7 +32,10 @@ describe('browser defaults', () => {
     const sent = await mock.sent();
     expect(sent[0].url.search).toBe('?contextId=cookie-visitor');
     expect(sent[1].json).toEqual({ id: 'cookie-visitor' });
-    expect(mock.platform.inspect.experiences.views('shop')[0]).toMatchObject({ contextId: 'cookie-visitor', deviceId: 'cookie-visitor' });
+    expect(mock.platform.inspect.experiences.views('shop')[0]).toMatchObject({
+      contextId: 'cookie-visitor',
+      deviceId: 'cookie-visitor',
+    });
   });
 
   it('falls back to svc_permanent before its first colon; explicit arguments win', async () => {

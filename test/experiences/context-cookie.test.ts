@@ -17,7 +17,11 @@ afterEach(() => {
 
 describe('contextCookie', () => {
   it('sets _svcTracker on the cookie domain the host is under, for a year, Lax and Secure', () => {
-    expect(cookieWrite(contextCookie('abc-123', ['.shop.example'], 'www.shop.example'))).toEqual(cookieWrite(`_svcTracker=abc-123; Domain=shop.example; Path=/; Expires=${EXPIRES}; Max-Age=${YEAR}; SameSite=Lax; Secure`));
+    expect(cookieWrite(contextCookie('abc-123', ['.shop.example'], 'www.shop.example'))).toEqual(
+      cookieWrite(
+        `_svcTracker=abc-123; Domain=shop.example; Path=/; Expires=${EXPIRES}; Max-Age=${YEAR}; SameSite=Lax; Secure`,
+      ),
+    );
   });
 
   it('matches the host itself, case and port aside', () => {
@@ -30,25 +34,33 @@ describe('contextCookie', () => {
   });
 
   it('does not match a domain that only ends with the same letters', () => {
-    expect(cookieWrite(contextCookie('v', ['.shop.example'], 'evilshop.example'))).toEqual(cookieWrite(`_svcTracker=v; Path=/; Expires=${EXPIRES}; Max-Age=${YEAR}; SameSite=Lax; Secure`));
+    expect(cookieWrite(contextCookie('v', ['.shop.example'], 'evilshop.example'))).toEqual(
+      cookieWrite(`_svcTracker=v; Path=/; Expires=${EXPIRES}; Max-Age=${YEAR}; SameSite=Lax; Secure`),
+    );
   });
 
   it('is a host-only cookie when no domain matches, none is given, or the match is a single label', () => {
     const hostOnly = `_svcTracker=v; Path=/; Expires=${EXPIRES}; Max-Age=${YEAR}; SameSite=Lax`;
     expect(cookieWrite(contextCookie('v', [], 'http://localhost:5173/page'))).toEqual(cookieWrite(hostOnly));
     expect(cookieWrite(contextCookie('v', ['localhost'], 'http://localhost:5173'))).toEqual(cookieWrite(hostOnly));
-    expect(cookieWrite(contextCookie('v', ['.shop.example'], 'http://staging.internal'))).toEqual(cookieWrite(hostOnly));
+    expect(cookieWrite(contextCookie('v', ['.shop.example'], 'http://staging.internal'))).toEqual(
+      cookieWrite(hostOnly),
+    );
   });
 
   it('Secure follows the URL scheme, a bare host means https, and the option decides last', () => {
     expect(cookieWrite(contextCookie('v', ['.shop.example'], 'https://www.shop.example/p?q=1')).secure).toBe(true);
     expect(contextCookie('v', ['.shop.example'], 'http://www.shop.example/')).not.toContain('Secure');
     expect(contextCookie('v', ['.shop.example'], 'www.shop.example', { secure: false })).not.toContain('Secure');
-    expect(cookieWrite(contextCookie('v', ['.shop.example'], 'http://www.shop.example', { secure: true })).secure).toBe(true);
+    expect(cookieWrite(contextCookie('v', ['.shop.example'], 'http://www.shop.example', { secure: true })).secure).toBe(
+      true,
+    );
   });
 
   it('refuses a secure option that is not a boolean', () => {
-    expect(() => contextCookie('v', [], 'shop.example', { secure: 'yes' as never })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'options.secure' }));
+    expect(() => contextCookie('v', [], 'shop.example', { secure: 'yes' as never })).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'options.secure' }),
+    );
   });
 
   it('percent-encodes a contextId that is not cookie-safe', () => {
@@ -64,6 +76,8 @@ describe('contextCookie', () => {
     ['v', [], 'https://', 'requestHost'],
     ['v', [], undefined, 'requestHost'],
   ])('refuses (%j, %j, %j): INVALID_ARGUMENT naming %s', (contextId, domains, host, argument) => {
-    expect(() => contextCookie(contextId as string, domains as string[], host as string)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', argument }));
+    expect(() => contextCookie(contextId as string, domains as string[], host as string)).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', argument }),
+    );
   });
 });

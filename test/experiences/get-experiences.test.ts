@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { useMockPlatform } from '../support/mock-server';
-import { createExperiencesClient, ExperienceNotFoundError, SvcError, type GetExperiencesOptions } from '../../src/experiences';
-import { failure } from '../support/failure';
 import { isRetryable } from '../../src/core/errors';
+import {
+  createExperiencesClient,
+  ExperienceNotFoundError,
+  type GetExperiencesOptions,
+  SvcError,
+} from '../../src/experiences';
+import { failure } from '../support/failure';
+import { useMockPlatform } from '../support/mock-server';
 
 // getExperiences against the mock platform: PROTOCOL.md's "Server experiences" GET, each query
 // parameter on the wire and in effect, each error, and refusals that send nothing.
@@ -31,7 +36,6 @@ function seed() {
   });
 }
 
-
 const client = () => createExperiencesClient({ trackingId: TID });
 const sentUrls = async () => (await mock.sent()).map((r) => `${r.method} ${r.url.href}`);
 
@@ -51,7 +55,10 @@ describe('getExperiences', () => {
     seed();
     const first = await client().getExperiences({ contextId: 'visitor-a' });
     const again = await client().getExperiences({ contextId: 'visitor-a' });
-    expect(await sentUrls()).toEqual([`GET ${BASE}/v1/shop/experiences?contextId=visitor-a`, `GET ${BASE}/v1/shop/experiences?contextId=visitor-a`]);
+    expect(await sentUrls()).toEqual([
+      `GET ${BASE}/v1/shop/experiences?contextId=visitor-a`,
+      `GET ${BASE}/v1/shop/experiences?contextId=visitor-a`,
+    ]);
     expect(first.contextId).toBe('visitor-a');
     expect(first.generated).toBe(false);
     expect(again.experiencePayloads).toEqual(first.experiencePayloads);
@@ -68,7 +75,13 @@ describe('getExperiences', () => {
     seed();
     const { experiencePayloads } = await client().getExperiences({ contextId: 'v', experienceIds: [1], variation: 13 });
     expect(experiencePayloads).toEqual([
-      { payload: { headline: 'Free shipping' }, isControl: false, id: 1, callback: expect.stringMatching(/^https:\/\/experiences\.svc\.example\/v1\/callback\?data=[A-Za-z0-9_-]+$/), variation: 13 },
+      {
+        payload: { headline: 'Free shipping' },
+        isControl: false,
+        id: 1,
+        callback: expect.stringMatching(/^https:\/\/experiences\.svc\.example\/v1\/callback\?data=[A-Za-z0-9_-]+$/),
+        variation: 13,
+      },
     ]);
   });
 
@@ -86,7 +99,9 @@ describe('getExperiences', () => {
     seed();
     const control = await client().getExperiences({ contextId: 'v', variation: 11 });
     expect(await sentUrls()).toEqual([`GET ${BASE}/v1/shop/experiences?contextId=v&variation=11`]);
-    expect(control.experiencePayloads).toEqual([expect.objectContaining({ id: 1, variation: 11, isControl: true, payload: {} })]);
+    expect(control.experiencePayloads).toEqual([
+      expect.objectContaining({ id: 1, variation: 11, isControl: true, payload: {} }),
+    ]);
     const none = await client().getExperiences({ contextId: 'v', variation: 99 });
     expect(none.experiencePayloads).toEqual([]);
   });
@@ -108,12 +123,20 @@ describe('getExperiences', () => {
     const preview = await client().getExperiences({ contextId: 'v', experienceIds: [1], preview: true });
     expect((await sentUrls())[1]).toBe(`GET ${BASE}/v1/shop/experiences?contextId=v&experienceIds=1&preview`);
     expect([11, 12, 13]).toContain(published.experiencePayloads[0].variation);
-    expect(preview.experiencePayloads).toEqual([expect.objectContaining({ id: 1, variation: 14, payload: { headline: 'Draft' } })]);
+    expect(preview.experiencePayloads).toEqual([
+      expect.objectContaining({ id: 1, variation: 14, payload: { headline: 'Draft' } }),
+    ]);
   });
 
   it('sends every parameter in PROTOCOL.md order, false flags left out', async () => {
     seed();
-    await client().getExperiences({ ignoreSegments: true, variation: 12, preview: true, experienceIds: [1], contextId: 'v' });
+    await client().getExperiences({
+      ignoreSegments: true,
+      variation: 12,
+      preview: true,
+      experienceIds: [1],
+      contextId: 'v',
+    });
     await client().getExperiences({ contextId: 'v', preview: false, ignoreSegments: false });
     expect(await sentUrls()).toEqual([
       `GET ${BASE}/v1/shop/experiences?contextId=v&experienceIds=1&preview&variation=12&ignoreSegments`,
@@ -122,9 +145,15 @@ describe('getExperiences', () => {
   });
 
   it('uses the endpoint option, then setEndpoints, trailing slashes dropped', async () => {
-    mock.server.use(...(await import('../../src/mock')).createHandlers(mock.platform, { endpoints: { experiences: 'https://exp.shop.example/api' } }));
+    mock.server.use(
+      ...(await import('../../src/mock')).createHandlers(mock.platform, {
+        endpoints: { experiences: 'https://exp.shop.example/api' },
+      }),
+    );
     seed();
-    await createExperiencesClient({ trackingId: TID, endpoint: 'https://exp.shop.example/api/' }).getExperiences({ contextId: 'v' });
+    await createExperiencesClient({ trackingId: TID, endpoint: 'https://exp.shop.example/api/' }).getExperiences({
+      contextId: 'v',
+    });
     expect(await sentUrls()).toEqual(['GET https://exp.shop.example/api/v1/shop/experiences?contextId=v']);
   });
 
@@ -146,7 +175,12 @@ describe('getExperiences errors', () => {
     expect(isRetryable(error)).toBe(false);
     // The platform's own 404 stays reachable as the cause.
     expect(error.cause).toBeInstanceOf(SvcError);
-    expect(error.cause).toMatchObject({ name: 'NotFoundError', code: 'NOT_FOUND', status: 404, message: error.message });
+    expect(error.cause).toMatchObject({
+      name: 'NotFoundError',
+      code: 'NOT_FOUND',
+      status: 404,
+      message: error.message,
+    });
   });
 
   it('NOT_FOUND naming an archived id', async () => {
@@ -156,11 +190,15 @@ describe('getExperiences errors', () => {
     expect(error.code).toBe('NOT_FOUND');
     expect((error as ExperienceNotFoundError).experienceId).toBe(2);
     // Archived experiences are never served otherwise either.
-    expect((await client().getExperiences({ contextId: 'v', ignoreSegments: true })).experiencePayloads.map((p) => p.id)).toEqual([1]);
+    expect(
+      (await client().getExperiences({ contextId: 'v', ignoreSegments: true })).experiencePayloads.map((p) => p.id),
+    ).toEqual([1]);
   });
 
   it('NOT_FOUND without an experience id for an unknown path (wrong endpoint)', async () => {
-    const error = await failure(createExperiencesClient({ trackingId: TID, endpoint: `${BASE}/nope` }).getExperiences());
+    const error = await failure(
+      createExperiencesClient({ trackingId: TID, endpoint: `${BASE}/nope` }).getExperiences(),
+    );
     expect(error.code).toBe('NOT_FOUND');
     expect(error).not.toBeInstanceOf(ExperienceNotFoundError);
     expect(error.message).toBe('experiences of "shop": status 404: The requested URL was not found on the server.');
@@ -186,7 +224,9 @@ describe('getExperiences errors', () => {
   it('TIMEOUT aborts a slow answer', async () => {
     seed();
     mock.platform.faults.set('experiences', { latencyMs: 200 });
-    const error = await failure(createExperiencesClient({ trackingId: TID, timeout: 20 }).getExperiences({ contextId: 'v' }));
+    const error = await failure(
+      createExperiencesClient({ trackingId: TID, timeout: 20 }).getExperiences({ contextId: 'v' }),
+    );
     expect(error.code).toBe('TIMEOUT');
     expect(error.message).toBe('experiences of "shop": no response within 20 ms (request aborted)');
   });
@@ -198,11 +238,26 @@ describe('getExperiences errors', () => {
     ['{"experiencePayloads":[],"contextId":"v","cookieDomains":[".a.example",1]}', 'invalid response.cookieDomains[1]'],
     ['{"experiencePayloads":[],"contextId":"v"}', 'invalid response.cookieDomains'],
     ['{"experiencePayloads":[null],"contextId":"v","cookieDomains":[]}', 'invalid response.experiencePayloads[0]'],
-    ['{"experiencePayloads":[{"payload":{},"isControl":"no","id":1,"callback":"https://x.example/cb","variation":11}],"contextId":"v","cookieDomains":[]}', 'invalid response.experiencePayloads[0].isControl'],
-    ['{"experiencePayloads":[{"payload":[],"isControl":false,"id":1,"callback":"https://x.example/cb","variation":11}],"contextId":"v","cookieDomains":[]}', 'invalid response.experiencePayloads[0].payload'],
-    ['{"experiencePayloads":[{"payload":{},"isControl":false,"id":1,"callback":"javascript:alert(1)","variation":11}],"contextId":"v","cookieDomains":[]}', 'invalid response.experiencePayloads[0].callback'],
-    ['{"experiencePayloads":[{"payload":{},"isControl":false,"id":1,"callback":"https://x.example/cb","variation":11},{"payload":{},"isControl":false,"id":1.5,"callback":"https://x.example/cb","variation":11}],"contextId":"v","cookieDomains":[]}', 'invalid response.experiencePayloads[1].id'],
-    ['{"experiencePayloads":[{"payload":{},"isControl":false,"id":1,"callback":"https://x.example/cb"}],"contextId":"v","cookieDomains":[]}', 'invalid response.experiencePayloads[0].variation'],
+    [
+      '{"experiencePayloads":[{"payload":{},"isControl":"no","id":1,"callback":"https://x.example/cb","variation":11}],"contextId":"v","cookieDomains":[]}',
+      'invalid response.experiencePayloads[0].isControl',
+    ],
+    [
+      '{"experiencePayloads":[{"payload":[],"isControl":false,"id":1,"callback":"https://x.example/cb","variation":11}],"contextId":"v","cookieDomains":[]}',
+      'invalid response.experiencePayloads[0].payload',
+    ],
+    [
+      '{"experiencePayloads":[{"payload":{},"isControl":false,"id":1,"callback":"javascript:alert(1)","variation":11}],"contextId":"v","cookieDomains":[]}',
+      'invalid response.experiencePayloads[0].callback',
+    ],
+    [
+      '{"experiencePayloads":[{"payload":{},"isControl":false,"id":1,"callback":"https://x.example/cb","variation":11},{"payload":{},"isControl":false,"id":1.5,"callback":"https://x.example/cb","variation":11}],"contextId":"v","cookieDomains":[]}',
+      'invalid response.experiencePayloads[1].id',
+    ],
+    [
+      '{"experiencePayloads":[{"payload":{},"isControl":false,"id":1,"callback":"https://x.example/cb"}],"contextId":"v","cookieDomains":[]}',
+      'invalid response.experiencePayloads[0].variation',
+    ],
   ])('PROTOCOL for a 200 body of the wrong shape: %s', async (raw, reason) => {
     mock.platform.faults.set('experiences', { raw });
     const error = await failure(client().getExperiences({ contextId: 'v' }));
@@ -242,7 +297,9 @@ describe('invalid arguments are refused before any request', () => {
     [{ trackingId: 'shop', timeout: -1 }, 'timeout'],
     [{ trackingId: 'shop', timeout: Number.NaN }, 'timeout'],
   ])('createExperiencesClient(%j) throws naming %s', async (options, argument) => {
-    expect(() => createExperiencesClient(options as never)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', argument }));
+    expect(() => createExperiencesClient(options as never)).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', argument }),
+    );
     expect(await mock.sent()).toEqual([]);
   });
 });

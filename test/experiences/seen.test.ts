@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createExperiencesClient, type ExperiencePayload, SvcError } from '../../src/experiences';
 import { useMockPlatform } from '../support/mock-server';
-import { createExperiencesClient, SvcError, type ExperiencePayload } from '../../src/experiences';
 
 // seen(): POST {id: deviceId} to the callback exactly as received, control groups included,
 // recorded by the platform as views; never rejects because of the answer or the network.
@@ -55,9 +55,36 @@ describe('seen', () => {
     await client().seen(sale, 'device-2');
     await client().seen(sale, 'device-2');
     expect(mock.platform.inspect.experiences.views(TID)).toEqual([
-      { trackingId: TID, experience: 1, iteration: 1, variation: 11, contextId: 'ctx-1', isControl: true, deviceId: 'device-1', at: Date.parse('2026-11-21T12:00:00Z') },
-      { trackingId: TID, experience: 1, iteration: 1, variation: 12, contextId: 'ctx-2', isControl: false, deviceId: 'device-2', at: Date.parse('2026-11-21T12:00:00Z') },
-      { trackingId: TID, experience: 1, iteration: 1, variation: 12, contextId: 'ctx-2', isControl: false, deviceId: 'device-2', at: Date.parse('2026-11-21T12:00:00Z') },
+      {
+        trackingId: TID,
+        experience: 1,
+        iteration: 1,
+        variation: 11,
+        contextId: 'ctx-1',
+        isControl: true,
+        deviceId: 'device-1',
+        at: Date.parse('2026-11-21T12:00:00Z'),
+      },
+      {
+        trackingId: TID,
+        experience: 1,
+        iteration: 1,
+        variation: 12,
+        contextId: 'ctx-2',
+        isControl: false,
+        deviceId: 'device-2',
+        at: Date.parse('2026-11-21T12:00:00Z'),
+      },
+      {
+        trackingId: TID,
+        experience: 1,
+        iteration: 1,
+        variation: 12,
+        contextId: 'ctx-2',
+        isControl: false,
+        deviceId: 'device-2',
+        at: Date.parse('2026-11-21T12:00:00Z'),
+      },
     ]);
     expect(mock.platform.inspect.experiences.metrics(TID)).toEqual([
       {
@@ -115,7 +142,13 @@ describe('seen', () => {
   });
 
   it('the platform answers 200 to callbacks it did not make, and only counts them', async () => {
-    const forged: ExperiencePayload = { payload: {}, isControl: false, id: 1, variation: 11, callback: 'https://experiences.svc.example/v1/callback?data=bm9wZQ' };
+    const forged: ExperiencePayload = {
+      payload: {},
+      isControl: false,
+      id: 1,
+      variation: 11,
+      callback: 'https://experiences.svc.example/v1/callback?data=bm9wZQ',
+    };
     expect(await client().seen(forged, 'device-9')).toEqual({ ok: true, status: 200, attempts: 1 });
     expect(mock.platform.inspect.experiences.views()).toEqual([]);
     expect(mock.platform.inspect.experiences.invalidCallbacks()).toBe(1);
@@ -128,14 +161,17 @@ describe('seen', () => {
     [{ callback: 'https://experiences.svc.example/v1/callback?data=x' }, '', 'deviceId'],
     [{ callback: 'https://experiences.svc.example/v1/callback?data=x' }, undefined, 'deviceId'],
     [{ callback: 'https://experiences.svc.example/v1/callback?data=x' }, 7, 'deviceId'],
-  ])('refuses %j with device %j before any request (INVALID_ARGUMENT naming %s)', async (payload, deviceId, argument) => {
-    const error = await client()
-      .seen(payload as ExperiencePayload, deviceId as string)
-      .then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-    expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', argument });
-    expect(await mock.sent()).toEqual([]);
-  });
+  ])(
+    'refuses %j with device %j before any request (INVALID_ARGUMENT naming %s)',
+    async (payload, deviceId, argument) => {
+      const error = await client()
+        .seen(payload as ExperiencePayload, deviceId as string)
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+      expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', argument });
+      expect(await mock.sent()).toEqual([]);
+    },
+  );
 });

@@ -3,8 +3,8 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type Se
 import type { AddressInfo } from 'node:net';
 import { http, passthrough } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useMockPlatform } from '../support/mock-server';
 import { contextCookie, createExperiencesClient, type ExperiencePayload } from '../../src/experiences';
+import { useMockPlatform } from '../support/mock-server';
 import { cookieWrite } from '../support/set-cookie';
 
 // Server-side rendering in plain Node (no DOM): a node:http server asks the platform (the mock,
@@ -26,9 +26,13 @@ function shopServer(): Server {
     const scheme = req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
     let hero: ExperiencePayload | undefined;
     try {
-      const result = await experiences.getExperiences({ contextId: readCookie(req.headers.cookie, '_svcTracker'), experienceIds: [1] });
+      const result = await experiences.getExperiences({
+        contextId: readCookie(req.headers.cookie, '_svcTracker'),
+        experienceIds: [1],
+      });
       hero = result.experiencePayloads[0];
-      if (result.generated) res.setHeader('Set-Cookie', contextCookie(result.contextId, result.cookieDomains, `${scheme}://${host}`));
+      if (result.generated)
+        res.setHeader('Set-Cookie', contextCookie(result.contextId, result.cookieDomains, `${scheme}://${host}`));
       if (hero) await experiences.seen(hero, result.contextId);
     } catch {
       hero = undefined; // the page renders without personalisation
@@ -50,7 +54,10 @@ async function start(): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-function get(port: number, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+function get(
+  port: number,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, path: '/', headers }, (res) => {
       let body = '';
@@ -95,7 +102,9 @@ describe('SSR with node:http', () => {
     expect(view.contextId).toMatch(/^[a-z0-9-]{24,64}$/);
     expect(view.deviceId).toBe(view.contextId);
     expect((page.headers['set-cookie'] ?? []).map(cookieWrite)).toEqual([
-      cookieWrite(`_svcTracker=${view.contextId}; Domain=shop.example; Path=/; Expires=Sun, 21 Nov 2027 12:00:00 GMT; Max-Age=31536000; SameSite=Lax; Secure`),
+      cookieWrite(
+        `_svcTracker=${view.contextId}; Domain=shop.example; Path=/; Expires=Sun, 21 Nov 2027 12:00:00 GMT; Max-Age=31536000; SameSite=Lax; Secure`,
+      ),
     ]);
     const platformCalls = (await mock.sent()).filter((r) => r.url.hostname === 'experiences.svc.example');
     expect(platformCalls.map((r) => `${r.method} ${r.url.href}`)).toEqual([

@@ -1,10 +1,10 @@
 // execute/schedule refuse payloads that JSON would change (issue 20, point 8: `execute(NaN)` sent
 // `null`): INVALID_ARGUMENT naming the part, before any request.
 import { describe, expect, it } from 'vitest';
-import { createIntegration } from '../../src/integrations';
 import { InvalidArgumentError } from '../../src/core/errors';
-import { useMockPlatform } from '../support/mock-server';
+import { createIntegration } from '../../src/integrations';
 import { failure } from '../support/failure';
+import { useMockPlatform } from '../support/mock-server';
 
 const mock = useMockPlatform({ now: '2026-11-23T10:00:00.000Z' });
 const tid = 'shop1';
@@ -28,7 +28,14 @@ describe('payloads that JSON would change are refused', () => {
     ['payload.f', { f: () => 1 }],
     ['payload.s', { s: Symbol('s') }],
     ['payload.m', { m: new Map([['a', 1]]) }],
-    ['payload.c', { c: new (class Point { x = 1 })() }],
+    [
+      'payload.c',
+      {
+        c: new (class Point {
+          x = 1;
+        })(),
+      },
+    ],
     ['payload', 10n],
   ];
   it.each(cases)('refuses %s before any request', async (argument, payload) => {
@@ -50,6 +57,8 @@ describe('payloads that JSON would change are refused', () => {
   it('plain JSON goes out as written, Dates (toJSON) and null-prototype objects included', async () => {
     const bare = Object.assign(Object.create(null), { n: 1 });
     const result = await echo().execute({ a: [1, 'two', null, true, -0.5], at: new Date(0), bare, gone: undefined });
-    expect(result.result).toEqual({ got: { a: [1, 'two', null, true, -0.5], at: '1970-01-01T00:00:00.000Z', bare: { n: 1 } } });
+    expect(result.result).toEqual({
+      got: { a: [1, 'two', null, true, -0.5], at: '1970-01-01T00:00:00.000Z', bare: { n: 1 } },
+    });
   });
 });

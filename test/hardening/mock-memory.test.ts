@@ -17,12 +17,17 @@ describe('integration runs are kept within RUN_LIMITS', () => {
       expect(answer.status).toBe(200);
     }
     const runs = platform.inspect.integrations.runs();
-    const bytes = runs.reduce((sum, run) => sum + JSON.stringify(run.payload).length + JSON.stringify(run.result).length, 0);
+    const bytes = runs.reduce(
+      (sum, run) => sum + JSON.stringify(run.payload).length + JSON.stringify(run.result).length,
+      0,
+    );
     expect(bytes).toBeLessThanOrEqual(RUN_LIMITS.bytes);
     expect(runs.length).toBeGreaterThan(0);
     expect(runs.length + platform.inspect.integrations.droppedRuns()).toBe(40);
     expect(runs.at(-1)?.payload).toEqual(big(39));
-    expect(runs.map((run) => (run.payload as { i: number }).i)).toEqual(Array.from({ length: runs.length }, (_, k) => 40 - runs.length + k));
+    expect(runs.map((run) => (run.payload as { i: number }).i)).toEqual(
+      Array.from({ length: runs.length }, (_, k) => 40 - runs.length + k),
+    );
   });
 
   it('a handler logging without end keeps RUN_LIMITS.logLines lines; the rest are counted', async () => {
@@ -45,7 +50,10 @@ describe('integration runs are kept within RUN_LIMITS', () => {
   it('one huge log line is cut to RUN_LIMITS.logCharacters', async () => {
     const platform = createMockPlatform({ now: NOW });
     platform.admin.createProperty('shop');
-    platform.admin.integrations.create('shop', { name: 'huge', handler: ({ console }) => void console.log('y'.repeat(5_000_000)) });
+    platform.admin.integrations.create('shop', {
+      name: 'huge',
+      handler: ({ console }) => void console.log('y'.repeat(5_000_000)),
+    });
     await platform.services.integrations.execute('shop', 'huge', { payload: {}, key: {} });
     const [run] = platform.inspect.integrations.runs();
     expect(run.logs[0].message.length).toBe(RUN_LIMITS.logCharacters);
@@ -62,7 +70,12 @@ describe('deferkv writes without sorting every pending task', () => {
     const sort = vi.spyOn(Array.prototype, 'sort');
     for (let i = 0; i < 20_000; i++) {
       const timestamp = start + 10 + ((i * 7919) % 20_000); // shuffled times
-      const reply = platform.services.stash.deferSet({ trackingId: 't1', level: 'public', key: `k${i}`, body: { data: `v${i}`, timestamp, route: 'r' } });
+      const reply = platform.services.stash.deferSet({
+        trackingId: 't1',
+        level: 'public',
+        key: `k${i}`,
+        body: { data: `v${i}`, timestamp, route: 'r' },
+      });
       expect(reply.status).toBe(200);
     }
     expect(sort).not.toHaveBeenCalled();
@@ -80,7 +93,15 @@ describe('the clock queue', () => {
     const clock = createClock(0);
     const ran: string[] = [];
     const cancels = [];
-    for (const [time, name] of [[30, 'c'], [10, 'a1'], [20, 'b'], [10, 'a2'], [40, 'gone'], [50, 'e']] as const) cancels.push(clock.at(time, () => ran.push(name)));
+    for (const [time, name] of [
+      [30, 'c'],
+      [10, 'a1'],
+      [20, 'b'],
+      [10, 'a2'],
+      [40, 'gone'],
+      [50, 'e'],
+    ] as const)
+      cancels.push(clock.at(time, () => ran.push(name)));
     cancels[4]();
     cancels[4](); // twice: harmless
     clock.advance(35);
@@ -96,7 +117,9 @@ describe('the clock queue', () => {
     const cancels = Array.from({ length: 1000 }, (_, i) => clock.at(1000 - i, () => ran.push(i)));
     for (let i = 0; i < 1000; i += 3) cancels[i]();
     clock.advance(2000);
-    const expected = Array.from({ length: 1000 }, (_, i) => i).filter((i) => i % 3 !== 0).reverse();
+    const expected = Array.from({ length: 1000 }, (_, i) => i)
+      .filter((i) => i % 3 !== 0)
+      .reverse();
     expect(ran).toEqual(expected);
   });
 });

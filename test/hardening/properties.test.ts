@@ -1,13 +1,14 @@
 // Property-based checks (issue 20): arbitrary arguments to the public client functions, and
 // arbitrary requests to the mock's MSW handlers, never produce an uncaught exception (only
 // SvcError subclasses), a request to a path outside PROTOCOL.md's routes, or a polluted prototype.
-import { describe, expect, it } from 'vitest';
+
 import fc from 'fast-check';
-import { recommendations } from '../../src/recommendations';
-import { createStash } from '../../src/stash';
+import { describe, expect, it } from 'vitest';
+import { SvcError } from '../../src/core/errors';
 import { createExperiencesClient } from '../../src/experiences';
 import { createIntegration } from '../../src/integrations';
-import { SvcError } from '../../src/core/errors';
+import { recommendations } from '../../src/recommendations';
+import { createStash } from '../../src/stash';
 import { useMockPlatform } from '../support/mock-server';
 
 const mock = useMockPlatform({ now: '2026-11-23T10:00:00.000Z' });
@@ -29,10 +30,39 @@ const ROUTES: Record<string, RegExp> = {
  * traps throw: the caller's own exception then propagates as it is, which is right.)
  */
 const hostile = fc.oneof(
-  fc.anything({ withNullPrototype: true, withBigInt: true, withMap: true, withSet: true, withDate: true, withTypedArray: true, withSparseArray: true, withBoxedValues: true }),
+  fc.anything({
+    withNullPrototype: true,
+    withBigInt: true,
+    withMap: true,
+    withSet: true,
+    withDate: true,
+    withTypedArray: true,
+    withSparseArray: true,
+    withBoxedValues: true,
+  }),
   fc.constantFrom(
-    '..', '.', 'a/b', '%2e%2e', '?x=1', '#frag', '', ' ', 'javascript:alert(1)', 'shop1', 'p1', 'k', '__proto__', 'constructor',
-    Number.NaN, Infinity, -0, 2 ** 53, 1e21, null, undefined, true,
+    '..',
+    '.',
+    'a/b',
+    '%2e%2e',
+    '?x=1',
+    '#frag',
+    '',
+    ' ',
+    'javascript:alert(1)',
+    'shop1',
+    'p1',
+    'k',
+    '__proto__',
+    'constructor',
+    Number.NaN,
+    Infinity,
+    -0,
+    2 ** 53,
+    1e21,
+    null,
+    undefined,
+    true,
     JSON.parse('{"__proto__":{"polluted":1}}'),
     JSON.parse('{"constructor":{"prototype":{"polluted":1}}}'),
     Object.create(null),
@@ -76,24 +106,35 @@ describe('public client functions: arbitrary arguments', () => {
   it('recommendations(options, config).get / shown / clicked', async () => {
     mock.platform.admin.createProperty('shop1');
     await fc.assert(
-      fc.asyncProperty(hostile, hostile, fc.array(args, { minLength: 3, maxLength: 3 }), async (options, config, lists) => {
-        let client: unknown;
-        await onlySvcErrors(() => (client = recommendations(options as never, config as never)));
-        await callEvery(client, lists);
-        await checkAfterwards();
-      }),
+      fc.asyncProperty(
+        hostile,
+        hostile,
+        fc.array(args, { minLength: 3, maxLength: 3 }),
+        async (options, config, lists) => {
+          let client: unknown;
+          await onlySvcErrors(() => (client = recommendations(options as never, config as never)));
+          await callEvery(client, lists);
+          await checkAfterwards();
+        },
+      ),
       RUNS,
     );
   });
 
   it('createStash(opType, trackingId, options) and every method', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.constantFrom('kv', 'deferkv', 'ts', 'count'), hostile), hostile, hostile, fc.array(args, { minLength: 4, maxLength: 4 }), async (op, tid, options, lists) => {
-        let client: unknown;
-        await onlySvcErrors(() => (client = createStash(op as never, tid as never, options as never)));
-        await callEvery(client, lists);
-        await checkAfterwards();
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.constantFrom('kv', 'deferkv', 'ts', 'count'), hostile),
+        hostile,
+        hostile,
+        fc.array(args, { minLength: 4, maxLength: 4 }),
+        async (op, tid, options, lists) => {
+          let client: unknown;
+          await onlySvcErrors(() => (client = createStash(op as never, tid as never, options as never)));
+          await callEvery(client, lists);
+          await checkAfterwards();
+        },
+      ),
       RUNS,
     );
   });
@@ -112,12 +153,17 @@ describe('public client functions: arbitrary arguments', () => {
 
   it('createIntegration(name, options).execute / schedule / cancel', async () => {
     await fc.assert(
-      fc.asyncProperty(hostile, hostile, fc.array(args, { minLength: 3, maxLength: 3 }), async (name, options, lists) => {
-        let client: unknown;
-        await onlySvcErrors(() => (client = createIntegration(name as never, options as never)));
-        await callEvery(client, lists);
-        await checkAfterwards();
-      }),
+      fc.asyncProperty(
+        hostile,
+        hostile,
+        fc.array(args, { minLength: 3, maxLength: 3 }),
+        async (name, options, lists) => {
+          let client: unknown;
+          await onlySvcErrors(() => (client = createIntegration(name as never, options as never)));
+          await callEvery(client, lists);
+          await checkAfterwards();
+        },
+      ),
       RUNS,
     );
   });
@@ -126,18 +172,74 @@ describe('public client functions: arbitrary arguments', () => {
 describe("the mock's request parsing: arbitrary requests to the MSW handlers", () => {
   const host = fc.constantFrom(...Object.keys(ROUTES));
   const piece = fc.oneof(
-    fc.constantFrom('v1', 'vc', 'recommend', '2.1', 'stash', 'v1.1', 'kv', 'deferkv', 'ts', 'count', 'get', 'set', 'getbatch', 'remove', 'incr',
-      'decr', 'public', 'protected', 'events', 'experiences', 'integrations', 'execute', 'schedule', 'cancel', 'shop1', '__proto__', 'constructor',
-      'prototype', '%ZZ', '%2F', '..', '.', 'a:b:c:d'),
+    fc.constantFrom(
+      'v1',
+      'vc',
+      'recommend',
+      '2.1',
+      'stash',
+      'v1.1',
+      'kv',
+      'deferkv',
+      'ts',
+      'count',
+      'get',
+      'set',
+      'getbatch',
+      'remove',
+      'incr',
+      'decr',
+      'public',
+      'protected',
+      'events',
+      'experiences',
+      'integrations',
+      'execute',
+      'schedule',
+      'cancel',
+      'shop1',
+      '__proto__',
+      'constructor',
+      'prototype',
+      '%ZZ',
+      '%2F',
+      '..',
+      '.',
+      'a:b:c:d',
+    ),
     fc.string({ maxLength: 12 }).map(encodeURIComponent),
   );
   const path = fc.array(piece, { minLength: 1, maxLength: 7 }).map((parts) => '/' + parts.join('/'));
-  const query = fc.array(fc.tuple(fc.constantFrom('strategy', 'n', 'seed', 'locale', 'debug', 'timestamp', 'contextId', 'experienceIds', 'encoding', '__proto__'), fc.string({ maxLength: 10 })), { maxLength: 4 });
+  const query = fc.array(
+    fc.tuple(
+      fc.constantFrom(
+        'strategy',
+        'n',
+        'seed',
+        'locale',
+        'debug',
+        'timestamp',
+        'contextId',
+        'experienceIds',
+        'encoding',
+        '__proto__',
+      ),
+      fc.string({ maxLength: 10 }),
+    ),
+    { maxLength: 4 },
+  );
   const body = fc.oneof(
     fc.constant(undefined),
     fc.string({ maxLength: 40 }),
     fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
-    fc.constantFrom('{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}', '{"keys":["__proto__"]}', '{"h":["all"],"rules":[{"condition":{"__proto__":1},"factor":1}]}', '{', 'null'),
+    fc.constantFrom(
+      '{"__proto__":{"polluted":1}}',
+      '{"constructor":{"prototype":{"polluted":1}}}',
+      '{"keys":["__proto__"]}',
+      '{"h":["all"],"rules":[{"condition":{"__proto__":1},"factor":1}]}',
+      '{',
+      'null',
+    ),
   );
   const method = fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH');
 

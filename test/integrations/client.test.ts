@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createIntegration, type Integration } from '../../src/integrations';
-import { InvalidArgumentError, RateLimitedError } from '../../src/core/errors';
 import { setEndpoints } from '../../src/core/endpoints';
+import { InvalidArgumentError, isRetryable, RateLimitedError } from '../../src/core/errors';
+import { createIntegration, type Integration } from '../../src/integrations';
 import { createHandlers } from '../../src/mock';
-import { useMockPlatform } from '../support/mock-server';
 import { failure, thrown } from '../support/failure';
-import { isRetryable } from '../../src/core/errors';
+import { useMockPlatform } from '../support/mock-server';
 
 // The client against the mock platform: what it refuses before sending, the exact requests it
 // sends, and how it maps the platform's answers.
@@ -19,7 +18,6 @@ function echo(name = 'echo') {
   return createIntegration(name, { trackingId: tid });
 }
 
-
 describe('createIntegration refuses bad options at creation', () => {
   it.each([
     ['name', () => createIntegration('a/b', { trackingId: tid })],
@@ -31,7 +29,10 @@ describe('createIntegration refuses bad options at creation', () => {
     ['options.timeout', () => createIntegration('x', { trackingId: tid, timeout: 1.5 })],
     ['options.timeout', () => createIntegration('x', { trackingId: tid, timeout: 2 ** 53 })],
     ['options.timeout', () => createIntegration('x', { trackingId: tid, timeout: 2 ** 31 })], // more than setTimeout can wait
-    ['options.endpoint', () => createIntegration('x', { trackingId: tid, endpoint: new URL('https://x.example') as unknown as string })],
+    [
+      'options.endpoint',
+      () => createIntegration('x', { trackingId: tid, endpoint: new URL('https://x.example') as unknown as string }),
+    ],
     ['options.endpoint', () => createIntegration('x', { trackingId: tid, endpoint: 7 as unknown as string })],
   ])('%s', async (argument, create) => {
     const error = thrown(create, InvalidArgumentError);
@@ -54,7 +55,15 @@ describe('each call refuses bad arguments before any request', () => {
     ['options.key', (i) => i.schedule({}, { key: null as unknown as Record<string, string> })],
     // Not plain objects: a Date has no own keys and would go out as its toJSON() string.
     ['options.key', (i) => i.execute({}, { key: new Date(0) as unknown as Record<string, string> })],
-    ['key', (i) => i.cancel(new (class { email = 'a' })() as unknown as Record<string, string>)],
+    [
+      'key',
+      (i) =>
+        i.cancel(
+          new (class {
+            email = 'a';
+          })() as unknown as Record<string, string>,
+        ),
+    ],
     ['options.key.email', (i) => i.execute({}, { key: { email: true as unknown as string } })],
     ['options.key.n', (i) => i.execute({}, { key: { n: Number.NaN } })],
     ['options.key.n', (i) => i.schedule({}, { key: { n: Infinity } })],
@@ -91,7 +100,11 @@ describe('each call refuses bad arguments before any request', () => {
   it('names the argument, the expectation and the value in the message', async () => {
     const i = echo();
     const messages = [];
-    for (const call of [() => i.schedule({}, { window: { day: 'mon', time: '9-5' } }), () => i.cancel({}), () => i.execute({}, { key: { n: Infinity } })]) {
+    for (const call of [
+      () => i.schedule({}, { window: { day: 'mon', time: '9-5' } }),
+      () => i.cancel({}),
+      () => i.execute({}, { key: { n: Infinity } }),
+    ]) {
       messages.push((await failure(call())).message);
     }
     expect(messages).toEqual([
@@ -104,7 +117,12 @@ describe('each call refuses bad arguments before any request', () => {
 
   it('accepts the documented window forms', async () => {
     const i = echo();
-    for (const window of [{ day: 'mon-fri' }, { day: 'SAT' }, { day: 'fri-mon', time: '22:00-06:00' }, { time: '00:00-23:59' }]) {
+    for (const window of [
+      { day: 'mon-fri' },
+      { day: 'SAT' },
+      { day: 'fri-mon', time: '22:00-06:00' },
+      { time: '00:00-23:59' },
+    ]) {
       await expect(i.schedule({}, { window })).resolves.toMatchObject({ executionId: expect.any(String) });
     }
     expect((await mock.sent()).map((r) => (r.json as { window: unknown }).window)).toEqual([
@@ -144,7 +162,9 @@ describe('exact requests', () => {
 
   it('schedule: POST …/schedule {payload, key, delay, window} and resolves {executionId, runAt}', async () => {
     const i = echo();
-    await expect(i.schedule({ a: 1 }, { key: { order: 'o1' }, delay: 60_000, window: { day: 'mon-fri', time: '09:00-17:00' } })).resolves.toEqual({
+    await expect(
+      i.schedule({ a: 1 }, { key: { order: 'o1' }, delay: 60_000, window: { day: 'mon-fri', time: '09:00-17:00' } }),
+    ).resolves.toEqual({
       executionId: 'ex-1',
       runAt: '2026-11-23T10:01:00.000Z',
     });
@@ -154,7 +174,9 @@ describe('exact requests', () => {
       ['POST', `${base}/echo/schedule`],
       ['POST', `${base}/echo/schedule`],
     ]);
-    expect(sent[0].body).toBe('{"payload":{"a":1},"key":{"order":"o1"},"delay":60000,"window":{"day":"mon-fri","time":"09:00-17:00"}}');
+    expect(sent[0].body).toBe(
+      '{"payload":{"a":1},"key":{"order":"o1"},"delay":60000,"window":{"day":"mon-fri","time":"09:00-17:00"}}',
+    );
     expect(sent[1].body).toBe('{"payload":"x","key":{},"delay":0}');
   });
 
@@ -198,7 +220,11 @@ describe('answers', () => {
   });
 
   it('RATE_LIMITED carrying retryAt (HTTP 429 with Retry-After)', async () => {
-    mock.platform.admin.integrations.create(tid, { name: 'once', settings: { rateLimits: [{ limit: 1, interval: 'hour' }] }, handler: () => 'ok' });
+    mock.platform.admin.integrations.create(tid, {
+      name: 'once',
+      settings: { rateLimits: [{ limit: 1, interval: 'hour' }] },
+      handler: () => 'ok',
+    });
     const i = createIntegration('once', { trackingId: tid });
     await i.execute();
     const error = await failure(i.execute());
@@ -224,7 +250,9 @@ describe('answers', () => {
     const thrown = await failure(createIntegration('throws', { trackingId: tid }).execute());
     expect(thrown.code).toBe('SERVER_ERROR');
     expect(thrown.status).toBe(500);
-    expect(thrown.message).toBe('integration "throws" execute: status 500: integration "throws" failed: mail server said no');
+    expect(thrown.message).toBe(
+      'integration "throws" execute: status 500: integration "throws" failed: mail server said no',
+    );
     const hung = await failure(createIntegration('hangs', { trackingId: tid }).execute());
     expect(hung.code).toBe('TIMEOUT');
     expect(hung.name).toBe('TimeoutError');
@@ -232,7 +260,11 @@ describe('answers', () => {
   });
 
   it('BAD_REQUEST when an HTTP call targets an event-triggered integration', async () => {
-    mock.platform.admin.integrations.create(tid, { name: 'on-order', trigger: { event: 'ecBasketTransactionSummary' }, handler: () => 1 });
+    mock.platform.admin.integrations.create(tid, {
+      name: 'on-order',
+      trigger: { event: 'ecBasketTransactionSummary' },
+      handler: () => 1,
+    });
     const error = await failure(createIntegration('on-order', { trackingId: tid }).execute());
     expect(error.code).toBe('BAD_REQUEST');
     expect(error.message).toContain('is started by event ecBasketTransactionSummary, not HTTP');

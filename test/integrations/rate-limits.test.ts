@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createIntegration, RateLimitedError } from '../../src/integrations';
 import { seedDemoIntegrations } from '../../src/mock/platform/integrations/fixtures';
-import { useMockPlatform } from '../support/mock-server';
 import { failure } from '../support/failure';
+import { useMockPlatform } from '../support/mock-server';
 
 // Rate limits with the seed's examples, as the demo integrations declare them:
 // once per week per email-derived key; twice per week per campaign and email-derived key.
@@ -24,7 +24,9 @@ describe('rate limits', () => {
     expect(first.retryAt).toBe('2026-11-30T10:00:00.000Z');
 
     // Another email-derived key has its own count.
-    expect(await welcome.execute({ to: 'bob' }, { key: { email: 'sha1-of-bob' } })).toMatchObject({ result: { count: 2 } });
+    expect(await welcome.execute({ to: 'bob' }, { key: { email: 'sha1-of-bob' } })).toMatchObject({
+      result: { count: 2 },
+    });
 
     mock.platform.clock.set('2026-11-30T09:59:59.999Z');
     expect((await refusal(welcome.execute({ to: 'ann' }, h1))).retryAt).toBe('2026-11-30T10:00:00.000Z');
@@ -32,7 +34,9 @@ describe('rate limits', () => {
     expect(await welcome.execute({ to: 'ann' }, h1)).toMatchObject({ result: { count: 3 } });
 
     // Refusals are recorded as runs, and do not count against the limit.
-    const statuses = mock.platform.inspect.integrations.runs({ integration: 'welcome-email' }).map((r) => [r.key.email, r.status, r.retryAt]);
+    const statuses = mock.platform.inspect.integrations
+      .runs({ integration: 'welcome-email' })
+      .map((r) => [r.key.email, r.status, r.retryAt]);
     expect(statuses).toEqual([
       ['sha1-of-ann', 'ok', undefined],
       ['sha1-of-ann', 'rate-limited', '2026-11-30T10:00:00.000Z'],
@@ -106,7 +110,12 @@ describe('rate limits', () => {
   it('answers HTTP 429 with the retryAt body and a Retry-After header', async () => {
     seedDemoIntegrations(mock.platform.admin.integrations, tid);
     const url = `https://integrations.svc.example/v1/${tid}/integrations/welcome-email/execute`;
-    const post = () => fetch(url, { method: 'POST', body: '{"payload":{},"key":{"email":"h1"}}', headers: { 'content-type': 'application/json' } });
+    const post = () =>
+      fetch(url, {
+        method: 'POST',
+        body: '{"payload":{},"key":{"email":"h1"}}',
+        headers: { 'content-type': 'application/json' },
+      });
     expect((await post()).status).toBe(200);
     const refused = await post();
     expect(refused.status).toBe(429);

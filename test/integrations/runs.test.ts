@@ -22,7 +22,10 @@ describe('runs', () => {
       },
     });
     const greet = createIntegration('greet', { trackingId: tid });
-    expect(await greet.execute({ who: 'ann' }, { key: { user: 'u1' } })).toEqual({ executionId: 'ex-1', result: { greeted: 'ann' } });
+    expect(await greet.execute({ who: 'ann' }, { key: { user: 'u1' } })).toEqual({
+      executionId: 'ex-1',
+      result: { greeted: 'ann' },
+    });
     const [run] = inspect().runs();
     expect(run).toEqual({
       executionId: 'ex-1',
@@ -59,7 +62,11 @@ describe('runs', () => {
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'TIMEOUT', status: 504 });
     const [run] = inspect().runs();
-    expect([run.status, run.error, run.logs]).toEqual(['timeout', 'no result within 25 ms', [{ level: 'log', message: 'calling the slow API' }]]);
+    expect([run.status, run.error, run.logs]).toEqual([
+      'timeout',
+      'no result within 25 ms',
+      [{ level: 'log', message: 'calling the slow API' }],
+    ]);
     expect(run.result).toBeUndefined();
   });
 
@@ -79,7 +86,11 @@ describe('runs', () => {
     await expect(flaky.execute()).rejects.toMatchObject({ code: 'TIMEOUT' });
     await expect(flaky.execute()).rejects.toMatchObject({ code: 'SERVER_ERROR', status: 500 });
     await expect(flaky.execute()).resolves.toEqual({ executionId: 'ex-3', result: 'fine' });
-    expect(inspect().runs().map((r) => [r.status, r.error ?? null])).toEqual([
+    expect(
+      inspect()
+        .runs()
+        .map((r) => [r.status, r.error ?? null]),
+    ).toEqual([
       ['timeout', 'no result within 25 ms'],
       ['error', 'bad payload'],
       ['ok', null],
@@ -90,13 +101,22 @@ describe('runs', () => {
   it('a result that is not JSON is an error; undefined is answered as null', async () => {
     admin().create(tid, { name: 'fn', handler: () => () => 1 });
     admin().create(tid, { name: 'nothing', handler: () => undefined });
-    await expect(createIntegration('fn', { trackingId: tid }).execute()).rejects.toMatchObject({ code: 'SERVER_ERROR' });
+    await expect(createIntegration('fn', { trackingId: tid }).execute()).rejects.toMatchObject({
+      code: 'SERVER_ERROR',
+    });
     expect(inspect().runs()[0]).toMatchObject({ status: 'error', error: 'the result is not JSON-serialisable' });
-    await expect(createIntegration('nothing', { trackingId: tid }).execute()).resolves.toEqual({ executionId: 'ex-2', result: null });
+    await expect(createIntegration('nothing', { trackingId: tid }).execute()).resolves.toEqual({
+      executionId: 'ex-2',
+      result: null,
+    });
   });
 
   it('the cache is kept per integration between runs, with expiry on the platform clock', async () => {
-    const counting = async ({ cache }: { cache: { get<T>(k: string): Promise<T | undefined>; set(k: string, v: unknown, ttl?: number): Promise<void> } }) => {
+    const counting = async ({
+      cache,
+    }: {
+      cache: { get<T>(k: string): Promise<T | undefined>; set(k: string, v: unknown, ttl?: number): Promise<void> };
+    }) => {
       const n = ((await cache.get<number>('n')) ?? 0) + 1;
       await cache.set('n', n, 60);
       return n;
@@ -146,11 +166,22 @@ describe('secrets', () => {
     expect(inspect().runs()[0].logs).toEqual([{ level: 'log', message: 'using [secret]' }]);
 
     // Replaced, not read: the handler now sees the new value.
-    expect(admin().setSecrets(tid, 'mailer', { API_KEY: 'sk-rotated-999', OTHER: 'o-secret' })).toEqual(['API_KEY', 'OTHER']);
+    expect(admin().setSecrets(tid, 'mailer', { API_KEY: 'sk-rotated-999', OTHER: 'o-secret' })).toEqual([
+      'API_KEY',
+      'OTHER',
+    ]);
     const error = await mailer.execute().catch((e: unknown) => e);
-    expect((error as Error).message).toBe('integration "mailer" execute: status 500: integration "mailer" failed: rejected key [secret]');
+    expect((error as Error).message).toBe(
+      'integration "mailer" execute: status 500: integration "mailer" failed: rejected key [secret]',
+    );
 
-    const everythingVisible = JSON.stringify([admin().list(), admin().list(tid), admin().get(tid, 'mailer'), inspect().runs(), inspect().pending()]);
+    const everythingVisible = JSON.stringify([
+      admin().list(),
+      admin().list(tid),
+      admin().get(tid, 'mailer'),
+      inspect().runs(),
+      inspect().pending(),
+    ]);
     for (const value of ['sk-live-12345', 'sk-rotated-999', 'o-secret']) expect(everythingVisible).not.toContain(value);
     expect(admin().deleteSecret(tid, 'mailer', 'OTHER')).toBe(true);
     expect(admin().get(tid, 'mailer')?.secretNames).toEqual(['API_KEY']);
@@ -167,8 +198,12 @@ describe('secrets', () => {
         throw new Error(`refused ${JSON.stringify(secrets.K)}`);
       },
     });
-    const error = await createIntegration('leaky', { trackingId: tid }).execute().catch((e: Error) => e);
-    expect((error as Error).message).toBe('integration "leaky" execute: status 500: integration "leaky" failed: refused "[secret]"');
+    const error = await createIntegration('leaky', { trackingId: tid })
+      .execute()
+      .catch((e: Error) => e);
+    expect((error as Error).message).toBe(
+      'integration "leaky" execute: status 500: integration "leaky" failed: refused "[secret]"',
+    );
     expect(inspect().runs()[0].logs).toEqual([
       { level: 'log', message: '{"k":"[secret]"}' },
       { level: 'warn', message: 'https://api.example/?k=[secret]' },
@@ -197,23 +232,45 @@ describe('secrets', () => {
 describe('registry', () => {
   it('names are unique per property and path-safe; definitions are checked', () => {
     admin().create(tid, { name: 'x', handler: () => 1 });
-    expect(() => admin().create(tid, { name: 'x', handler: () => 1 })).toThrow('integrations: integration "x" already exists in property "shop1"');
+    expect(() => admin().create(tid, { name: 'x', handler: () => 1 })).toThrow(
+      'integrations: integration "x" already exists in property "shop1"',
+    );
     expect(admin().create('other', { name: 'x', handler: () => 1 }).trackingId).toBe('other');
     expect(() => admin().create(tid, { name: 'a b', handler: () => 1 })).toThrow('name must match');
-    expect(() => admin().create(tid, { name: 'h', handler: 'code' as unknown as () => 1 })).toThrow('handler must be a function');
-    expect(() => admin().create(tid, { name: 't', trigger: { every: 'second' } as never, handler: () => 1 })).toThrow('trigger must be');
-    expect(() => admin().create(tid, { name: 's', settings: { timeout: 0 }, handler: () => 1 })).toThrow('settings.timeout must be 1..60000 ms');
-    expect(() => admin().create(tid, { name: 'k', secrets: { A: 1 as unknown as string }, handler: () => 1 })).toThrow('secrets must be an object of strings');
-    expect(admin().list(tid).map((i) => i.name)).toEqual(['x']);
-    expect(() => admin().create(tid, { name: 'r', settings: { rateLimits: [{ limit: 0, interval: 'week' }] }, handler: () => 1 })).toThrow(
-      'settings.rateLimits[0].limit must be a whole number >= 1',
+    expect(() => admin().create(tid, { name: 'h', handler: 'code' as unknown as () => 1 })).toThrow(
+      'handler must be a function',
     );
-    expect(() => admin().create(tid, { name: 'r', settings: { rateLimits: [{ limit: 1, interval: 'fortnight' as never }] }, handler: () => 1 })).toThrow(
-      'settings.rateLimits[0].interval must be',
+    expect(() => admin().create(tid, { name: 't', trigger: { every: 'second' } as never, handler: () => 1 })).toThrow(
+      'trigger must be',
     );
-    expect(() => admin().create(tid, { name: 'r', settings: { rateLimits: [{ limit: 1, interval: 1000, target: [] }] }, handler: () => 1 })).toThrow(
-      'settings.rateLimits[0].target must be',
+    expect(() => admin().create(tid, { name: 's', settings: { timeout: 0 }, handler: () => 1 })).toThrow(
+      'settings.timeout must be 1..60000 ms',
     );
+    expect(() => admin().create(tid, { name: 'k', secrets: { A: 1 as unknown as string }, handler: () => 1 })).toThrow(
+      'secrets must be an object of strings',
+    );
+    expect(
+      admin()
+        .list(tid)
+        .map((i) => i.name),
+    ).toEqual(['x']);
+    expect(() =>
+      admin().create(tid, { name: 'r', settings: { rateLimits: [{ limit: 0, interval: 'week' }] }, handler: () => 1 }),
+    ).toThrow('settings.rateLimits[0].limit must be a whole number >= 1');
+    expect(() =>
+      admin().create(tid, {
+        name: 'r',
+        settings: { rateLimits: [{ limit: 1, interval: 'fortnight' as never }] },
+        handler: () => 1,
+      }),
+    ).toThrow('settings.rateLimits[0].interval must be');
+    expect(() =>
+      admin().create(tid, {
+        name: 'r',
+        settings: { rateLimits: [{ limit: 1, interval: 1000, target: [] }] },
+        handler: () => 1,
+      }),
+    ).toThrow('settings.rateLimits[0].target must be');
   });
 
   it('shows defaults and settings, and lists per property', () => {
@@ -233,8 +290,16 @@ describe('registry', () => {
       createdAt: Date.parse('2026-11-23T10:00:00.000Z'),
     });
     admin().create('other', { name: 'o', handler: () => 1 });
-    expect(admin().list(tid).map((i) => i.name)).toEqual(['welcome']);
-    expect(admin().list().map((i) => i.name)).toEqual(['welcome', 'o']);
+    expect(
+      admin()
+        .list(tid)
+        .map((i) => i.name),
+    ).toEqual(['welcome']);
+    expect(
+      admin()
+        .list()
+        .map((i) => i.name),
+    ).toEqual(['welcome', 'o']);
     expect(admin().get(tid, 'nope')).toBeUndefined();
   });
 

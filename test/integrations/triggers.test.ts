@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createBus } from '../../src/mock/platform/bus';
 import { createClock } from '../../src/mock/platform/clock';
-import { createProperties } from '../../src/mock/platform/properties';
 import { createIntegrationsArea } from '../../src/mock/platform/integrations';
 import { seedDemoIntegrations } from '../../src/mock/platform/integrations/fixtures';
+import { createProperties } from '../../src/mock/platform/properties';
 import { useMockPlatform } from '../support/mock-server';
 
 // What starts an integration besides HTTP: tracking events of its property, deferkv deliveries
@@ -43,12 +43,39 @@ describe('deferkv deliveries', () => {
   it('reach the integration named by their route, with {key, value, route} as payload', async () => {
     const a = area();
     seedDemoIntegrations(a.admin, 'demo_shop');
-    a.bus.emit('delivery', { trackingId: 'demo_shop', key: 'v1:cart', value: '["p1"]', route: 'cart-reminder', at: a.clock.now() });
-    a.bus.emit('delivery', { trackingId: 'demo_shop', key: 'v1:cart', value: 'x', route: 'no-such-integration', at: a.clock.now() });
-    a.bus.emit('delivery', { trackingId: 'demo_shop', key: 'v1:cart', value: 'x', route: 'order-summary', at: a.clock.now() }); // not HTTP-triggered
+    a.bus.emit('delivery', {
+      trackingId: 'demo_shop',
+      key: 'v1:cart',
+      value: '["p1"]',
+      route: 'cart-reminder',
+      at: a.clock.now(),
+    });
+    a.bus.emit('delivery', {
+      trackingId: 'demo_shop',
+      key: 'v1:cart',
+      value: 'x',
+      route: 'no-such-integration',
+      at: a.clock.now(),
+    });
+    a.bus.emit('delivery', {
+      trackingId: 'demo_shop',
+      key: 'v1:cart',
+      value: 'x',
+      route: 'order-summary',
+      at: a.clock.now(),
+    }); // not HTTP-triggered
     await a.inspect.idle();
-    expect(a.inspect.runs().map((r) => [r.integration, r.trigger, r.status, r.payload, r.result, r.logs[0].message])).toEqual([
-      ['cart-reminder', 'delivery', 'ok', { key: 'v1:cart', value: '["p1"]', route: 'cart-reminder' }, { reminded: 'v1:cart' }, 'cart reminder for v1:cart: ["p1"]'],
+    expect(
+      a.inspect.runs().map((r) => [r.integration, r.trigger, r.status, r.payload, r.result, r.logs[0].message]),
+    ).toEqual([
+      [
+        'cart-reminder',
+        'delivery',
+        'ok',
+        { key: 'v1:cart', value: '["p1"]', route: 'cart-reminder' },
+        { reminded: 'v1:cart' },
+        'cart reminder for v1:cart: ["p1"]',
+      ],
     ]);
   });
 
@@ -65,8 +92,17 @@ describe('deferkv deliveries', () => {
       expect(await response.json()).toEqual({ status: 200 });
       mock.platform.clock.advance(30 * 60_000);
       await mock.platform.inspect.integrations.idle();
-      expect(mock.platform.inspect.integrations.runs().map((r) => [r.integration, r.trigger, new Date(r.at).toISOString(), r.payload])).toEqual([
-        ['cart-reminder', 'delivery', '2026-11-23T10:30:00.000Z', { key: 'v1:cart', value: '["p1","p2"]', route: 'cart-reminder' }],
+      expect(
+        mock.platform.inspect.integrations
+          .runs()
+          .map((r) => [r.integration, r.trigger, new Date(r.at).toISOString(), r.payload]),
+      ).toEqual([
+        [
+          'cart-reminder',
+          'delivery',
+          '2026-11-23T10:30:00.000Z',
+          { key: 'v1:cart', value: '["p1","p2"]', route: 'cart-reminder' },
+        ],
       ]);
     });
   });
@@ -95,7 +131,10 @@ describe('recurring integrations', () => {
     a.admin.create('shop1', { name: 'weekly', trigger: { every: 'week' }, handler: () => 'digest' });
     a.clock.set('2026-12-08T00:00:00.000Z');
     await a.inspect.idle();
-    expect(a.inspect.runs().map((r) => new Date(r.at).toISOString())).toEqual(['2026-11-30T00:00:00.000Z', '2026-12-07T00:00:00.000Z']);
+    expect(a.inspect.runs().map((r) => new Date(r.at).toISOString())).toEqual([
+      '2026-11-30T00:00:00.000Z',
+      '2026-12-07T00:00:00.000Z',
+    ]);
     expect(a.admin.remove('shop1', 'weekly')).toBe(true);
     a.clock.set('2026-12-30T00:00:00.000Z');
     await a.inspect.idle();
@@ -105,9 +144,14 @@ describe('recurring integrations', () => {
   it('the trigger is fixed once created', () => {
     const a = area();
     a.admin.create('shop1', { name: 'hourly', trigger: { every: 'hour' }, handler: () => 1 });
-    expect(() => a.admin.update('shop1', 'hourly', { trigger: 'HTTP' })).toThrow('integrations: integration "hourly": the trigger is fixed once created (every hour)');
+    expect(() => a.admin.update('shop1', 'hourly', { trigger: 'HTTP' })).toThrow(
+      'integrations: integration "hourly": the trigger is fixed once created (every hour)',
+    );
     expect(() => a.admin.update('shop1', 'hourly', { trigger: { every: 'day' } })).toThrow('the trigger is fixed');
-    expect(a.admin.update('shop1', 'hourly', { trigger: { every: 'hour' }, description: 'same trigger is fine' }).description).toBe('same trigger is fine');
+    expect(
+      a.admin.update('shop1', 'hourly', { trigger: { every: 'hour' }, description: 'same trigger is fine' })
+        .description,
+    ).toBe('same trigger is fine');
     expect(a.admin.get('shop1', 'hourly')?.trigger).toEqual({ every: 'hour' });
   });
 });

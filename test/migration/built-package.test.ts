@@ -41,13 +41,19 @@ const trackers: { stop(): void }[] = [];
 afterEach(() => {
   for (const tracker of trackers.splice(0)) tracker.stop();
   recsRequests.length = 0;
-  for (const name of ['_svcTracker', 'svc_permanent']) document.cookie = `${name}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
+  for (const name of ['_svcTracker', 'svc_permanent'])
+    document.cookie = `${name}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
   localStorage.clear();
 });
 afterAll(() => server.close());
 
 const startTracker = () => {
-  const tracker = trackerPackage.createTracker({ trackingId: TID, consent: 'granted', cookieDomain: '', batchDelay: 0 });
+  const tracker = trackerPackage.createTracker({
+    trackingId: TID,
+    consent: 'granted',
+    cookieDomain: '',
+    batchDelay: 0,
+  });
   trackers.push(tracker);
   return tracker;
 };
@@ -55,14 +61,21 @@ const startTracker = () => {
 describe('@svc/recommendations as built', () => {
   it("an ecView with language 'de-DE', currency 'EUR' gives German details; the debug answer names de-EUR", async () => {
     startTracker().emit('ecView', { type: 'home', language: 'de-DE', country: 'DE', currency: 'EUR' });
-    const items = await recs.recommendations({ meta: { trackingId: TID } }, { strategy: 'new', limit: 3 }).get({ debug: true });
+    const items = await recs
+      .recommendations({ meta: { trackingId: TID } }, { strategy: 'new', limit: 3 })
+      .get({ debug: true });
     expect(recsRequests[0].searchParams.get('locale')).toBe('de-EUR');
-    expect(items.map((item: { details: { name: string } }) => item.details.name)).toEqual(items.map((item: { id: string }) => `Produkt ${item.id}`));
+    expect(items.map((item: { details: { name: string } }) => item.details.name)).toEqual(
+      items.map((item: { id: string }) => `Produkt ${item.id}`),
+    );
     expect(items.locale).toBe('de-EUR');
   });
 
   it('defaultLocale before any ecView; an unknown locale falls back to the catalog default', async () => {
-    const client = recs.recommendations({ meta: { trackingId: TID } }, { strategy: 'new', limit: 4, defaultLocale: 'de_DE-eur', debug: true });
+    const client = recs.recommendations(
+      { meta: { trackingId: TID } },
+      { strategy: 'new', limit: 4, defaultLocale: 'de_DE-eur', debug: true },
+    );
     expect((await client.get()).locale).toBe('de-EUR');
     const unknown = await client.get({ locale: 'sv-SEK' });
     expect(unknown.locale).toBe('en-GBP');
@@ -85,7 +98,10 @@ describe('@svc/recommendations as built', () => {
       ['recommendationClicked', items[2].id, 9],
       ['recommendationShown', items[0].id, undefined],
     ]);
-    await expect(client.clicked({ id: 'elsewhere', weight: 1, strategy: 'new' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', argument: 'position' });
+    await expect(client.clicked({ id: 'elsewhere', weight: 1, strategy: 'new' })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      argument: 'position',
+    });
   });
 });
 
@@ -94,21 +110,64 @@ describe('unknown keys, as built', () => {
     try {
       await call();
     } catch (error) {
-      return { code: (error as { code: string }).code, argument: (error as { argument: string }).argument, message: (error as Error).message };
+      return {
+        code: (error as { code: string }).code,
+        argument: (error as { argument: string }).argument,
+        message: (error as Error).message,
+      };
     }
     return undefined;
   };
 
   it.each<[string, () => unknown, string, string]>([
-    ['recommendations: limt', () => recs.recommendations({ meta: { trackingId: TID } }, { limt: 4 }), 'config.limt', 'did you mean `limit`?'],
-    ['recommendations: url', () => recs.recommendations({ meta: { trackingId: TID } }).get({ url: 'https://x' }), 'config.url', 'use `endpoint`'],
-    ['recommendations: defaultCurrency', () => recs.recommendations({ meta: { trackingId: TID } }, { defaultCurrency: 'EUR' }), 'config.defaultCurrency', 'use `defaultLocale`'],
-    ['stash', () => stashPackage.createStash('kv', TID, { namepsace: 'a' }), 'options.namepsace', 'did you mean `namespace`?'],
-    ['tracker', () => trackerPackage.createTracker({ trackingId: TID, url: 'https://x' }), 'options.url', 'use `endpoint`'],
-    ['experiences', () => experiencesPackage.createExperiencesClient({ trackingId: TID, timout: 1 }), 'options.timout', 'did you mean `timeout`?'],
-    ['integrations', () => integrationsPackage.createIntegration('crm', { trackingId: TID, endpiont: 'https://x' }), 'options.endpiont', 'did you mean `endpoint`?'],
+    [
+      'recommendations: limt',
+      () => recs.recommendations({ meta: { trackingId: TID } }, { limt: 4 }),
+      'config.limt',
+      'did you mean `limit`?',
+    ],
+    [
+      'recommendations: url',
+      () => recs.recommendations({ meta: { trackingId: TID } }).get({ url: 'https://x' }),
+      'config.url',
+      'use `endpoint`',
+    ],
+    [
+      'recommendations: defaultCurrency',
+      () => recs.recommendations({ meta: { trackingId: TID } }, { defaultCurrency: 'EUR' }),
+      'config.defaultCurrency',
+      'use `defaultLocale`',
+    ],
+    [
+      'stash',
+      () => stashPackage.createStash('kv', TID, { namepsace: 'a' }),
+      'options.namepsace',
+      'did you mean `namespace`?',
+    ],
+    [
+      'tracker',
+      () => trackerPackage.createTracker({ trackingId: TID, url: 'https://x' }),
+      'options.url',
+      'use `endpoint`',
+    ],
+    [
+      'experiences',
+      () => experiencesPackage.createExperiencesClient({ trackingId: TID, timout: 1 }),
+      'options.timout',
+      'did you mean `timeout`?',
+    ],
+    [
+      'integrations',
+      () => integrationsPackage.createIntegration('crm', { trackingId: TID, endpiont: 'https://x' }),
+      'options.endpiont',
+      'did you mean `endpoint`?',
+    ],
   ])('%s', async (_name, call, argument, message) => {
-    expect(await refusal(call)).toEqual({ code: 'INVALID_ARGUMENT', argument, message: expect.stringContaining(message) });
+    expect(await refusal(call)).toEqual({
+      code: 'INVALID_ARGUMENT',
+      argument,
+      message: expect.stringContaining(message),
+    });
     expect(recsRequests).toEqual([]);
   });
 });

@@ -13,7 +13,10 @@ describe('custom endpoints', () => {
   });
 
   it('the recommendations route answers there too', async () => {
-    const response = await fetch('https://example.com/api/vc/recommend/2.1/unknown_shop?strategy=popular', { method: 'POST', body: '{}' });
+    const response = await fetch('https://example.com/api/vc/recommend/2.1/unknown_shop?strategy=popular', {
+      method: 'POST',
+      body: '{}',
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 200, result: { items: [] } });
   });

@@ -25,7 +25,11 @@ describe('unknown paths under the platform base URLs', () => {
     // unhandled-request error, printed on stderr, whatever the handlers do).
     const handlers = mock.server.listHandlers() as RequestHandler[];
     expect(handlers.length).toBeGreaterThan(0);
-    for (const url of ['https://recs.svc.example.evil.test/x', 'https://evil-svc.example/x', 'https://svc.example.evil.test/events/v1/shop']) {
+    for (const url of [
+      'https://recs.svc.example.evil.test/x',
+      'https://evil-svc.example/x',
+      'https://svc.example.evil.test/events/v1/shop',
+    ]) {
       expect(await getResponse(handlers, new Request(url)), url).toBeUndefined();
     }
     // The same handlers do answer the platform's own host.

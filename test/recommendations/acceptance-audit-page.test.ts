@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useMockPlatform } from '../support/mock-server';
 import { recommendations } from '../../src/recommendations';
 import type { TrackingEvent } from '../../src/tracker';
+import { useMockPlatform } from '../support/mock-server';
 import { RAW_ANSWER, TID } from './feed';
 import { ecView, recommendationEvents, useTrackers } from './page-tracker';
 
@@ -12,7 +12,8 @@ const mock = useMockPlatform();
 const trackers = useTrackers(); // also clears both cookies before and after each test
 beforeEach(() => mock.platform.faults.set('recommend', RAW_ANSWER));
 
-const contextIds = async () => (await mock.sent()).filter((r) => r.url.host === 'recs.svc.example').map((r) => r.url.searchParams.get('contextId'));
+const contextIds = async () =>
+  (await mock.sent()).filter((r) => r.url.host === 'recs.svc.example').map((r) => r.url.searchParams.get('contextId'));
 
 describe('visitorId: get(config) > initial config > meta > _svcTracker > svc_permanent', () => {
   it('each level beats the ones below it', async () => {
@@ -39,7 +40,15 @@ describe('visitorId: get(config) > initial config > meta > _svcTracker > svc_per
 describe('path 2, the page tracker', () => {
   it('weight "1,234.50" is a number, shown once per item, clicked with its inferred position; no direct POST', async () => {
     mock.platform.faults.set('recommend', {
-      raw: JSON.stringify({ status: 200, result: { items: [{ id: 'a', weight: 2, strategy: 'new', details: {} }, { id: 'b', weight: 1, strategy: 'new', details: {} }] } }),
+      raw: JSON.stringify({
+        status: 200,
+        result: {
+          items: [
+            { id: 'a', weight: 2, strategy: 'new', details: {} },
+            { id: 'b', weight: 1, strategy: 'new', details: {} },
+          ],
+        },
+      }),
     });
     const tracker = trackers.start();
     tracker.emit('ecView', ecView('en', 'GBP'));
@@ -59,11 +68,15 @@ describe('path 2, the page tracker', () => {
     await tracker.flush();
     const sent = await mock.sent();
     // The recs request carried the tracker's locale and visitor; every event went out in the tracker's batches.
-    expect(sent.filter((r) => r.url.host === 'recs.svc.example').map((r) => r.url.search)).toEqual([`?strategy=popular&n=10&locale=en-GBP&contextId=${tracker.visitorId}&experienceId=5`]);
+    expect(sent.filter((r) => r.url.host === 'recs.svc.example').map((r) => r.url.search)).toEqual([
+      `?strategy=popular&n=10&locale=en-GBP&contextId=${tracker.visitorId}&experienceId=5`,
+    ]);
     const batched = sent
       .filter((r) => r.url.host === 'events.svc.example')
       .flatMap((r) => (r.json as { events: TrackingEvent[] }).events)
       .filter((e) => e.meta.type.startsWith('recommendation'));
-    expect(batched.map((e) => [e.meta.pageViewId, e.meta.type, e.data])).toEqual(expected.map((e) => [tracker.pageViewId, ...e]));
+    expect(batched.map((e) => [e.meta.pageViewId, e.meta.type, e.data])).toEqual(
+      expected.map((e) => [tracker.pageViewId, ...e]),
+    );
   });
 });

@@ -1,10 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useMockPlatform } from '../support/mock-server';
-import { createHandlers } from '../../src/mock';
-import { InvalidArgumentError, recommendations, setEndpoints, type RecommendationsConfig } from '../../src/recommendations';
 import { defaultEndpoints } from '../../src/core/endpoints';
+import { createHandlers } from '../../src/mock';
+import {
+  InvalidArgumentError,
+  type RecommendationsConfig,
+  recommendations,
+  setEndpoints,
+} from '../../src/recommendations';
 import { failure } from '../support/failure';
-import { RAW_ANSWER, TID, recsUrl } from './feed';
+import { useMockPlatform } from '../support/mock-server';
+import { RAW_ANSWER, recsUrl, TID } from './feed';
 
 // Acceptance audit of issue 3 (Node): what the other files left implicit. Each config key through
 // all three levels of precedence, the visitor and tracking id chains (get > config > meta), custom
@@ -23,9 +28,36 @@ describe('every config key: get(config) > initial config > default', () => {
   // key, initial value, get value, then for [default, initial, get]: the query (after the path) and the body.
   const rule = (factor: number) => ({ condition: { '==': [1, 1] }, factor });
   it.each<[keyof RecommendationsConfig, unknown, unknown, [string, string][]]>([
-    ['strategy', 'new', 'upsell', [['strategy=popular&n=10', BODY], ['strategy=new&n=10', BODY], ['strategy=upsell&n=10', BODY]]],
-    ['limit', 4, 50, [['strategy=popular&n=10', BODY], ['strategy=popular&n=4', BODY], ['strategy=popular&n=50', BODY]]],
-    ['seed', 'p1', ['p2', 'p3'], [['strategy=popular&n=10', BODY], ['strategy=popular&n=10', '{"h":["p1"]}'], ['strategy=popular&n=10', '{"h":["p2","p3"]}']]],
+    [
+      'strategy',
+      'new',
+      'upsell',
+      [
+        ['strategy=popular&n=10', BODY],
+        ['strategy=new&n=10', BODY],
+        ['strategy=upsell&n=10', BODY],
+      ],
+    ],
+    [
+      'limit',
+      4,
+      50,
+      [
+        ['strategy=popular&n=10', BODY],
+        ['strategy=popular&n=4', BODY],
+        ['strategy=popular&n=50', BODY],
+      ],
+    ],
+    [
+      'seed',
+      'p1',
+      ['p2', 'p3'],
+      [
+        ['strategy=popular&n=10', BODY],
+        ['strategy=popular&n=10', '{"h":["p1"]}'],
+        ['strategy=popular&n=10', '{"h":["p2","p3"]}'],
+      ],
+    ],
     [
       'rules',
       [rule(2)],
@@ -36,9 +68,36 @@ describe('every config key: get(config) > initial config > default', () => {
         ['strategy=popular&n=10', '{"h":["all"],"rules":[{"condition":{"==":[1,1]},"factor":0}]}'],
       ],
     ],
-    ['locale', 'en-GBP', 'de-EUR', [['strategy=popular&n=10', BODY], ['strategy=popular&n=10&locale=en-GBP', BODY], ['strategy=popular&n=10&locale=de-EUR', BODY]]],
-    ['visitorId', 'config-v', 'get-v', [['strategy=popular&n=10&contextId=meta-v', BODY], ['strategy=popular&n=10&contextId=config-v', BODY], ['strategy=popular&n=10&contextId=get-v', BODY]]],
-    ['debug', true, false, [['strategy=popular&n=10', BODY], ['strategy=popular&n=10&debug=True', BODY], ['strategy=popular&n=10', BODY]]],
+    [
+      'locale',
+      'en-GBP',
+      'de-EUR',
+      [
+        ['strategy=popular&n=10', BODY],
+        ['strategy=popular&n=10&locale=en-GBP', BODY],
+        ['strategy=popular&n=10&locale=de-EUR', BODY],
+      ],
+    ],
+    [
+      'visitorId',
+      'config-v',
+      'get-v',
+      [
+        ['strategy=popular&n=10&contextId=meta-v', BODY],
+        ['strategy=popular&n=10&contextId=config-v', BODY],
+        ['strategy=popular&n=10&contextId=get-v', BODY],
+      ],
+    ],
+    [
+      'debug',
+      true,
+      false,
+      [
+        ['strategy=popular&n=10', BODY],
+        ['strategy=popular&n=10&debug=True', BODY],
+        ['strategy=popular&n=10', BODY],
+      ],
+    ],
   ])('%s', async (key, initial, override, expected) => {
     const meta = { trackingId: TID, visitorId: key === 'visitorId' ? 'meta-v' : undefined };
     await recommendations({ meta }).get();
@@ -46,7 +105,9 @@ describe('every config key: get(config) > initial config > default', () => {
     await client.get();
     await client.get({ [key]: override });
     const sent = await mock.sent();
-    expect(sent.map((r) => [r.url.href, r.body])).toEqual(expected.map(([query, body]) => [`${recsUrl()}?${query}`, body]));
+    expect(sent.map((r) => [r.url.href, r.body])).toEqual(
+      expected.map(([query, body]) => [`${recsUrl()}?${query}`, body]),
+    );
   });
 
   it('trackingId: get(config) > initial config > meta (the path segment)', async () => {
@@ -54,7 +115,11 @@ describe('every config key: get(config) > initial config > default', () => {
     await recommendations({ meta: { trackingId: TID } }).get();
     await client.get();
     await client.get({ trackingId: 'shop3' });
-    expect((await mock.sent()).map((r) => r.url.href)).toEqual([`${recsUrl()}?strategy=popular&n=10`, `${recsUrl('shop2')}?strategy=popular&n=10`, `${recsUrl('shop3')}?strategy=popular&n=10`]);
+    expect((await mock.sent()).map((r) => r.url.href)).toEqual([
+      `${recsUrl()}?strategy=popular&n=10`,
+      `${recsUrl('shop2')}?strategy=popular&n=10`,
+      `${recsUrl('shop3')}?strategy=popular&n=10`,
+    ]);
   });
 
   it('timeout: a get(config) 0 lifts the initial timeout (the request waits past it)', async () => {
@@ -74,20 +139,28 @@ describe('endpoint', () => {
     const client = recommendations({ meta: { trackingId: TID } }, { endpoint: `${API}/vc/recommend/2.1` });
     await client.get();
     await client.get({ endpoint: `${API}/vc/recommend/2.1/` });
-    expect((await mock.sent()).map((r) => r.url.href)).toEqual([`${API}/vc/recommend/2.1/${TID}?strategy=popular&n=10`, `${API}/vc/recommend/2.1/${TID}?strategy=popular&n=10`]);
+    expect((await mock.sent()).map((r) => r.url.href)).toEqual([
+      `${API}/vc/recommend/2.1/${TID}?strategy=popular&n=10`,
+      `${API}/vc/recommend/2.1/${TID}?strategy=popular&n=10`,
+    ]);
   });
 
   it('without config.endpoint: setEndpoints({recs}) + /vc/recommend/2.1/', async () => {
     setEndpoints({ recs: `${API}/` });
     await recommendations({ meta: { trackingId: TID } }).get();
-    expect((await mock.sent()).map((r) => r.url.href)).toEqual([`${API}/vc/recommend/2.1/${TID}?strategy=popular&n=10`]);
+    expect((await mock.sent()).map((r) => r.url.href)).toEqual([
+      `${API}/vc/recommend/2.1/${TID}?strategy=popular&n=10`,
+    ]);
   });
 });
 
 describe('partner_ strategies', () => {
   it('any partner_ name (in the catalog or not) is refused without a visitor id; nothing sent', async () => {
     for (const strategy of ['partner_product_other', 'new,partner_personal_conversion']) {
-      const error = await failure(recommendations({ meta: { trackingId: TID } }).get({ strategy, seed: 'p1' }), InvalidArgumentError);
+      const error = await failure(
+        recommendations({ meta: { trackingId: TID } }).get({ strategy, seed: 'p1' }),
+        InvalidArgumentError,
+      );
       expect([error.argument, error.value]).toEqual(['visitorId', undefined]);
       expect(error.message).toContain('partner_');
     }
@@ -105,7 +178,13 @@ describe('partner_ strategies', () => {
   });
 
   it('a category seed is not a product seed: refused, nothing sent', async () => {
-    const error = await failure(recommendations({ meta: { trackingId: TID, visitorId: 'v' } }).get({ strategy: 'partner_product_similar', seed: { category: 'shoes' } }), InvalidArgumentError);
+    const error = await failure(
+      recommendations({ meta: { trackingId: TID, visitorId: 'v' } }).get({
+        strategy: 'partner_product_similar',
+        seed: { category: 'shoes' },
+      }),
+      InvalidArgumentError,
+    );
     expect(error.argument).toBe('seed');
     expect(await mock.sent()).toEqual([]);
   });
@@ -114,14 +193,23 @@ describe('partner_ strategies', () => {
 describe('strategy lists', () => {
   it('more than 3 fallbacks as an array warns once and sends the list as given, seed = first product id', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await recommendations({ meta: { trackingId: TID } }).get({ strategy: ['cf_viewed', 'pllr', 'new', 'trending', 'popular'], seed: ['all', 'p5', 'p1'] });
+    await recommendations({ meta: { trackingId: TID } }).get({
+      strategy: ['cf_viewed', 'pllr', 'new', 'trending', 'popular'],
+      seed: ['all', 'p5', 'p1'],
+    });
     expect(warn.mock.calls).toEqual([['svc: 4 fallbacks, 2-3 advised']]);
     const [r] = await mock.sent();
-    expect([r.url.search, r.body]).toEqual(['?strategy=cf_viewed%2Cpllr%2Cnew%2Ctrending%2Cpopular&n=10&seed=p5', '{"h":["all","p5","p1"]}']);
+    expect([r.url.search, r.body]).toEqual([
+      '?strategy=cf_viewed%2Cpllr%2Cnew%2Ctrending%2Cpopular&n=10&seed=p5',
+      '{"h":["all","p5","p1"]}',
+    ]);
   });
 
   it('a deprecated name inside a comma-separated list is refused naming popular; nothing sent', async () => {
-    const error = await failure(recommendations({ meta: { trackingId: TID } }).get({ strategy: 'new, pp3' }), InvalidArgumentError);
+    const error = await failure(
+      recommendations({ meta: { trackingId: TID } }).get({ strategy: 'new, pp3' }),
+      InvalidArgumentError,
+    );
     expect([error.argument, error.value]).toEqual(['strategy', 'pp3']);
     expect(error.message).toContain('popular');
     expect(await mock.sent()).toEqual([]);
@@ -132,7 +220,9 @@ describe('path 3, the direct POST: once per item, weight coerced, refusals send 
   const events = async () =>
     (await mock.sent())
       .filter((r) => r.url.host === 'events.svc.example')
-      .map((r) => (r.json as { events: { meta: { type: string }; data: unknown }[] }).events.map((e) => [e.meta.type, e.data]));
+      .map((r) =>
+        (r.json as { events: { meta: { type: string }; data: unknown }[] }).events.map((e) => [e.meta.type, e.data]),
+      );
 
   it('shown for the same item of a result: one POST however often (and concurrently) it is called', async () => {
     const client = recommendations({ meta: { trackingId: TID, visitorId: 'v-1' } });
@@ -163,16 +253,64 @@ describe('path 3, the direct POST: once per item, weight coerced, refusals send 
     mock.server.events.on('request:start', ({ request }) => {
       requests.push(request);
     });
-    await recommendations({ meta: { trackingId: TID, visitorId: 'v-1' } }).clicked({ id: 'a', weight: 1, strategy: 'popular' }, 1);
-    expect(requests.map((r) => [r.method, r.url, r.keepalive])).toEqual([['POST', `https://events.svc.example/events/v1/${TID}`, true]]);
+    await recommendations({ meta: { trackingId: TID, visitorId: 'v-1' } }).clicked(
+      { id: 'a', weight: 1, strategy: 'popular' },
+      1,
+    );
+    expect(requests.map((r) => [r.method, r.url, r.keepalive])).toEqual([
+      ['POST', `https://events.svc.example/events/v1/${TID}`, true],
+    ]);
   });
 
   it.each<[string, () => Promise<unknown>, string]>([
-    ['a weight that is not numeric', () => recommendations({ meta: { trackingId: TID, visitorId: 'v' } }).shown({ id: 'a', weight: '12px', strategy: 'popular' }), 'item.weight'],
-    ['a clicked weight "1.234,50"', () => recommendations({ meta: { trackingId: TID, visitorId: 'v' } }).clicked({ id: 'a', weight: '1.234,50', strategy: 'popular' }, 1), 'item.weight'],
-    ['a non-string item id', () => recommendations({ meta: { trackingId: TID, visitorId: 'v' } }).shown({ id: 7 as unknown as string, weight: 1, strategy: 'popular' }), 'item.id'],
-    ['clicked without a position for an item not from get()', () => recommendations({ meta: { trackingId: TID, visitorId: 'v' } }).clicked({ id: 'a', weight: 1, strategy: 'popular' }), 'position'],
-    ['a position of 0', () => recommendations({ meta: { trackingId: TID, visitorId: 'v' } }).clicked({ id: 'a', weight: 1, strategy: 'popular' }, 0), 'position'],
+    [
+      'a weight that is not numeric',
+      () =>
+        recommendations({ meta: { trackingId: TID, visitorId: 'v' } }).shown({
+          id: 'a',
+          weight: '12px',
+          strategy: 'popular',
+        }),
+      'item.weight',
+    ],
+    [
+      'a clicked weight "1.234,50"',
+      () =>
+        recommendations({ meta: { trackingId: TID, visitorId: 'v' } }).clicked(
+          { id: 'a', weight: '1.234,50', strategy: 'popular' },
+          1,
+        ),
+      'item.weight',
+    ],
+    [
+      'a non-string item id',
+      () =>
+        recommendations({ meta: { trackingId: TID, visitorId: 'v' } }).shown({
+          id: 7 as unknown as string,
+          weight: 1,
+          strategy: 'popular',
+        }),
+      'item.id',
+    ],
+    [
+      'clicked without a position for an item not from get()',
+      () =>
+        recommendations({ meta: { trackingId: TID, visitorId: 'v' } }).clicked({
+          id: 'a',
+          weight: 1,
+          strategy: 'popular',
+        }),
+      'position',
+    ],
+    [
+      'a position of 0',
+      () =>
+        recommendations({ meta: { trackingId: TID, visitorId: 'v' } }).clicked(
+          { id: 'a', weight: 1, strategy: 'popular' },
+          0,
+        ),
+      'position',
+    ],
   ])('refuses %s: INVALID_ARGUMENT, no request', async (_name, call, argument) => {
     const error = await failure(call(), InvalidArgumentError);
     expect(error.argument).toBe(argument);
@@ -191,7 +329,10 @@ describe('options that would otherwise change the request silently are refused; 
   });
 
   it('an empty meta.experienceId (would send "experienceId=")', async () => {
-    const error = await failure(recommendations({ meta: { trackingId: TID, experienceId: '' } }).get(), InvalidArgumentError);
+    const error = await failure(
+      recommendations({ meta: { trackingId: TID, experienceId: '' } }).get(),
+      InvalidArgumentError,
+    );
     expect([error.argument, error.value]).toEqual(['options.meta.experienceId', '']);
     expect(await mock.sent()).toEqual([]);
   });

@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useMockPlatform } from '../support/mock-server';
 import { recommendations } from '../../src/recommendations';
+import { useMockPlatform } from '../support/mock-server';
 import { RAW_ANSWER, TID } from './feed';
 
 // In a page: the visitor id comes from the `_svcTracker` cookie, and a direct event carries the page URL.
 const mock = useMockPlatform();
 beforeEach(() => mock.platform.faults.set('recommend', RAW_ANSWER));
 afterEach(() => {
-  for (const name of ['_svcTracker', 'svc_permanent']) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  for (const name of ['_svcTracker', 'svc_permanent'])
+    document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
 });
 
 describe('in a browser page', () => {
@@ -17,7 +18,11 @@ describe('in a browser page', () => {
     await recommendations({ meta: { trackingId: TID } }).get();
     await recommendations({ meta: { trackingId: TID, visitorId: 'meta-v' } }).get();
     await recommendations({ meta: { trackingId: TID, visitorId: 'meta-v' } }, { visitorId: 'config-v' }).get();
-    expect((await mock.sent()).map((r) => r.url.searchParams.get('contextId'))).toEqual(['cookie-visitor', 'meta-v', 'config-v']);
+    expect((await mock.sent()).map((r) => r.url.searchParams.get('contextId'))).toEqual([
+      'cookie-visitor',
+      'meta-v',
+      'config-v',
+    ]);
   });
 
   it('contextId from svc_permanent when _svcTracker is absent', async () => {
@@ -29,7 +34,9 @@ describe('in a browser page', () => {
   it('a partner strategy is allowed with the cookie visitor', async () => {
     document.cookie = '_svcTracker=cookie-visitor; path=/';
     await recommendations({ meta: { trackingId: TID } }).get({ strategy: 'partner_personal_clickthrough' });
-    expect((await mock.sent())[0].url.search).toBe('?strategy=partner_personal_clickthrough&n=10&contextId=cookie-visitor');
+    expect((await mock.sent())[0].url.search).toBe(
+      '?strategy=partner_personal_clickthrough&n=10&contextId=cookie-visitor',
+    );
   });
 
   it('a direct event carries the cookie visitor and the page URL', async () => {
@@ -48,7 +55,9 @@ describe('in a browser page', () => {
   it('uuid v4 ids come from crypto.getRandomValues', async () => {
     const spy = vi.spyOn(crypto, 'getRandomValues');
     document.cookie = '_svcTracker=cookie-visitor; path=/';
-    await recommendations({ meta: { trackingId: TID } }).clicked({ id: 'a', weight: 1, strategy: 'popular' }, 1).catch(() => {});
+    await recommendations({ meta: { trackingId: TID } })
+      .clicked({ id: 'a', weight: 1, strategy: 'popular' }, 1)
+      .catch(() => {});
     expect(spy).toHaveBeenCalled();
   });
 });

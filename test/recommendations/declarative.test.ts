@@ -59,10 +59,13 @@ describe('data-svc-item', () => {
 
   it('elements added later are observed; outside a container they are not', async () => {
     stop = observeDeclared(TID);
-    const box = render('<ol data-svc-recommendations></ol><p data-svc-item="p9" data-svc-strategy="popular" data-svc-weight="1">not in a container</p>');
+    const box = render(
+      '<ol data-svc-recommendations></ol><p data-svc-item="p9" data-svc-strategy="popular" data-svc-weight="1">not in a container</p>',
+    );
     await settle();
     expect(events).toEqual([]);
-    box.querySelector('ol')!.innerHTML = '<li data-svc-item="p1" data-svc-strategy="popular" data-svc-weight="1">p1</li><li data-svc-item="p2" data-svc-strategy="popular" data-svc-weight="2">p2</li>';
+    box.querySelector('ol')!.innerHTML =
+      '<li data-svc-item="p1" data-svc-strategy="popular" data-svc-weight="1">p1</li><li data-svc-item="p2" data-svc-strategy="popular" data-svc-weight="2">p2</li>';
     await settle();
     expect(events.map(([type, data]) => [type, data.id])).toEqual([
       ['recommendationShown', 'p1'],
@@ -72,7 +75,9 @@ describe('data-svc-item', () => {
   });
 
   it('a changed data-svc-item observes the new item on the same element', async () => {
-    render('<ol data-svc-recommendations><li data-svc-item="p1" data-svc-strategy="popular" data-svc-weight="1">x</li></ol>');
+    render(
+      '<ol data-svc-recommendations><li data-svc-item="p1" data-svc-strategy="popular" data-svc-weight="1">x</li></ol>',
+    );
     stop = observeDeclared(TID);
     document.querySelector('li')!.dataset.svcItem = 'p2';
     await settle();
@@ -83,7 +88,8 @@ describe('data-svc-item', () => {
   it('the same item rendered again is shown once; removed elements stop being observed', async () => {
     stop = observeDeclared(TID);
     const box = render('');
-    const html = '<ol data-svc-recommendations><li data-svc-item="p1" data-svc-strategy="popular" data-svc-weight="1">x</li></ol>';
+    const html =
+      '<ol data-svc-recommendations><li data-svc-item="p1" data-svc-strategy="popular" data-svc-weight="1">x</li></ol>';
     for (let i = 0; i < 100; i++) {
       box.innerHTML = html;
       await settle();
@@ -97,8 +103,12 @@ describe('data-svc-item', () => {
 
   it('data-svc-tracking-id of the container, else the default; none at all: said on the console, skipped', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    render('<ol data-svc-recommendations><li data-svc-item="p1" data-svc-strategy="popular" data-svc-weight="1">x</li></ol>');
-    render('<ol data-svc-recommendations data-svc-tracking-id="other"><li data-svc-item="p2" data-svc-strategy="popular" data-svc-weight="1">x</li></ol>');
+    render(
+      '<ol data-svc-recommendations><li data-svc-item="p1" data-svc-strategy="popular" data-svc-weight="1">x</li></ol>',
+    );
+    render(
+      '<ol data-svc-recommendations data-svc-tracking-id="other"><li data-svc-item="p2" data-svc-strategy="popular" data-svc-weight="1">x</li></ol>',
+    );
     stop = observeDeclared(undefined);
     expect(events.map(([, data]) => data.id)).toEqual(['p2']);
     expect(warn).toHaveBeenCalledTimes(1);
@@ -109,7 +119,11 @@ describe('data-svc-item', () => {
     ['malformed JSON', `data-svc-item='{"id":'`, /JSON|Unexpected|Expected/],
     ['no weight', 'data-svc-item="p1" data-svc-strategy="popular"', /item\.weight /],
     ['no strategy', 'data-svc-item="p1" data-svc-weight="1"', /item\.strategy /],
-    ['a position of 0', 'data-svc-item="p1" data-svc-strategy="popular" data-svc-weight="1" data-svc-position="0"', /position /],
+    [
+      'a position of 0',
+      'data-svc-item="p1" data-svc-strategy="popular" data-svc-weight="1" data-svc-position="0"',
+      /position /,
+    ],
   ])('%s: said on the console, nothing observed', (_, attributes, message) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     render(`<ol data-svc-recommendations><li ${attributes}>x</li></ol>`);

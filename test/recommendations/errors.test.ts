@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useMockPlatform } from '../support/mock-server';
-import { recommendations, type RateLimitedError } from '../../src/recommendations';
-import { FEED, RAW_ANSWER, TID } from './feed';
-import { failure } from '../support/failure';
 import { isRetryable } from '../../src/core/errors';
+import { type RateLimitedError, recommendations } from '../../src/recommendations';
+import { failure } from '../support/failure';
+import { useMockPlatform } from '../support/mock-server';
+import { FEED, RAW_ANSWER, TID } from './feed';
 
 // Every error code get() can reject with, each caused by what the platform (or the network) does.
 const mock = useMockPlatform();
@@ -52,7 +52,9 @@ describe('get() rejects', () => {
     expect(error.code).toBe('NOT_FOUND');
     expect(error.status).toBe(404);
     expect(error.message).toContain('The requested URL was not found on the server.');
-    expect((await mock.sent())[0].url.href).toBe('https://recs.svc.example/vc/recommend/2.0/shop1?strategy=popular&n=10');
+    expect((await mock.sent())[0].url.href).toBe(
+      'https://recs.svc.example/vc/recommend/2.0/shop1?strategy=popular&n=10',
+    );
   });
 
   it.each<[string, object, string, number]>([
@@ -77,9 +79,18 @@ describe('get() rejects', () => {
     ['result is a string', { status: 200, result: 'oops' }],
     ['items not an array', { status: 200, result: { items: {} } }],
     ['an item without id', { status: 200, result: { items: [{ weight: 1, strategy: 'popular', details: {} }] } }],
-    ['an item with a string weight', { status: 200, result: { items: [{ id: 'a', weight: '1', strategy: 'popular', details: {} }] } }],
-    ['an item with a numeric strategy', { status: 200, result: { items: [{ id: 'a', weight: 1, strategy: 3, details: {} }] } }],
-    ['an item with array details', { status: 200, result: { items: [{ id: 'a', weight: 1, strategy: 'popular', details: [] }] } }],
+    [
+      'an item with a string weight',
+      { status: 200, result: { items: [{ id: 'a', weight: '1', strategy: 'popular', details: {} }] } },
+    ],
+    [
+      'an item with a numeric strategy',
+      { status: 200, result: { items: [{ id: 'a', weight: 1, strategy: 3, details: {} }] } },
+    ],
+    [
+      'an item with array details',
+      { status: 200, result: { items: [{ id: 'a', weight: 1, strategy: 'popular', details: [] }] } },
+    ],
     ['an item that is null', { status: 200, result: { items: [null] } }],
   ])('PROTOCOL: response with %s', async (_name, body) => {
     mock.platform.faults.set('recommend', { raw: JSON.stringify(body) });

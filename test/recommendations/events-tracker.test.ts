@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useMockPlatform } from '../support/mock-server';
-import { recommendations } from '../../src/recommendations';
 import { setPageTracker } from '../../src/core/tracker-slot';
+import { recommendations } from '../../src/recommendations';
 import type { TrackingEvent } from '../../src/tracker';
+import { useMockPlatform } from '../support/mock-server';
 import { RAW_ANSWER, TID } from './feed';
 import { recommendationEvents, useTrackers } from './page-tracker';
 
@@ -16,7 +16,9 @@ beforeEach(() => mock.platform.faults.set('recommend', RAW_ANSWER));
 /** Hosts of the requests sent, and the events of every events request with the page view that sent them. */
 async function traffic() {
   const sent = await mock.sent();
-  const batches = sent.filter((r) => r.url.host === 'events.svc.example').map((r) => r.json as { events: TrackingEvent[] });
+  const batches = sent
+    .filter((r) => r.url.host === 'events.svc.example')
+    .map((r) => r.json as { events: TrackingEvent[] });
   return {
     recs: sent.filter((r) => r.url.host === 'recs.svc.example').length,
     events: batches.flatMap((b) => b.events.map((e) => [e.meta.pageViewId, e.meta.type, e.data])),

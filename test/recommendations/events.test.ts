@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useMockPlatform } from '../support/mock-server';
-import { recommendations, InvalidArgumentError, setEndpoints, type Recommendation } from '../../src/recommendations';
 import { defaultEndpoints } from '../../src/core/endpoints';
+import { InvalidArgumentError, type Recommendation, recommendations, setEndpoints } from '../../src/recommendations';
+import { useMockPlatform } from '../support/mock-server';
 import { RAW_ANSWER, TID } from './feed';
 
 // shown()/clicked(): the events of PROTOCOL.md's table through emitMetric and a direct POST, once per
@@ -35,7 +35,9 @@ describe('path 1: options.emitMetric', () => {
   it('shown emits recommendationShown with id, weight, strategy, experienceId; no request', async () => {
     const { client, items, emitMetric } = await withEmitMetric();
     await client.shown(items[1]);
-    expect(emitMetric.mock.calls).toEqual([['recommendationShown', { id: 'p4', weight: 7, strategy: 'cf_viewed', experienceId: '12' }]]);
+    expect(emitMetric.mock.calls).toEqual([
+      ['recommendationShown', { id: 'p4', weight: 7, strategy: 'cf_viewed', experienceId: '12' }],
+    ]);
     expect((await mock.sent()).map((r) => r.url.host)).toEqual(['recs.svc.example']);
   });
 
@@ -96,7 +98,10 @@ describe('path 1: options.emitMetric', () => {
   });
 
   it('a failed emitMetric does not count as shown: the next call emits again', async () => {
-    const emitMetric = vi.fn().mockRejectedValueOnce(new Error('experience framework down')).mockResolvedValue(undefined);
+    const emitMetric = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('experience framework down'))
+      .mockResolvedValue(undefined);
     const client = recommendations({ meta: { trackingId: TID }, emitMetric });
     const [item] = await client.get();
     await expect(client.shown(item)).rejects.toThrow('experience framework down');
@@ -119,15 +124,25 @@ describe('path 1: options.emitMetric', () => {
     expect(emitMetric.mock.calls[0][1]).toEqual({ id: 'x1', weight: expected, strategy: 'popular', position: 1 });
   });
 
-  it.each<[unknown]>([['abc'], [''], ['1,23'], ['1.2.3'], ['12px'], ['1e3'], [NaN], [Infinity], [null], [undefined], [true], [{}]])(
-    'weight %j is INVALID_ARGUMENT, nothing emitted',
-    async (weight) => {
-      const { client, emitMetric } = await withEmitMetric();
-      await refusal(client.shown({ id: 'x1', weight: weight as string, strategy: 'popular' }), 'item.weight');
-      await refusal(client.clicked({ id: 'x1', weight: weight as string, strategy: 'popular' }, 1), 'item.weight');
-      expect(emitMetric).not.toHaveBeenCalled();
-    },
-  );
+  it.each<[unknown]>([
+    ['abc'],
+    [''],
+    ['1,23'],
+    ['1.2.3'],
+    ['12px'],
+    ['1e3'],
+    [NaN],
+    [Infinity],
+    [null],
+    [undefined],
+    [true],
+    [{}],
+  ])('weight %j is INVALID_ARGUMENT, nothing emitted', async (weight) => {
+    const { client, emitMetric } = await withEmitMetric();
+    await refusal(client.shown({ id: 'x1', weight: weight as string, strategy: 'popular' }), 'item.weight');
+    await refusal(client.clicked({ id: 'x1', weight: weight as string, strategy: 'popular' }, 1), 'item.weight');
+    expect(emitMetric).not.toHaveBeenCalled();
+  });
 
   it.each<[string, unknown, string]>([
     ['no item', undefined, 'item'],
@@ -175,16 +190,32 @@ describe('path 3: a direct POST to the events endpoint', () => {
       expect(post.url.href).toBe(`https://events.svc.example/events/v1/${TID}`);
       expect(post.headers.get('content-type')).toBe('text/plain;charset=UTF-8');
     }
-    const [shown, clicked] = posts.map((p) => p.json as { sentAt: number; events: { meta: Record<string, unknown>; data: unknown }[] });
+    const [shown, clicked] = posts.map(
+      (p) => p.json as { sentAt: number; events: { meta: Record<string, unknown>; data: unknown }[] },
+    );
     expect(shown.events).toHaveLength(1);
     expect(Object.keys(shown)).toEqual(['sentAt', 'events']);
     expect(Object.keys(shown.events[0].meta)).toEqual(['id', 'type', 'ts', 'visitorId', 'pageViewId', 'seq', 'url']);
     expect(shown.events[0]).toEqual({
-      meta: { id: expect.stringMatching(UUID_V4), type: 'recommendationShown', ts: shown.sentAt, visitorId: 'v-77', pageViewId: expect.stringMatching(UUID_V4), seq: expect.any(Number), url: '' },
+      meta: {
+        id: expect.stringMatching(UUID_V4),
+        type: 'recommendationShown',
+        ts: shown.sentAt,
+        visitorId: 'v-77',
+        pageViewId: expect.stringMatching(UUID_V4),
+        seq: expect.any(Number),
+        url: '',
+      },
       data: { id: 'p4', weight: 7, strategy: 'cf_viewed', experienceId: '3' },
     });
     expect(shown.sentAt).toBeGreaterThanOrEqual(before);
-    expect(clicked.events[0].data).toEqual({ id: 'p4', weight: 7, strategy: 'cf_viewed', experienceId: '3', position: 2 });
+    expect(clicked.events[0].data).toEqual({
+      id: 'p4',
+      weight: 7,
+      strategy: 'cf_viewed',
+      experienceId: '3',
+      position: 2,
+    });
     expect(clicked.events[0].meta.type).toBe('recommendationClicked');
     expect(clicked.events[0].meta.pageViewId).toBe(shown.events[0].meta.pageViewId);
     expect(clicked.events[0].meta.id).not.toBe(shown.events[0].meta.id);
@@ -210,7 +241,9 @@ describe('path 3: a direct POST to the events endpoint', () => {
     const error = await client.shown(item).catch((e) => e);
     expect(error.code).toBe('NOT_FOUND');
     expect(error.status).toBe(404);
-    expect(error.message).toBe('recommendationShown to https://events.svc.example/not-here/events/v1/shop1: status 404: The requested URL was not found on the server.');
+    expect(error.message).toBe(
+      'recommendationShown to https://events.svc.example/not-here/events/v1/shop1: status 404: The requested URL was not found on the server.',
+    );
     await client.shown(item).catch(() => {});
     expect((await mock.sent()).filter((r) => r.url.pathname === '/not-here/events/v1/shop1')).toHaveLength(2);
   });

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import defaultExport, { type RecommendationsConfig, recommendations } from '../../src/recommendations';
 import { useMockPlatform } from '../support/mock-server';
-import { recommendations, type RecommendationsConfig } from '../../src/recommendations';
-import defaultExport from '../../src/recommendations';
-import { ANSWER, FEED, RAW_ANSWER, TID, recsUrl } from './feed';
+import { ANSWER, FEED, RAW_ANSWER, recsUrl, TID } from './feed';
 
 // get(): the exact request PROTOCOL.md prescribes for every option and precedence rule, and the
 // typed result. Node: no cookies, so the visitor id comes from meta or config here. The platform
@@ -42,20 +41,50 @@ describe('the request', () => {
     ['limit 1', { limit: 1 }, 'strategy=popular&n=1', '{"h":["all"]}'],
     ['seed (product id)', { strategy: 'engagement', seed: 'p1' }, 'strategy=engagement&n=10', '{"h":["p1"]}'],
     ['seed (array of ids)', { strategy: 'upsell', seed: ['p1', 'p2'] }, 'strategy=upsell&n=10', '{"h":["p1","p2"]}'],
-    ['seed ({category})', { seed: { category: 'shoes' } }, 'strategy=popular&n=10', '{"h":[{"type":"c","id":"shoes"}]}'],
-    ['seed ({type: "c", id})', { seed: { type: 'c', id: 'hats' } }, 'strategy=popular&n=10', '{"h":[{"type":"c","id":"hats"}]}'],
-    ['seed (mixed array)', { seed: ['all', { category: 'hats' }] }, 'strategy=popular&n=10', '{"h":["all",{"type":"c","id":"hats"}]}'],
+    [
+      'seed ({category})',
+      { seed: { category: 'shoes' } },
+      'strategy=popular&n=10',
+      '{"h":[{"type":"c","id":"shoes"}]}',
+    ],
+    [
+      'seed ({type: "c", id})',
+      { seed: { type: 'c', id: 'hats' } },
+      'strategy=popular&n=10',
+      '{"h":[{"type":"c","id":"hats"}]}',
+    ],
+    [
+      'seed (mixed array)',
+      { seed: ['all', { category: 'hats' }] },
+      'strategy=popular&n=10',
+      '{"h":["all",{"type":"c","id":"hats"}]}',
+    ],
     [
       'strategy list as a string (seed query = first product id)',
       { strategy: 'pllr, pllr_bought', seed: ['all', 'p2', 'p3'] },
       'strategy=pllr%2Cpllr_bought&n=10&seed=p2',
       '{"h":["all","p2","p3"]}',
     ],
-    ['strategy list as an array', { strategy: ['cf_viewed', 'popular'], seed: 'p4' }, 'strategy=cf_viewed%2Cpopular&n=10&seed=p4', '{"h":["p4"]}'],
-    ['strategy list without a product seed', { strategy: 'new,popular' }, 'strategy=new%2Cpopular&n=10', '{"h":["all"]}'],
+    [
+      'strategy list as an array',
+      { strategy: ['cf_viewed', 'popular'], seed: 'p4' },
+      'strategy=cf_viewed%2Cpopular&n=10&seed=p4',
+      '{"h":["p4"]}',
+    ],
+    [
+      'strategy list without a product seed',
+      { strategy: 'new,popular' },
+      'strategy=new%2Cpopular&n=10',
+      '{"h":["all"]}',
+    ],
     [
       'rules',
-      { rules: [{ name: 'no hats', condition: { in: ['hats', { var: 'rec.categories' }] }, factor: 0 }, { condition: { '==': [1, 1] }, factor: 2.5 }] },
+      {
+        rules: [
+          { name: 'no hats', condition: { in: ['hats', { var: 'rec.categories' }] }, factor: 0 },
+          { condition: { '==': [1, 1] }, factor: 2.5 },
+        ],
+      },
       'strategy=popular&n=10',
       '{"h":["all"],"rules":[{"name":"no hats","condition":{"in":["hats",{"var":"rec.categories"}]},"factor":0},{"condition":{"==":[1,1]},"factor":2.5}]}',
     ],
@@ -71,15 +100,30 @@ describe('the request', () => {
       'strategy=partner_product_similar&n=10&contextId=v-2',
       '{"h":["p1"]}',
     ],
-    ['partner personal strategy needs no seed', { strategy: 'partner_personal_conversion', visitorId: 'v-3' }, 'strategy=partner_personal_conversion&n=10&contextId=v-3', '{"h":["all"]}'],
+    [
+      'partner personal strategy needs no seed',
+      { strategy: 'partner_personal_conversion', visitorId: 'v-3' },
+      'strategy=partner_personal_conversion&n=10&contextId=v-3',
+      '{"h":["all"]}',
+    ],
     [
       'everything at once, in PROTOCOL.md order',
-      { strategy: 'engagement,popular', limit: 4, seed: 'p3', locale: 'en-GBP', visitorId: 'v-4', debug: true, rules: [{ condition: { '!': [false] }, factor: 1 }] },
+      {
+        strategy: 'engagement,popular',
+        limit: 4,
+        seed: 'p3',
+        locale: 'en-GBP',
+        visitorId: 'v-4',
+        debug: true,
+        rules: [{ condition: { '!': [false] }, factor: 1 }],
+      },
       'strategy=engagement%2Cpopular&n=4&locale=en-GBP&contextId=v-4&experienceId=7&seed=p3&debug=True',
       '{"h":["p3"],"rules":[{"condition":{"!":[false]},"factor":1}]}',
     ],
   ])('%s', async (name, config, query, body) => {
-    const client = recommendations({ meta: { trackingId: TID, experienceId: name.startsWith('everything') ? '7' : undefined } });
+    const client = recommendations({
+      meta: { trackingId: TID, experienceId: name.startsWith('everything') ? '7' : undefined },
+    });
     await client.get(config);
     const sent = await mock.sent();
     expect(sent).toHaveLength(1);
@@ -103,7 +147,10 @@ describe('the request', () => {
 
 describe('precedence: get(config) over the initial config over the defaults', () => {
   it('merges per key', async () => {
-    const client = recommendations({ meta: { trackingId: TID, visitorId: 'meta-v' } }, { strategy: 'new', limit: 5, locale: 'en-GBP' });
+    const client = recommendations(
+      { meta: { trackingId: TID, visitorId: 'meta-v' } },
+      { strategy: 'new', limit: 5, locale: 'en-GBP' },
+    );
     await client.get({ limit: 3 });
     await client.get();
     await client.get({ strategy: 'popular', visitorId: 'get-v', locale: 'de-EUR' });
@@ -118,7 +165,9 @@ describe('precedence: get(config) over the initial config over the defaults', ()
   it('keys given as undefined do not override; a "__proto__" key is an unknown key, refused', async () => {
     const client = recommendations({ meta: { trackingId: TID } }, { strategy: 'new', limit: 4, seed: 'p1' });
     await client.get({ strategy: undefined, limit: undefined, seed: undefined, locale: undefined });
-    await expect(client.get(JSON.parse('{"__proto__": {"limit": 7}, "debug": true}'))).rejects.toMatchObject({ argument: 'config.__proto__' });
+    await expect(client.get(JSON.parse('{"__proto__": {"limit": 7}, "debug": true}'))).rejects.toMatchObject({
+      argument: 'config.__proto__',
+    });
     const sent = await mock.sent();
     expect(sent.map((r) => r.url.search)).toEqual(['?strategy=new&n=4']);
     expect(sent[0].body).toBe('{"h":["p1"]}');
@@ -126,7 +175,10 @@ describe('precedence: get(config) over the initial config over the defaults', ()
 
   it('config.trackingId and config.visitorId beat meta', async () => {
     mock.platform.admin.recommend.loadFeed('shop2', FEED);
-    const client = recommendations({ meta: { trackingId: TID, visitorId: 'meta-v' } }, { trackingId: 'shop2', visitorId: 'config-v' });
+    const client = recommendations(
+      { meta: { trackingId: TID, visitorId: 'meta-v' } },
+      { trackingId: 'shop2', visitorId: 'config-v' },
+    );
     await client.get();
     const [r] = await mock.sent();
     expect(r.url.href).toBe('https://recs.svc.example/vc/recommend/2.1/shop2?strategy=popular&n=10&contextId=config-v');
@@ -138,7 +190,11 @@ describe('precedence: get(config) over the initial config over the defaults', ()
     await a.get({ limit: 4 });
     await b.get();
     await a.get();
-    expect((await mock.sent()).map((r) => r.url.search)).toEqual(['?strategy=new&n=4', '?strategy=popular&n=10', '?strategy=new&n=2']);
+    expect((await mock.sent()).map((r) => r.url.search)).toEqual([
+      '?strategy=new&n=4',
+      '?strategy=popular&n=10',
+      '?strategy=new&n=2',
+    ]);
   });
 
   it('get() does not keep its config for the next call', async () => {
@@ -161,7 +217,11 @@ describe('the result', () => {
 
   it('through the real handler: items of the requested locale, each with id, weight, strategy, details', async () => {
     mock.platform.faults.clear();
-    const items = await recommendations({ meta: { trackingId: TID } }).get({ strategy: 'new', limit: 3, locale: 'de-EUR' });
+    const items = await recommendations({ meta: { trackingId: TID } }).get({
+      strategy: 'new',
+      limit: 3,
+      locale: 'de-EUR',
+    });
     expect(items.length).toBeGreaterThan(0);
     expect(items.length).toBeLessThanOrEqual(3);
     for (const item of items) {
@@ -194,7 +254,12 @@ describe('the result', () => {
 
   it('debug: the list carries result.rules', async () => {
     const rules = [{ source: 'request', name: 'r', condition: { '==': [1, 1] }, factor: 2, matched: ['a'] }];
-    mock.platform.faults.set('recommend', { raw: JSON.stringify({ status: 200, result: { items: [{ id: 'a', weight: 1, strategy: 'popular', details: {} }], rules } }) });
+    mock.platform.faults.set('recommend', {
+      raw: JSON.stringify({
+        status: 200,
+        result: { items: [{ id: 'a', weight: 1, strategy: 'popular', details: {} }], rules },
+      }),
+    });
     const items = await recommendations({ meta: { trackingId: TID } }).get({ debug: true });
     expect(items.rules).toEqual(rules);
     mock.platform.faults.clear();
@@ -204,7 +269,8 @@ describe('the result', () => {
   });
 
   it('details keep a "__proto__" key as data, never as a prototype', async () => {
-    const raw = '{"status":200,"result":{"items":[{"id":"a","weight":1,"strategy":"popular","details":{"__proto__":{"polluted":true},"name":"A"}}]}}';
+    const raw =
+      '{"status":200,"result":{"items":[{"id":"a","weight":1,"strategy":"popular","details":{"__proto__":{"polluted":true},"name":"A"}}]}}';
     mock.platform.faults.set('recommend', { raw });
     const [item] = await recommendations({ meta: { trackingId: TID } }).get();
     expect(Object.getPrototypeOf(item.details)).toBe(Object.prototype);
@@ -224,6 +290,9 @@ describe('the result', () => {
     await client.get({ strategy: 'popular,new,trending,engagement,upsell' }).catch(() => {});
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0][0]).toContain('4 fallbacks');
-    expect((await mock.sent()).map((r) => r.url.searchParams.get('strategy'))).toEqual(['popular,new,trending,engagement', 'popular,new,trending,engagement,upsell']);
+    expect((await mock.sent()).map((r) => r.url.searchParams.get('strategy'))).toEqual([
+      'popular,new,trending,engagement',
+      'popular,new,trending,engagement,upsell',
+    ]);
   });
 });

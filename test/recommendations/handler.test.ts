@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useMockPlatform } from '../support/mock-server';
 import { createHandlers } from '../../src/mock';
 import type { RecommendRequest } from '../../src/mock/platform/recommend/types';
-import { FEED, TID, recsUrl } from './feed';
+import { useMockPlatform } from '../support/mock-server';
+import { FEED, recsUrl, TID } from './feed';
 
 // @svc/mock's recommendations handler, spoken to with a bare fetch: every 400 and 404 of
 // PROTOCOL.md, the envelope, and the RecommendRequest it hands the engine (the engine's ranking
@@ -21,7 +21,11 @@ beforeEach(() => {
 });
 
 async function post(query: string, body?: string, trackingId = TID) {
-  const response = await fetch(`${recsUrl(trackingId)}${query}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+  const response = await fetch(`${recsUrl(trackingId)}${query}`, {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': 'application/json' },
+  });
   return { http: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -34,10 +38,23 @@ describe('parses the request into the engine RecommendRequest', () => {
 
   it('every parameter and the body', async () => {
     const rules = [{ name: 'no hats', condition: { in: ['hats', { var: 'rec.categories' }] }, factor: 0 }];
-    const r = await post('?strategy=engagement%2Cpllr&n=50&locale=de-EUR&contextId=v-1&experienceId=9&seed=p1&debug=True', JSON.stringify({ h: ['p1', 'p2'], rules }));
+    const r = await post(
+      '?strategy=engagement%2Cpllr&n=50&locale=de-EUR&contextId=v-1&experienceId=9&seed=p1&debug=True',
+      JSON.stringify({ h: ['p1', 'p2'], rules }),
+    );
     expect(r.http).toBe(200);
     expect(seen).toEqual([
-      { trackingId: TID, strategies: ['engagement', 'pllr'], n: 50, locale: 'de-EUR', contextId: 'v-1', experienceId: '9', seed: ['p1', 'p2'], rules, debug: true },
+      {
+        trackingId: TID,
+        strategies: ['engagement', 'pllr'],
+        n: 50,
+        locale: 'de-EUR',
+        contextId: 'v-1',
+        experienceId: '9',
+        seed: ['p1', 'p2'],
+        rules,
+        debug: true,
+      },
     ]);
   });
 
@@ -82,7 +99,10 @@ describe('the envelope', () => {
 
   it('debug=True: result.rules, every rule considered', async () => {
     mock.platform.admin.recommend.setGlobalRules(TID, [{ name: 'boost', condition: { '==': [1, 1] }, factor: 2 }]);
-    const r = await post('?strategy=new&debug=True', JSON.stringify({ rules: [{ name: 'mine', condition: { '==': [1, 2] }, factor: 0 }] }));
+    const r = await post(
+      '?strategy=new&debug=True',
+      JSON.stringify({ rules: [{ name: 'mine', condition: { '==': [1, 2] }, factor: 0 }] }),
+    );
     const result = r.body.result as { items: unknown[]; rules: { source: string; name: string }[] };
     expect(Array.isArray(result.rules)).toBe(true);
     expect(result.rules.map((rule) => `${rule.source}:${rule.name}`).sort()).toEqual(['global:boost', 'request:mine']);
@@ -121,15 +141,21 @@ describe('refusals', () => {
     expect(await response.json()).toEqual(NOT_FOUND);
   });
 
-  it.each(['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])('405 with Allow: POST for %s on the route (known tracking id or not)', async (method) => {
-    for (const url of [recsUrl(), recsUrl('nobody_here')]) {
-      const response = await fetch(url, { method });
-      expect(response.status).toBe(405);
-      expect(response.headers.get('allow')).toBe('POST');
-      expect(await response.json()).toEqual({ status: 405, message: 'The method is not allowed for the requested URL.' });
-    }
-    expect(seen).toEqual([]);
-  });
+  it.each(['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])(
+    '405 with Allow: POST for %s on the route (known tracking id or not)',
+    async (method) => {
+      for (const url of [recsUrl(), recsUrl('nobody_here')]) {
+        const response = await fetch(url, { method });
+        expect(response.status).toBe(405);
+        expect(response.headers.get('allow')).toBe('POST');
+        expect(await response.json()).toEqual({
+          status: 405,
+          message: 'The method is not allowed for the requested URL.',
+        });
+      }
+      expect(seen).toEqual([]);
+    },
+  );
 
   it('HEAD on the route: 405, no body', async () => {
     const response = await fetch(recsUrl(), { method: 'HEAD' });
@@ -137,10 +163,25 @@ describe('refusals', () => {
   });
 
   it.each<[string, string, string | undefined, string]>([
-    ['strategy absent, contextId, no seed (partner-style)', '?contextId=v-1', undefined, 'parameter strategy has an invalid value: a string is required'],
-    ['strategy absent, contextId, h ["all"]', '?contextId=v-1&n=5', '{"h":["all"]}', 'parameter strategy has an invalid value: a string is required'],
+    [
+      'strategy absent, contextId, no seed (partner-style)',
+      '?contextId=v-1',
+      undefined,
+      'parameter strategy has an invalid value: a string is required',
+    ],
+    [
+      'strategy absent, contextId, h ["all"]',
+      '?contextId=v-1&n=5',
+      '{"h":["all"]}',
+      'parameter strategy has an invalid value: a string is required',
+    ],
     ['empty strategy', '?strategy=', undefined, 'parameter strategy has an invalid value: a string is required'],
-    ['empty fallback', '?strategy=popular%2C', undefined, 'parameter strategy has an invalid value: a string is required'],
+    [
+      'empty fallback',
+      '?strategy=popular%2C',
+      undefined,
+      'parameter strategy has an invalid value: a string is required',
+    ],
     ['n 0', '?n=0', undefined, 'parameter n has an invalid value: an integer 1..50 is required'],
     ['n 51', '?n=51', undefined, 'parameter n has an invalid value: an integer 1..50 is required'],
     ['n 2.5', '?n=2.5', undefined, 'parameter n has an invalid value: an integer 1..50 is required'],
@@ -149,16 +190,61 @@ describe('refusals', () => {
     ['body not JSON', '', '{"h":', 'malformed body: a JSON object with optional "h" and "rules" is required'],
     ['body an array', '', '["p1"]', 'malformed body: a JSON object with optional "h" and "rules" is required'],
     ['h not an array', '', '{"h":"p1"}', 'parameter h has an invalid value: an array is required'],
-    ['h with a number', '', '{"h":[1]}', 'parameter h has an invalid value: each element must be a product id, "all" or {"type": "c", "id": "<category>"}'],
-    ['h with type "C"', '', '{"h":[{"type":"C","id":"x"}]}', 'parameter h has an invalid value: each element must be a product id, "all" or {"type": "c", "id": "<category>"}'],
-    ['category seed with trending', '?strategy=trending', '{"h":[{"type":"c","id":"shoes"}]}', 'parameter h has an invalid value: a category seed is allowed only with strategy popular'],
-    ['category seed with a fallback', '?strategy=popular%2Cnew', '{"h":[{"type":"c","id":"shoes"}]}', 'parameter h has an invalid value: a category seed is allowed only with strategy popular'],
+    [
+      'h with a number',
+      '',
+      '{"h":[1]}',
+      'parameter h has an invalid value: each element must be a product id, "all" or {"type": "c", "id": "<category>"}',
+    ],
+    [
+      'h with type "C"',
+      '',
+      '{"h":[{"type":"C","id":"x"}]}',
+      'parameter h has an invalid value: each element must be a product id, "all" or {"type": "c", "id": "<category>"}',
+    ],
+    [
+      'category seed with trending',
+      '?strategy=trending',
+      '{"h":[{"type":"c","id":"shoes"}]}',
+      'parameter h has an invalid value: a category seed is allowed only with strategy popular',
+    ],
+    [
+      'category seed with a fallback',
+      '?strategy=popular%2Cnew',
+      '{"h":[{"type":"c","id":"shoes"}]}',
+      'parameter h has an invalid value: a category seed is allowed only with strategy popular',
+    ],
     ['rules not an array', '', '{"rules":{}}', 'parameter rules has an invalid value: an array is required'],
-    ['rule without condition', '', '{"rules":[{"factor":0}]}', 'parameter rules has an invalid value: each rule needs a JsonLogic "condition" (one operator) and a "factor" number >= 0'],
-    ['rule with a negative factor', '', '{"rules":[{"condition":{"==":[1,1]},"factor":-1}]}', 'parameter rules has an invalid value: each rule needs a JsonLogic "condition" (one operator) and a "factor" number >= 0'],
-    ['rule with a string factor', '', '{"rules":[{"condition":{"==":[1,1]},"factor":"2"}]}', 'parameter rules has an invalid value: each rule needs a JsonLogic "condition" (one operator) and a "factor" number >= 0'],
-    ['rule with an empty condition', '', '{"rules":[{"condition":{},"factor":1}]}', 'parameter rules has an invalid value: each rule needs a JsonLogic "condition" (one operator) and a "factor" number >= 0'],
-    ['rule with two operators', '', '{"rules":[{"condition":{"==":[1,1],"!=":[1,2]},"factor":1}]}', 'parameter rules has an invalid value: each rule needs a JsonLogic "condition" (one operator) and a "factor" number >= 0'],
+    [
+      'rule without condition',
+      '',
+      '{"rules":[{"factor":0}]}',
+      'parameter rules has an invalid value: each rule needs a JsonLogic "condition" (one operator) and a "factor" number >= 0',
+    ],
+    [
+      'rule with a negative factor',
+      '',
+      '{"rules":[{"condition":{"==":[1,1]},"factor":-1}]}',
+      'parameter rules has an invalid value: each rule needs a JsonLogic "condition" (one operator) and a "factor" number >= 0',
+    ],
+    [
+      'rule with a string factor',
+      '',
+      '{"rules":[{"condition":{"==":[1,1]},"factor":"2"}]}',
+      'parameter rules has an invalid value: each rule needs a JsonLogic "condition" (one operator) and a "factor" number >= 0',
+    ],
+    [
+      'rule with an empty condition',
+      '',
+      '{"rules":[{"condition":{},"factor":1}]}',
+      'parameter rules has an invalid value: each rule needs a JsonLogic "condition" (one operator) and a "factor" number >= 0',
+    ],
+    [
+      'rule with two operators',
+      '',
+      '{"rules":[{"condition":{"==":[1,1],"!=":[1,2]},"factor":1}]}',
+      'parameter rules has an invalid value: each rule needs a JsonLogic "condition" (one operator) and a "factor" number >= 0',
+    ],
   ])('400 for %s', async (_name, query, body, message) => {
     const r = await post(query, body);
     expect(r).toEqual({ http: 400, body: { status: 400, message } });
@@ -166,17 +252,31 @@ describe('refusals', () => {
   });
 
   it('400 naming the rule when the engine cannot evaluate a condition (unknown operator)', async () => {
-    const r = await post('?strategy=new', JSON.stringify({ rules: [{ condition: { '==': [1, 1] }, factor: 1 }, { condition: { no_such_op: [1] }, factor: 1 }] }));
+    const r = await post(
+      '?strategy=new',
+      JSON.stringify({
+        rules: [
+          { condition: { '==': [1, 1] }, factor: 1 },
+          { condition: { no_such_op: [1] }, factor: 1 },
+        ],
+      }),
+    );
     expect(r.http).toBe(400);
     expect(r.body.status).toBe(400);
     expect(r.body.message).toMatch(/^parameter rules has an invalid value: rules\[1\]/);
   });
 
-  it.each(['shop%ZZ1', '%E0%A4%A', 'shop1%'])('400 for a malformed percent-escape in the tracking id (%s), not a thrown URIError', async (trackingId) => {
-    const r = await post('', undefined, trackingId);
-    expect(r).toEqual({ http: 400, body: { status: 400, message: 'parameter trackingId has an invalid value: a malformed percent-escape' } });
-    expect(seen).toEqual([]);
-  });
+  it.each(['shop%ZZ1', '%E0%A4%A', 'shop1%'])(
+    '400 for a malformed percent-escape in the tracking id (%s), not a thrown URIError',
+    async (trackingId) => {
+      const r = await post('', undefined, trackingId);
+      expect(r).toEqual({
+        http: 400,
+        body: { status: 400, message: 'parameter trackingId has an invalid value: a malformed percent-escape' },
+      });
+      expect(seen).toEqual([]);
+    },
+  );
 
   it('a base URL with a path (an upper-case host, a trailing slash) is served too', async () => {
     mock.server.use(...createHandlers(mock.platform, { endpoints: { recs: 'https://API.shop.example/recs/' } }));

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useMockPlatform } from '../support/mock-server';
-import { recommendations, InvalidArgumentError } from '../../src/recommendations';
 import { setPageTracker } from '../../src/core/tracker-slot';
+import { InvalidArgumentError, recommendations } from '../../src/recommendations';
+import { useMockPlatform } from '../support/mock-server';
 import { RAW_ANSWER, TID } from './feed';
 import { ecView, useTrackers } from './page-tracker';
 
@@ -26,7 +26,9 @@ describe('locale', () => {
     tracker.emit('ecView', ecView('en', 'GBP'));
     tracker.emit('ecView', ecView('de', 'EUR'));
     await recommendations({ meta: { trackingId: TID } }).get();
-    expect((await recsSent())[0].url.search).toBe(`?strategy=popular&n=10&locale=de-EUR&contextId=${tracker.visitorId}`);
+    expect((await recsSent())[0].url.search).toBe(
+      `?strategy=popular&n=10&locale=de-EUR&contextId=${tracker.visitorId}`,
+    );
   });
 
   it('follows ecView events emitted after the client was created', async () => {
@@ -124,12 +126,20 @@ describe('locale: language tags and the platform form', () => {
     expect(await localeSent()).toEqual(['de-EUR', 'en-GBP', 'fr-EUR']);
   });
 
-  it.each<[unknown]>([['de'], ['EUR'], ['de-EURO'], [''], [42]])('refuses locale %j before any request', async (locale) => {
-    const client = recommendations({ meta: { trackingId: TID } });
-    await expect(client.get({ locale: locale as string })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', argument: 'locale' });
-    await expect(recommendations({ meta: { trackingId: TID } }, { defaultLocale: locale as string }).get()).rejects.toMatchObject({ argument: 'defaultLocale' });
-    expect(await mock.sent()).toEqual([]);
-  });
+  it.each<[unknown]>([['de'], ['EUR'], ['de-EURO'], [''], [42]])(
+    'refuses locale %j before any request',
+    async (locale) => {
+      const client = recommendations({ meta: { trackingId: TID } });
+      await expect(client.get({ locale: locale as string })).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        argument: 'locale',
+      });
+      await expect(
+        recommendations({ meta: { trackingId: TID } }, { defaultLocale: locale as string }).get(),
+      ).rejects.toMatchObject({ argument: 'defaultLocale' });
+      expect(await mock.sent()).toEqual([]);
+    },
+  );
 });
 
 // Precedence: config locale (get's over the initial one) > the page's last ecView > config defaultLocale > none.

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useMockPlatform } from '../support/mock-server';
-import { recommendations, type ImpressionDetail, type ShownItem } from '../../src/recommendations';
-import { isViewable, observedCount } from '../../src/recommendations/observe';
 import { setPageTracker } from '../../src/core/tracker-slot';
+import { type ImpressionDetail, recommendations, type ShownItem } from '../../src/recommendations';
+import { isViewable, observedCount } from '../../src/recommendations/observe';
+import { useMockPlatform } from '../support/mock-server';
 import { RAW_ANSWER, TID } from './feed';
 import { useTrackers } from './page-tracker';
 
@@ -64,7 +64,10 @@ function setHidden(hidden: boolean) {
 /** A client delivering through `emitMetric`, and what it delivered. */
 function client() {
   const events: [string, Record<string, unknown>][] = [];
-  const recs = recommendations({ meta: { trackingId: TID }, emitMetric: (type, data) => void events.push([type, data]) });
+  const recs = recommendations({
+    meta: { trackingId: TID },
+    emitMetric: (type, data) => void events.push([type, data]),
+  });
   return { recs, events };
 }
 
@@ -80,7 +83,10 @@ function rendered(id: string): HTMLElement {
   return li;
 }
 const shown = (id: string) => ['recommendationShown', { id, strategy: 'popular', weight: 2 }];
-const clicked = (id: string, position: number) => ['recommendationClicked', { id, strategy: 'popular', weight: 2, position }];
+const clicked = (id: string, position: number) => [
+  'recommendationClicked',
+  { id, strategy: 'popular', weight: 2, position },
+];
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -231,7 +237,12 @@ describe('shown: one continuous second viewable, the page visible', () => {
   it('the states an element reports (svc-impression), for QA', () => {
     const { recs } = client();
     const states: [string, number][] = [];
-    document.addEventListener('svc-impression', (e) => states.push([(e as CustomEvent<ImpressionDetail>).detail.state, (e as CustomEvent<ImpressionDetail>).detail.position]));
+    document.addEventListener('svc-impression', (e) =>
+      states.push([
+        (e as CustomEvent<ImpressionDetail>).detail.state,
+        (e as CustomEvent<ImpressionDetail>).detail.position,
+      ]),
+    );
     const li = rendered('p1');
     const stop = recs.observe(li, item('p1'), 3);
     view(li, 1);
@@ -265,7 +276,8 @@ const nextTask = () =>
   });
 
 describe('clicked: every way of following the item, with its position', () => {
-  const mouse = (type: string, init: MouseEventInit) => new MouseEvent(type, { bubbles: true, cancelable: true, ...init });
+  const mouse = (type: string, init: MouseEventInit) =>
+    new MouseEvent(type, { bubbles: true, cancelable: true, ...init });
 
   it('click, modifier clicks, middle click on the link each send it; not a right click, not a middle click beside the link', () => {
     // Once per item and position per page (shown() and clicked() count copies as the item), so
@@ -322,10 +334,14 @@ describe('clicked: every way of following the item, with its position', () => {
     // The navigation the click starts ends the page: pagehide sends what is not acknowledged, keepalive.
     window.dispatchEvent(new Event('pagehide'));
     await nextTask();
-    const exits = fetch.mock.calls.filter(([input, init]) => (input as Request).url.startsWith('https://events.svc.example/') && init?.keepalive === true);
+    const exits = fetch.mock.calls.filter(
+      ([input, init]) => (input as Request).url.startsWith('https://events.svc.example/') && init?.keepalive === true,
+    );
     expect(exits).toHaveLength(1);
     const sent = new Uint8Array(await (exits[0][0] as Request).clone().arrayBuffer());
-    const text = (exits[0][0] as Request).url.includes('encoding=gzip') ? new TextDecoder().decode(gunzipSync(sent)) : new TextDecoder().decode(sent);
+    const text = (exits[0][0] as Request).url.includes('encoding=gzip')
+      ? new TextDecoder().decode(gunzipSync(sent))
+      : new TextDecoder().decode(sent);
     const body = JSON.parse(text) as { events: { meta: { type: string }; data: unknown }[] };
     expect(body.events.map((e) => [e.meta.type, e.data])).toEqual([clicked('p1', 2)]);
     setPageTracker(undefined);
@@ -376,7 +392,9 @@ describe('the end of an observation', () => {
     const list = document.createElement('ol');
     document.body.append(list);
     for (let render = 0; render < 100; render++) {
-      list.replaceChildren(...['p1', 'p2', 'p3'].map((id) => Object.assign(document.createElement('li'), { textContent: id })));
+      list.replaceChildren(
+        ...['p1', 'p2', 'p3'].map((id) => Object.assign(document.createElement('li'), { textContent: id })),
+      );
       for (const [i, li] of [...list.children].entries()) recs.observe(li, item(`p${i + 1}`), i + 1);
       await Promise.resolve();
     }
@@ -425,11 +443,17 @@ describe('refusals: INVALID_ARGUMENT at once, nothing observed', () => {
     ['not an item', [null, 'p1', 1], /^element |^item /],
     ['a position of 0', [document.createElement('li'), item('p1'), 0], /^position /],
     ['no position for an item not from get()', [document.createElement('li'), item('p1')], /^position /],
-    ['a weight that is not numeric', [document.createElement('li'), { id: 'p1', strategy: 'popular', weight: 'x' }, 1], /^item\.weight /],
+    [
+      'a weight that is not numeric',
+      [document.createElement('li'), { id: 'p1', strategy: 'popular', weight: 'x' }, 1],
+      /^item\.weight /,
+    ],
     ['no strategy', [document.createElement('li'), { id: 'p1', weight: 1 }, 1], /^item\.strategy /],
   ])('%s', (_, args, message) => {
     const { recs } = client();
-    expect(() => (recs.observe as (...a: unknown[]) => unknown)(...args)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(message) }));
+    expect(() => (recs.observe as (...a: unknown[]) => unknown)(...args)).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(message) }),
+    );
     expect(observedCount()).toBe(0);
   });
 });

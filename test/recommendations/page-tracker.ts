@@ -1,6 +1,6 @@
 import { afterEach, beforeEach } from 'vitest';
-import { createTracker, type Tracker } from '../../src/tracker';
 import { setPageTracker } from '../../src/core/tracker-slot';
+import { createTracker, type Tracker } from '../../src/tracker';
 import { TID } from './feed';
 
 /**
@@ -14,7 +14,8 @@ export function useTrackers(): { start(): Tracker } {
   const clean = () => {
     for (const t of started.splice(0)) t.stop();
     localStorage.clear();
-    for (const name of ['_svcTracker', 'svc_permanent']) document.cookie = `${name}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
+    for (const name of ['_svcTracker', 'svc_permanent'])
+      document.cookie = `${name}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
     setPageTracker(undefined);
   };
   beforeEach(clean);

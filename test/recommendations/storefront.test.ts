@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
+import { InvalidArgumentError, type Recommendation, recommendations } from '../../src/recommendations';
 import { useMockPlatform } from '../support/mock-server';
-import { recommendations, InvalidArgumentError, type Recommendation } from '../../src/recommendations';
 import { FEED, RAW_ANSWER, TID } from './feed';
 import { ecView, recommendationEvents, useTrackers } from './page-tracker';
 
@@ -16,7 +16,8 @@ async function withEmitMetric() {
   const emitMetric = vi.fn();
   const client = recommendations({ meta: { trackingId: TID }, emitMetric });
   const items = await client.get();
-  const sent = () => emitMetric.mock.calls.map(([type, data]) => [type.replace('recommendation', ''), data.id, data.position]);
+  const sent = () =>
+    emitMetric.mock.calls.map(([type, data]) => [type.replace('recommendation', ''), data.id, data.position]);
   return { client, items, emitMetric, sent };
 }
 
@@ -52,7 +53,9 @@ describe('clicked(item, position?): the position', () => {
 
   it('of a copy: the latest get() result holding the item', async () => {
     const { client, items, sent } = await withEmitMetric();
-    mock.platform.faults.set('recommend', { raw: JSON.stringify({ status: 200, result: { items: [{ id: 'p9', weight: 1 }, { ...items[2] }] } }) });
+    mock.platform.faults.set('recommend', {
+      raw: JSON.stringify({ status: 200, result: { items: [{ id: 'p9', weight: 1 }, { ...items[2] }] } }),
+    });
     await client.get();
     await client.clicked({ ...items[2] });
     expect(sent()).toEqual([['Clicked', 'p1', 2]]);
@@ -64,7 +67,9 @@ describe('clicked(item, position?): the position', () => {
     expect(error).toBeInstanceOf(InvalidArgumentError);
     expect((error as InvalidArgumentError).argument).toBe('position');
     // Same id, other strategy: not the item of the result.
-    await expect(client.clicked({ id: 'p2', weight: 1, strategy: 'new' })).rejects.toMatchObject({ argument: 'position' });
+    await expect(client.clicked({ id: 'p2', weight: 1, strategy: 'new' })).rejects.toMatchObject({
+      argument: 'position',
+    });
     expect(sent()).toEqual([]);
   });
 });
@@ -88,7 +93,11 @@ describe('once per item id, strategy and position, copies included', () => {
 
   it('clicked: concurrent calls with copies send once', async () => {
     const { client, items, sent } = await withEmitMetric();
-    await Promise.all([client.clicked(items[1]), client.clicked({ ...items[1] }), client.clicked({ ...items[1], position: 2 })]);
+    await Promise.all([
+      client.clicked(items[1]),
+      client.clicked({ ...items[1] }),
+      client.clicked({ ...items[1], position: 2 }),
+    ]);
     expect(sent()).toEqual([['Clicked', 'p4', 2]]);
   });
 
@@ -123,15 +132,20 @@ describe('end to end through the mock engine: browser locales', () => {
   it("an ecView with language 'de-DE', currency 'EUR' gives German details", async () => {
     mock.platform.admin.recommend.loadFeed(TID, FEED);
     trackers.start().emit('ecView', ecView('de-DE', 'EUR'));
-    const items = await recommendations({ meta: { trackingId: TID } }, { strategy: 'new', limit: 3 }).get({ debug: true });
+    const items = await recommendations({ meta: { trackingId: TID } }, { strategy: 'new', limit: 3 }).get({
+      debug: true,
+    });
     expect(items.map((item) => item.details.name)).toEqual(items.map((item) => `Produkt ${item.id}`));
     expect(items.every((item) => item.details.currency === 'EUR')).toBe(true);
     expect(items.locale).toBe('de-EUR');
   });
 
-  it('the previous client\'s lower-case form matches too; an unknown locale falls back to the catalog default, named with debug', async () => {
+  it("the previous client's lower-case form matches too; an unknown locale falls back to the catalog default, named with debug", async () => {
     // One more product in en-GBP only: en-GBP is the catalog's most common locale.
-    mock.platform.admin.recommend.loadFeed(TID, [...FEED, { id: 'p6', locales: { 'en-GBP': { name: 'Product p6', currency: 'GBP' } } }]);
+    mock.platform.admin.recommend.loadFeed(TID, [
+      ...FEED,
+      { id: 'p6', locales: { 'en-GBP': { name: 'Product p6', currency: 'GBP' } } },
+    ]);
     const client = recommendations({ meta: { trackingId: TID } }, { strategy: 'new', limit: 2, debug: true });
     const german = await client.get({ locale: 'de-de-eur' });
     expect(german.map((item) => item.details.currency)).toEqual(['EUR', 'EUR']);

@@ -5,7 +5,8 @@ import { DEPRECATED, NEEDS_SEED, STRATEGIES } from '../../src/recommendations/st
 // table in the bundle); they must name exactly the catalog's `deprecated` and `partner+seed` rows.
 describe('strategy patterns match the catalog', () => {
   const names = [...Object.keys(STRATEGIES), 'cf_viewed', 'partner_product_other', 'pp2', 'popular2', 'xpop'];
-  const kind = (name: string) => (Object.hasOwn(STRATEGIES, name) ? STRATEGIES[name as keyof typeof STRATEGIES] : undefined);
+  const kind = (name: string) =>
+    Object.hasOwn(STRATEGIES, name) ? STRATEGIES[name as keyof typeof STRATEGIES] : undefined;
 
   it.each(names)('%s', (name) => {
     expect(DEPRECATED.test(name)).toBe(kind(name) === 'deprecated');

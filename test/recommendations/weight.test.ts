@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toWeight } from '../../src/recommendations/weight';
 import { InvalidArgumentError } from '../../src/core/errors';
+import { toWeight } from '../../src/recommendations/weight';
 
 // Weight coercion of shown/clicked: numbers, and numeric strings as shops format them.
 describe('toWeight', () => {
@@ -12,7 +12,9 @@ describe('toWeight', () => {
   it('reads back two-decimal prices, grouped or not', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1e9 }), fc.boolean(), (cents, grouped) => {
-        const text = grouped ? (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 }) : (cents / 100).toFixed(2);
+        const text = grouped
+          ? (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })
+          : (cents / 100).toFixed(2);
         return toWeight(text) === Number((cents / 100).toFixed(2));
       }),
     );

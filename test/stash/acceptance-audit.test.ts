@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useMockPlatform } from '../support/mock-server';
-import { createStash, setEndpoints, type KvStash } from '../../src/stash';
 import { createHandlers } from '../../src/mock';
 import type { Fault } from '../../src/mock/platform/faults';
+import { createStash, type KvStash, setEndpoints } from '../../src/stash';
+import { useMockPlatform } from '../support/mock-server';
 import { BASE, errorOf, refused, requests } from './helpers';
 
 // Acceptance items of issue 4 that the other files of test/stash did not pin down (each test here
@@ -41,7 +41,10 @@ describe('retry backoff: exponential, full jitter, capped', () => {
     expect(waits).toEqual([50, 100]);
     await errorOf(() => createStash('count', 'shop1').increment('visits', 'date'));
     expect(waits).toEqual([50, 100]);
-    expect(await urls()).toEqual([...Array(3).fill(`POST ${BASE}/kv/set/shop1/public/k`), `POST ${BASE}/count/incr/shop1/public/visits`]);
+    expect(await urls()).toEqual([
+      ...Array(3).fill(`POST ${BASE}/kv/set/shop1/public/k`),
+      `POST ${BASE}/count/incr/shop1/public/visits`,
+    ]);
   });
 });
 
@@ -61,21 +64,25 @@ describe('retried: kv get and set on every retryable failure', () => {
     await expect(stash.set('k', 'v')).resolves.toBeUndefined();
     mock.platform.faults.set('stash', { ...fault, times: 2 });
     await expect(stash.get('k')).resolves.toBe('v');
-    expect(await urls()).toEqual([...Array(3).fill(`POST ${BASE}/kv/set/shop1/public/app:k`), ...Array(3).fill(`GET ${BASE}/kv/get/shop1/public/app:k`)]);
+    expect(await urls()).toEqual([
+      ...Array(3).fill(`POST ${BASE}/kv/set/shop1/public/app:k`),
+      ...Array(3).fill(`GET ${BASE}/kv/get/shop1/public/app:k`),
+    ]);
     expect(mock.platform.inspect.stash.snapshot('shop1').public['app:k']).toBe('v');
   });
 });
 
 describe('never retried', () => {
-  it.each(failures.flatMap(([name, fault, code]) => (['increment', 'decrement'] as const).map((op) => [op, name, fault, code] as const)))(
-    '%s on %s: one request, the error, nothing counted',
-    async (op, _name, fault, code) => {
-      mock.platform.faults.set('stash', { ...fault, times: 1 });
-      expect((await errorOf(() => createStash('count', 'shop1')[op]('visits', 'date'))).code).toBe(code);
-      expect(await urls()).toEqual([`POST ${BASE}/count/${op.slice(0, 4)}/shop1/public/visits`]);
-      expect(mock.platform.inspect.stash.snapshot('shop1').counters).toEqual({});
-    },
-  );
+  it.each(
+    failures.flatMap(([name, fault, code]) =>
+      (['increment', 'decrement'] as const).map((op) => [op, name, fault, code] as const),
+    ),
+  )('%s on %s: one request, the error, nothing counted', async (op, _name, fault, code) => {
+    mock.platform.faults.set('stash', { ...fault, times: 1 });
+    expect((await errorOf(() => createStash('count', 'shop1')[op]('visits', 'date'))).code).toBe(code);
+    expect(await urls()).toEqual([`POST ${BASE}/count/${op.slice(0, 4)}/shop1/public/visits`]);
+    expect(mock.platform.inspect.stash.snapshot('shop1').counters).toEqual({});
+  });
 
   it.each([
     ['body status 400 on get', { bodyStatus: 400 }, (s: KvStash) => s.get('k'), 'BAD_REQUEST'],
@@ -111,11 +118,15 @@ describe('refused before anything is sent', () => {
   });
 
   it('count get(12 counter keys) with a bad one in the second getbatch: no getbatch is sent', async () => {
-    await refused(mock, () => createStash('count', 'shop1').get([...keys(11).map((k) => `${k}:2026-11-21`), 'x:21-11-2026']), 'counterKey');
+    await refused(
+      mock,
+      () => createStash('count', 'shop1').get([...keys(11).map((k) => `${k}:2026-11-21`), 'x:21-11-2026']),
+      'counterKey',
+    );
   });
 });
 
-describe('get(keys): full keys on the wire, the caller\'s keys in the result', () => {
+describe("get(keys): full keys on the wire, the caller's keys in the result", () => {
   it('namespace and visitor id: getbatch of full keys, result by the keys asked', async () => {
     const stash = createStash('kv', 'shop1', { namespace: 'app', useVisitorId: true, visitorId: 'v1' });
     await stash.set('cart', 'c');
@@ -123,7 +134,11 @@ describe('get(keys): full keys on the wire, the caller\'s keys in the result', (
     const result = await stash.get(['cart', 'wish', 'none']);
     expect(result).toEqual({ cart: 'c', wish: 'w' });
     expect(Object.getPrototypeOf(result)).toBe(null);
-    expect((await requests(mock)).at(-1)).toEqual({ method: 'POST', url: `${BASE}/kv/getbatch/shop1/public`, json: { keys: ['app:v1:cart', 'app:v1:wish', 'app:v1:none'] } });
+    expect((await requests(mock)).at(-1)).toEqual({
+      method: 'POST',
+      url: `${BASE}/kv/getbatch/shop1/public`,
+      json: { keys: ['app:v1:cart', 'app:v1:wish', 'app:v1:none'] },
+    });
   });
 });
 
@@ -132,16 +147,25 @@ describe('single-flight', () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
     await kv().set('k', 'v');
     mock.platform.faults.set('stash', { bodyStatus: 500, times: 2 });
-    const [once, retried] = await Promise.allSettled([createStash('kv', 'shop1', { retries: 0 }).get('k'), kv().get('k')]);
+    const [once, retried] = await Promise.allSettled([
+      createStash('kv', 'shop1', { retries: 0 }).get('k'),
+      kv().get('k'),
+    ]);
     expect(once).toMatchObject({ status: 'rejected', reason: { code: 'SERVER_ERROR' } });
     expect(retried).toEqual({ status: 'fulfilled', value: 'v' });
-    expect(await urls()).toEqual([`POST ${BASE}/kv/set/shop1/public/k`, ...Array(3).fill(`GET ${BASE}/kv/get/shop1/public/k`)]);
+    expect(await urls()).toEqual([
+      `POST ${BASE}/kv/set/shop1/public/k`,
+      ...Array(3).fill(`GET ${BASE}/kv/get/shop1/public/k`),
+    ]);
   });
 
   it('concurrent reads of one key by clients with different timeouts do not share a request', async () => {
     await kv().set('k', 'v');
     mock.platform.faults.set('stash', { latencyMs: 200, times: 2 });
-    const [short, patient] = await Promise.allSettled([createStash('kv', 'shop1', { timeout: 20 }).get('k'), kv().get('k')]);
+    const [short, patient] = await Promise.allSettled([
+      createStash('kv', 'shop1', { timeout: 20 }).get('k'),
+      kv().get('k'),
+    ]);
     expect(short).toMatchObject({ status: 'rejected', reason: { code: 'TIMEOUT' } });
     expect(patient).toEqual({ status: 'fulfilled', value: 'v' });
   });
@@ -153,11 +177,17 @@ describe('endpoint', () => {
   it('setEndpoints({ stash }) is the base URL of clients; options.endpoint wins over it', async () => {
     const global = 'https://stash.global.example';
     const own = 'https://stash.own.example';
-    mock.server.use(...createHandlers(mock.platform, { endpoints: { stash: global } }), ...createHandlers(mock.platform, { endpoints: { stash: own } }));
+    mock.server.use(
+      ...createHandlers(mock.platform, { endpoints: { stash: global } }),
+      ...createHandlers(mock.platform, { endpoints: { stash: own } }),
+    );
     setEndpoints({ stash: global });
     await kv().get('k');
     await createStash('kv', 'shop1', { endpoint: own }).get('k');
-    expect(await urls()).toEqual([`GET ${global}/stash/v1.1/kv/get/shop1/public/k`, `GET ${own}/stash/v1.1/kv/get/shop1/public/k`]);
+    expect(await urls()).toEqual([
+      `GET ${global}/stash/v1.1/kv/get/shop1/public/k`,
+      `GET ${own}/stash/v1.1/kv/get/shop1/public/k`,
+    ]);
   });
 });
 
@@ -175,15 +205,33 @@ describe('counters roll over at UTC midnight whatever the local time zone', () =
     await expect(stash.increment('visits', 'date')).resolves.toEqual({ 'visits:2026-11-21': '2026-11-21' });
     mock.platform.clock.advance(1000);
     await expect(stash.increment('visits', 'date')).resolves.toEqual({ 'visits:2026-11-22': '2026-11-22' });
-    await expect(stash.get(['visits:2026-11-21', 'visits:2026-11-22'])).resolves.toEqual({ 'visits:2026-11-21': 1, 'visits:2026-11-22': 1 });
+    await expect(stash.get(['visits:2026-11-21', 'visits:2026-11-22'])).resolves.toEqual({
+      'visits:2026-11-21': 1,
+      'visits:2026-11-22': 1,
+    });
   });
 });
 
 describe('"__proto__" in any response shape never reaches a prototype', () => {
   it.each([
-    ['a deferkv row', '{"status":200,"data":{"__proto__":{"value":"v","route":"r"}}}', () => createStash('deferkv', 'shop1').get('k', 1_800_000_000), { code: 'PROTOCOL' }],
-    ['an increment answer', '{"status":200,"data":{"__proto__":"2026-11-21"}}', () => createStash('count', 'shop1').increment('visits', 'date'), { code: 'PROTOCOL' }],
-    ['a count getbatch', '{"status":200,"data":{"__proto__":{"polluted":"yes"}}}', () => createStash('count', 'shop1').get(['a:2026-11-21']), { value: { 'a:2026-11-21': 0 } }],
+    [
+      'a deferkv row',
+      '{"status":200,"data":{"__proto__":{"value":"v","route":"r"}}}',
+      () => createStash('deferkv', 'shop1').get('k', 1_800_000_000),
+      { code: 'PROTOCOL' },
+    ],
+    [
+      'an increment answer',
+      '{"status":200,"data":{"__proto__":"2026-11-21"}}',
+      () => createStash('count', 'shop1').increment('visits', 'date'),
+      { code: 'PROTOCOL' },
+    ],
+    [
+      'a count getbatch',
+      '{"status":200,"data":{"__proto__":{"polluted":"yes"}}}',
+      () => createStash('count', 'shop1').get(['a:2026-11-21']),
+      { value: { 'a:2026-11-21': 0 } },
+    ],
     ['the envelope', '{"__proto__":{"status":200,"data":"x"}}', () => kv().get('k'), { code: 'PROTOCOL' }],
   ])('%s', async (_name, raw, run, expected) => {
     mock.platform.faults.set('stash', { raw });

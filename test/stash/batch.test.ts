@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useMockPlatform } from '../support/mock-server';
 import { createStash } from '../../src/stash';
+import { useMockPlatform } from '../support/mock-server';
 import { BASE, requests } from './helpers';
 
 const mock = useMockPlatform({ now: '2026-11-21T10:00:00Z' });
@@ -17,7 +17,8 @@ function timeline() {
 describe('kv get(keys): getbatch requests of at most 10, in parallel', () => {
   it('25 keys: three getbatch requests of 10, 10 and 5 keys, all sent before any answer', async () => {
     const credential = mock.platform.admin.stash.createCredential('shop1');
-    for (const key of ['k0', 'k11', 'k24']) mock.platform.admin.stash.set(credential, `app:${key}`, `value of ${key}`, 'public');
+    for (const key of ['k0', 'k11', 'k24'])
+      mock.platform.admin.stash.set(credential, `app:${key}`, `value of ${key}`, 'public');
     mock.platform.faults.set('stash', { latencyMs: 5 });
     const order = timeline();
     const result = await createStash('kv', 'shop1', { namespace: 'app' }).get(keys(25));
@@ -80,7 +81,9 @@ describe('single-flight', () => {
 
 describe('untrusted responses', () => {
   it('a "__proto__" key in a getbatch response never touches a prototype', async () => {
-    mock.platform.faults.set('stash', { raw: '{"status":200,"data":{"__proto__":"p","constructor":"c","a":"1","not-asked":"x"}}' });
+    mock.platform.faults.set('stash', {
+      raw: '{"status":200,"data":{"__proto__":"p","constructor":"c","a":"1","not-asked":"x"}}',
+    });
     const result = await createStash('kv', 'shop1').get(['__proto__', 'constructor', 'a', 'b']);
     expect(Object.keys(result)).toEqual(['__proto__', 'constructor', 'a']);
     expect(Object.getOwnPropertyDescriptor(result, '__proto__')?.value).toBe('p');

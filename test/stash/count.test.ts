@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useMockPlatform } from '../support/mock-server';
 import { createStash } from '../../src/stash';
+import { useMockPlatform } from '../support/mock-server';
 import { BASE, requests } from './helpers';
 
 const mock = useMockPlatform({ now: '2026-11-21T23:59:58Z' });
@@ -28,7 +28,10 @@ describe('count', () => {
     await expect(stash.increment('visits', 'date')).resolves.toEqual({ 'visits:2026-11-22': '2026-11-22' });
     await expect(stash.get('visits:2026-11-21')).resolves.toBe(3);
     await expect(stash.get('visits:2026-11-22')).resolves.toBe(1);
-    expect(mock.platform.inspect.stash.snapshot('shop1').counters).toEqual({ 'visits:2026-11-21': 3, 'visits:2026-11-22': 1 });
+    expect(mock.platform.inspect.stash.snapshot('shop1').counters).toEqual({
+      'visits:2026-11-21': 3,
+      'visits:2026-11-22': 1,
+    });
   });
 
   it('a counter that does not exist reads 0', async () => {
@@ -41,11 +44,23 @@ describe('count', () => {
     await stash.decrement('b', 'date');
     const counterKeys = ['a:2026-11-21', 'b:2026-11-21', ...Array.from({ length: 10 }, (_, i) => `x${i}:2026-11-21`)];
     const counts = await stash.get(counterKeys);
-    expect(counts).toEqual({ 'a:2026-11-21': 1, 'b:2026-11-21': -1, ...Object.fromEntries(counterKeys.slice(2).map((k) => [k, 0])) });
+    expect(counts).toEqual({
+      'a:2026-11-21': 1,
+      'b:2026-11-21': -1,
+      ...Object.fromEntries(counterKeys.slice(2).map((k) => [k, 0])),
+    });
     const batches = (await requests(mock)).slice(2);
     expect(batches).toEqual([
-      { method: 'POST', url: `${BASE}/count/getbatch/shop1/public`, json: { keys: counterKeys.slice(0, 10).map((k) => `app:${k}`) } },
-      { method: 'POST', url: `${BASE}/count/getbatch/shop1/public`, json: { keys: counterKeys.slice(10).map((k) => `app:${k}`) } },
+      {
+        method: 'POST',
+        url: `${BASE}/count/getbatch/shop1/public`,
+        json: { keys: counterKeys.slice(0, 10).map((k) => `app:${k}`) },
+      },
+      {
+        method: 'POST',
+        url: `${BASE}/count/getbatch/shop1/public`,
+        json: { keys: counterKeys.slice(10).map((k) => `app:${k}`) },
+      },
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useMockPlatform } from '../support/mock-server';
 import { createStash } from '../../src/stash';
+import { useMockPlatform } from '../support/mock-server';
 import { BASE, requests } from './helpers';
 
 const NOW = Date.parse('2026-11-21T10:00:00Z');
@@ -45,7 +45,9 @@ describe('deferkv', () => {
     await expect(stash.get('k', T)).resolves.toEqual({ value: 'two', route: 'mailer' });
     expect(mock.platform.inspect.stash.deliveries()).toEqual([]);
     mock.platform.clock.advance(1000);
-    expect(mock.platform.inspect.stash.deliveries()).toEqual([{ trackingId: 'shop1', key: 'k', value: 'two', route: 'mailer', at: T * 1000 }]);
+    expect(mock.platform.inspect.stash.deliveries()).toEqual([
+      { trackingId: 'shop1', key: 'k', value: 'two', route: 'mailer', at: T * 1000 },
+    ]);
     await expect(stash.get('k', T)).resolves.toBeUndefined();
     await expect(stash.remove('k', T)).resolves.toBe(false);
   });

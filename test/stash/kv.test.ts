@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { useMockPlatform } from '../support/mock-server';
-import { createStash } from '../../src/stash';
-import { createHandlers } from '../../src/mock';
 import { setPageTracker } from '../../src/core/tracker-slot';
+import { createHandlers } from '../../src/mock';
+import { createStash } from '../../src/stash';
+import { useMockPlatform } from '../support/mock-server';
 import { BASE, errorOf, requests } from './helpers';
 
 const mock = useMockPlatform({ now: '2026-11-21T10:00:00Z' });
@@ -27,7 +27,9 @@ describe('kv set / get', () => {
 
   it('get of a key that does not exist resolves undefined (not an error)', async () => {
     await expect(createStash('kv', 'shop1').get('nothing')).resolves.toBeUndefined();
-    expect(await requests(mock)).toEqual([{ method: 'GET', url: `${BASE}/kv/get/shop1/public/nothing`, json: undefined }]);
+    expect(await requests(mock)).toEqual([
+      { method: 'GET', url: `${BASE}/kv/get/shop1/public/nothing`, json: undefined },
+    ]);
   });
 
   it('full key is namespace:visitorId:key with namespace and useVisitorId + visitorId', async () => {
@@ -96,4 +98,3 @@ describe('kv set / get', () => {
     expect(error.code).toBe('PROTOCOL');
   });
 });
-

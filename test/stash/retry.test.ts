@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useMockPlatform } from '../support/mock-server';
-import { createStash } from '../../src/stash';
-import { BASE, errorOf, requests } from './helpers';
 import { isRetryable } from '../../src/core/errors';
+import { createStash } from '../../src/stash';
+import { useMockPlatform } from '../support/mock-server';
+import { BASE, errorOf, requests } from './helpers';
 
 const mock = useMockPlatform({ now: '2026-11-21T10:00:00Z' });
 // Full jitter draws each wait from [0, base·2^k]: pin the draw to 0 so the suite stays fast.
@@ -16,7 +16,10 @@ describe('reads and overwrites retry (3 attempts by default)', () => {
     await createStash('kv', 'shop1').set('k', 'v');
     mock.platform.faults.set('stash', { bodyStatus: 500, times: 2 });
     await expect(createStash('kv', 'shop1').get('k')).resolves.toBe('v');
-    expect(await urls()).toEqual([`POST ${BASE}/kv/set/shop1/public/k`, ...Array(3).fill(`GET ${BASE}/kv/get/shop1/public/k`)]);
+    expect(await urls()).toEqual([
+      `POST ${BASE}/kv/set/shop1/public/k`,
+      ...Array(3).fill(`GET ${BASE}/kv/get/shop1/public/k`),
+    ]);
   });
 
   it('set: body status 500 once, then stored', async () => {
@@ -65,13 +68,16 @@ describe('reads and overwrites retry (3 attempts by default)', () => {
 });
 
 describe('never retried', () => {
-  it.each(['increment', 'decrement'] as const)('%s: one request on body status 500 (a retry could double count)', async (op) => {
-    mock.platform.faults.set('stash', { bodyStatus: 500, times: 1 });
-    const error = await errorOf(() => createStash('count', 'shop1')[op]('visits', 'date'));
-    expect(error.code).toBe('SERVER_ERROR');
-    expect(await mock.sent()).toHaveLength(1);
-    expect(mock.platform.inspect.stash.snapshot('shop1').counters).toEqual({});
-  });
+  it.each(['increment', 'decrement'] as const)(
+    '%s: one request on body status 500 (a retry could double count)',
+    async (op) => {
+      mock.platform.faults.set('stash', { bodyStatus: 500, times: 1 });
+      const error = await errorOf(() => createStash('count', 'shop1')[op]('visits', 'date'));
+      expect(error.code).toBe('SERVER_ERROR');
+      expect(await mock.sent()).toHaveLength(1);
+      expect(mock.platform.inspect.stash.snapshot('shop1').counters).toEqual({});
+    },
+  );
 
   it('increment: one request on a network failure', async () => {
     mock.platform.faults.set('stash', { offline: true, times: 1 });
@@ -88,7 +94,9 @@ describe('never retried', () => {
   });
 
   it('HTTP 404 (wrong endpoint) is NOT_FOUND, not a missing key, and not retried', async () => {
-    const error = await errorOf(() => createStash('kv', 'shop1', { endpoint: 'https://stash.svc.example/wrong' }).get('k'));
+    const error = await errorOf(() =>
+      createStash('kv', 'shop1', { endpoint: 'https://stash.svc.example/wrong' }).get('k'),
+    );
     expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404 });
     expect(await mock.sent()).toHaveLength(1);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useMockPlatform } from '../support/mock-server';
 import { createStash } from '../../src/stash';
+import { useMockPlatform } from '../support/mock-server';
 import { BASE, requests } from './helpers';
 
 const NOW = Date.parse('2026-11-21T10:00:00.750Z');

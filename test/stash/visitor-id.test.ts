@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { useMockPlatform } from '../support/mock-server';
 import { createStash } from '../../src/stash';
+import { useMockPlatform } from '../support/mock-server';
 import { BASE, refused, requests } from './helpers';
 
 const mock = useMockPlatform({ now: '2026-11-21T10:00:00Z' });
@@ -37,6 +37,10 @@ describe('useVisitorId in the browser', () => {
   });
 
   it('no visitor id anywhere: INVALID_ARGUMENT, nothing sent', async () => {
-    await refused(mock, () => createStash('count', 'shop1', { useVisitorId: true }).increment('visits', 'date'), 'options.visitorId');
+    await refused(
+      mock,
+      () => createStash('count', 'shop1', { useVisitorId: true }).increment('visits', 'date'),
+      'options.visitorId',
+    );
   });
 });

@@ -4,7 +4,10 @@ import { SvcError } from '../../src/core/errors';
 type ErrorClass<E> = abstract new (...args: never[]) => E;
 
 /** Awaits a promise that must reject with an `E` (default `SvcError`), and returns that error. */
-export async function failure<E extends Error = SvcError>(promise: Promise<unknown>, type: ErrorClass<E> = SvcError as unknown as ErrorClass<E>): Promise<E> {
+export async function failure<E extends Error = SvcError>(
+  promise: Promise<unknown>,
+  type: ErrorClass<E> = SvcError as unknown as ErrorClass<E>,
+): Promise<E> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,
@@ -14,7 +17,10 @@ export async function failure<E extends Error = SvcError>(promise: Promise<unkno
 }
 
 /** Calls `call`, which must throw an `E` synchronously (default `SvcError`), and returns that error. */
-export function thrown<E extends Error = SvcError>(call: () => unknown, type: ErrorClass<E> = SvcError as unknown as ErrorClass<E>): E {
+export function thrown<E extends Error = SvcError>(
+  call: () => unknown,
+  type: ErrorClass<E> = SvcError as unknown as ErrorClass<E>,
+): E {
   let error: unknown;
   try {
     call();

@@ -2,8 +2,8 @@
 import { gunzipSync } from 'node:zlib';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { createHandlers, createMockPlatform, type MockPlatform, type MockPlatformOptions } from '../../src/mock';
 import type { Endpoints } from '../../src/core/endpoints';
+import { createHandlers, createMockPlatform, type MockPlatform, type MockPlatformOptions } from '../../src/mock';
 
 export interface SentRequest {
   method: string;
@@ -40,7 +40,7 @@ export function useMockPlatform(options: MockPlatformOptions & { endpoints?: Par
         requests.map(async (request) => {
           const raw = Buffer.from(await request.clone().arrayBuffer());
           const url = new URL(request.url);
-          const body = (url.searchParams.get('encoding') == 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+          const body = (url.searchParams.get('encoding') === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
           let json: unknown;
           try {
             json = body ? JSON.parse(body) : undefined;

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { useMockPlatform } from '../support/mock-server';
-import { createTracker, type Tracker, type TrackerOptions, type TrackingEvent } from '../../src/tracker';
-import { cookieDomain } from '../../src/tracker/identity';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { writeCookie } from '../../src/core/cookies';
-import { cookieWrite } from '../support/set-cookie';
+import { createTracker, type Tracker, type TrackerOptions, type TrackingEvent } from '../../src/tracker';
 import { KEEPALIVE_BUDGET } from '../../src/tracker/delivery';
+import { cookieDomain } from '../../src/tracker/identity';
+import { useMockPlatform } from '../support/mock-server';
+import { cookieWrite } from '../support/set-cookie';
 
 // Acceptance audit of issue 5: each test here pins a bullet of the issue that tracker.test.ts
 // left unproven (defaults, backoff timing, keepalive, page exit chunks, lock expiry, heartbeat,
@@ -19,11 +19,15 @@ const start = (options: Partial<TrackerOptions> = {}) => {
   started.push(t);
   return t;
 };
-const product = (i: number, name?: string) => ({ eventType: 'detail', product: { productId: `p${i}`, ...(name && { name }) } });
-const emitN = (t: Tracker, n: number, from = 0) => Array.from({ length: n }, (_, i) => t.emit('ecProduct', product(from + i)));
+const product = (i: number, name?: string) => ({
+  eventType: 'detail',
+  product: { productId: `p${i}`, ...(name && { name }) },
+});
+const emitN = (t: Tracker, n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => t.emit('ecProduct', product(from + i)));
 const held = () => mock.platform.inspect.events.received(TID);
 const count = async () => (await mock.sent()).length;
-const bytes = (s: string) => new TextEncoder().encode(s).length;
+const _bytes = (s: string) => new TextEncoder().encode(s).length;
 const record = (pageViewId: string) => JSON.parse(localStorage.getItem(`_svcq:${TID}:${pageViewId}`)!) as { t: number };
 /** The events a page view holds in storage: its chunks `_svcq:<tid>:<pageViewId>:<n>`, in order. */
 const storedEvents = (pageViewId: string): TrackingEvent[] =>
@@ -45,7 +49,11 @@ let fetchSpy: MockInstance<typeof fetch>;
 /** The body bytes of each request, in the order fetch was called (read from the Request core's transport sends). */
 let bodies: number[] = [];
 const fetched = () =>
-  fetchSpy.mock.calls.map(([, init], i) => ({ keepalive: init!.keepalive, credentials: init!.credentials, bytes: bodies[i] }));
+  fetchSpy.mock.calls.map(([, init], i) => ({
+    keepalive: init!.keepalive,
+    credentials: init!.credentials,
+    bytes: bodies[i],
+  }));
 /** Waits, without moving the fake clock (vi.waitFor would), until `check` passes: the network and microtasks run meanwhile. */
 async function settle(check: () => unknown) {
   for (let i = 0; ; i++) {
@@ -58,7 +66,11 @@ async function settle(check: () => unknown) {
   }
 }
 /** Fake timers for the tracker's own waits; microtasks, setImmediate and the network stay real. */
-const fakeTime = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], now: 1_800_000_000_000 });
+const fakeTime = () =>
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    now: 1_800_000_000_000,
+  });
 
 beforeEach(() => {
   const send = globalThis.fetch;
@@ -66,9 +78,12 @@ beforeEach(() => {
   fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
     const at = bodies.push(-1) - 1;
     // The bytes as sent (gzip or JSON), from the Request core's transport built.
-    const recorded = (input as Request).clone().arrayBuffer().then((sent) => {
-      bodies[at] = sent.byteLength;
-    });
+    const recorded = (input as Request)
+      .clone()
+      .arrayBuffer()
+      .then((sent) => {
+        bodies[at] = sent.byteLength;
+      });
     return recorded.then(() => send(input, init));
   });
   localStorage.clear();
@@ -99,7 +114,9 @@ describe('emit refusals', () => {
     const t = start({ batchDelay: 0 });
     const data: Record<string, unknown> = product(1);
     data.self = data;
-    expect(() => t.emit('ecProduct', data)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'data' }));
+    expect(() => t.emit('ecProduct', data)).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'data' }),
+    );
     expect([t.queued, await count()]).toEqual([0, 0]);
     await t.flush();
     expect(await count()).toBe(0);
@@ -246,7 +263,10 @@ describe('leaving the page', () => {
     document.dispatchEvent(new Event('visibilitychange', { bubbles: true })); // still visible
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await count()).toBe(0);
-    Object.defineProperties(document, { hidden: { value: true, configurable: true }, visibilityState: { value: 'hidden', configurable: true } });
+    Object.defineProperties(document, {
+      hidden: { value: true, configurable: true },
+      visibilityState: { value: 'hidden', configurable: true },
+    });
     try {
       document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
       await vi.waitFor(() => expect(held()).toHaveLength(2));
@@ -286,7 +306,11 @@ describe('leaving the page', () => {
     await vi.waitFor(() => expect(held()).toHaveLength(30));
     await next.flush();
     // The exit requests travel side by side: they may arrive in either order.
-    expect(held().map((e) => e.meta.id).sort()).toEqual(events.map((e) => e.meta.id).sort());
+    expect(
+      held()
+        .map((e) => e.meta.id)
+        .sort(),
+    ).toEqual(events.map((e) => e.meta.id).sort());
     expect(mock.platform.inspect.events.stats(TID).duplicates).toBe(0);
     for (const f of fetched()) expect(f.bytes).toBeLessThan(64 * 1024);
   });
@@ -302,7 +326,7 @@ describe('several tabs', () => {
     expect(localStorage.getItem(`_svcl:${TID}`)).toBeNull();
   });
 
-  it('the 30 s heartbeat keeps this page\'s record fresh, and adopts a record that has gone stale meanwhile', async () => {
+  it("the 30 s heartbeat keeps this page's record fresh, and adopts a record that has gone stale meanwhile", async () => {
     fakeTime();
     const t0 = Date.now();
     localStorage.setItem(`_svcq:${TID}:quiet`, JSON.stringify({ t: t0 - 140_000, e: [stored('quiet', 1)] }));
@@ -316,7 +340,11 @@ describe('several tabs', () => {
     expect(record(t.pageViewId).t).toBe(t0);
     await vi.advanceTimersByTimeAsync(30_000);
     // 170 s old: its page may be alive (hidden tabs beat once a minute), not adopted.
-    expect([record(t.pageViewId).t, t.queued, localStorage.getItem(`_svcq:${TID}:quiet`) !== null]).toEqual([t0 + 30_000, 1, true]);
+    expect([record(t.pageViewId).t, t.queued, localStorage.getItem(`_svcq:${TID}:quiet`) !== null]).toEqual([
+      t0 + 30_000,
+      1,
+      true,
+    ]);
     await vi.advanceTimersByTimeAsync(30_000);
     expect(localStorage.getItem(`_svcq:${TID}:quiet`)).toBeNull();
     expect(storedEvents(t.pageViewId).map((e) => e.meta.id)).toContain('quiet-1');
@@ -346,7 +374,14 @@ describe('cookies', () => {
     expect(parsed.map(({ expires, ...rest }) => rest)).toEqual([
       { cookie: '_svcTracker=v1', domain: 'example.test', path: '/', 'max-age': '31536000', samesite: 'Lax' },
       { cookie: '_svcTracker=v1', path: '/', 'max-age': '31536000', samesite: 'Lax' },
-      { cookie: '_svcTracker=v1', domain: 'example.test', path: '/', 'max-age': '31536000', samesite: 'Lax', secure: true },
+      {
+        cookie: '_svcTracker=v1',
+        domain: 'example.test',
+        path: '/',
+        'max-age': '31536000',
+        samesite: 'Lax',
+        secure: true,
+      },
     ]);
   });
 
@@ -363,7 +398,11 @@ describe('cookies', () => {
     const written = writes();
     const t = start({ cookieDomain: 'localhost' });
     expect(written().some((c) => c.startsWith('_svcProbe'))).toBe(false);
-    expect(written().map((c) => cookieWrite(c.replace(/=[^;]*/, '=<id>'))).map(({ expires, ...rest }) => rest)).toEqual([
+    expect(
+      written()
+        .map((c) => cookieWrite(c.replace(/=[^;]*/, '=<id>')))
+        .map(({ expires, ...rest }) => rest),
+    ).toEqual([
       { cookie: '_svcTracker=<id>', domain: 'localhost', path: '/', 'max-age': '31536000', samesite: 'Lax' },
       { cookie: 'svc_permanent=<id>', domain: 'localhost', path: '/', 'max-age': '31536000', samesite: 'Lax' },
     ]);

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useMockPlatform } from '../support/mock-server';
 import { createTracker, type Tracker, type TrackingEvent } from '../../src/tracker';
+import { useMockPlatform } from '../support/mock-server';
 
 // Adoption of what dead pages left runs inside the Web Lock `_svcl:<trackingId>` where the browser
 // has Web Locks: the localStorage lock is not atomic across processes, and two tabs starting at the
@@ -58,7 +58,9 @@ describe('adoption under the Web Lock', () => {
     // Not adopted outside the lock: the record is still stored when createTracker returns.
     expect([t.queued, localStorage.getItem(LEFT) !== null]).toEqual([0, true]);
     await tick();
-    expect(requests).toEqual([{ name: `_svcl:${TID}`, options: { ifAvailable: true }, storedBefore: true, storedAfter: false }]);
+    expect(requests).toEqual([
+      { name: `_svcl:${TID}`, options: { ifAvailable: true }, storedBefore: true, storedAfter: false },
+    ]);
     expect(t.queued).toBe(2);
     await t.flush();
     expect(mock.platform.inspect.events.received(TID).map((e) => e.meta.id)).toEqual(['gone-1', 'gone-2']);
@@ -68,9 +70,14 @@ describe('adoption under the Web Lock', () => {
     const requests = fakeLocks(true);
     const t = start();
     await tick();
-    expect(requests).toEqual([{ name: `_svcl:${TID}`, options: { ifAvailable: true }, storedBefore: true, storedAfter: true }]);
+    expect(requests).toEqual([
+      { name: `_svcl:${TID}`, options: { ifAvailable: true }, storedBefore: true, storedAfter: true },
+    ]);
     expect(t.queued).toBe(0);
-    expect(JSON.parse(localStorage.getItem(LEFT)!).e.map((e: TrackingEvent) => e.meta.id)).toEqual(['gone-1', 'gone-2']);
+    expect(JSON.parse(localStorage.getItem(LEFT)!).e.map((e: TrackingEvent) => e.meta.id)).toEqual([
+      'gone-1',
+      'gone-2',
+    ]);
     await t.flush();
     expect(await mock.sent()).toEqual([]);
   });

@@ -1,7 +1,16 @@
-import { MAX_WAIT_MS, retryAfterMs } from '../../src/core/retry-after';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { gunzipSync } from 'node:zlib';
-import { MAX_BODY, backoff, body, compress, compressNow, fitting, retryable, utf8Bytes } from '../../src/tracker/delivery';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MAX_WAIT_MS, retryAfterMs } from '../../src/core/retry-after';
+import {
+  backoff,
+  body,
+  compress,
+  compressNow,
+  fitting,
+  MAX_BODY,
+  retryable,
+  utf8Bytes,
+} from '../../src/tracker/delivery';
 import type { TrackingEvent } from '../../src/tracker/types';
 
 const event = (id: string, name = ''): TrackingEvent => ({
@@ -16,7 +25,10 @@ describe('batch', () => {
 
   it('body(): the protocol body of the events given as JSON', () => {
     vi.useFakeTimers({ now: 1_700_000_000_123 });
-    expect(JSON.parse(body([json('a'), json('b')]))).toEqual({ sentAt: 1_700_000_000_123, events: [event('a'), event('b')] });
+    expect(JSON.parse(body([json('a'), json('b')]))).toEqual({
+      sentAt: 1_700_000_000_123,
+      events: [event('a'), event('b')],
+    });
   });
 
   it('fitting(): the first events whose body stays within `limit` UTF-8 bytes (multi-byte characters counted as such), one at least', () => {
@@ -69,7 +81,10 @@ describe('backoff', () => {
     expect(backoff(5, retryAfterMs('1'), 1000, 60_000)).toBe(16_000);
     expect(backoff(0, retryAfterMs('Wed, 21 Oct 2015 07:28:00 GMT'), 1000, 60_000)).toBe(500);
     // Never beyond what setTimeout holds (2^31 - 1 ms): a longer delay would fire at once, in a loop.
-    expect([backoff(0, retryAfterMs('3000000'), 1000, 60_000), backoff(40, undefined, 1000, 3e9)]).toEqual([MAX_WAIT_MS, 1.5e9]);
+    expect([backoff(0, retryAfterMs('3000000'), 1000, 60_000), backoff(40, undefined, 1000, 3e9)]).toEqual([
+      MAX_WAIT_MS,
+      1.5e9,
+    ]);
     vi.spyOn(Math, 'random').mockReturnValue(0.99);
     expect(backoff(40, undefined, 1000, 3e9)).toBe(MAX_WAIT_MS);
   });

@@ -17,6 +17,7 @@ describe('randomId', () => {
   it('gives 10,000 distinct ids', () => {
     const ids = new Set(Array.from({ length: 10_000 }, randomId));
     expect(ids.size).toBe(10_000);
-    for (const id of [...ids].slice(0, 100)) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const id of [...ids].slice(0, 100))
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });

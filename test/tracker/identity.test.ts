@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { COOKIES, cookieDomain, readIdentity, removeIdentity, writeIdentity } from '../../src/tracker/identity';
 import { removeCookie, writeCookie } from '../../src/core/cookies';
-import { PERMANENT_COOKIE, VISITOR_COOKIE, readVisitorId } from '../../src/core/visitor-id';
+import { PERMANENT_COOKIE, readVisitorId, VISITOR_COOKIE } from '../../src/core/visitor-id';
+import { COOKIES, cookieDomain, readIdentity, removeIdentity, writeIdentity } from '../../src/tracker/identity';
 
 // The cookie layer in happy-dom; domains on real hosts (.example.co.uk) are in test/e2e/tracker.spec.ts.
 beforeEach(() => {

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useMockPlatform } from '../support/mock-server';
-import { createTracker, type Tracker, type TrackerOptions, type TrackingEvent } from '../../src/tracker';
-import { pageTracker } from '../../src/core/tracker-slot';
 import { InvalidArgumentError } from '../../src/core/errors';
+import { pageTracker } from '../../src/core/tracker-slot';
+import { createTracker, type Tracker, type TrackerOptions, type TrackingEvent } from '../../src/tracker';
+import { useMockPlatform } from '../support/mock-server';
 
 // The tracker against @svc/mock in Node (MSW), the DOM from happy-dom. Browser-only behaviour
 // (cookie domains, page exit, tabs, offline) is in test/e2e/tracker.spec.ts.
@@ -17,7 +17,8 @@ const start = (options: Partial<TrackerOptions> = {}) => {
   return t;
 };
 const product = (i: number) => ({ eventType: 'detail', product: { productId: `p${i}` } });
-const emitN = (t: Tracker, n: number, from = 0) => Array.from({ length: n }, (_, i) => t.emit('ecProduct', product(from + i)));
+const emitN = (t: Tracker, n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => t.emit('ecProduct', product(from + i)));
 const held = () => mock.platform.inspect.events.received(TID);
 const batches = async () => (await mock.sent()).map((r) => r.json as { sentAt: number; events: TrackingEvent[] });
 const queueKeys = () => Object.keys(localStorage).filter((k) => k.startsWith('_svcq:'));
@@ -28,12 +29,14 @@ const storedEvents = (pageViewId: string): TrackingEvent[] =>
     .sort((a, b) => +a.split(':').pop()! - +b.split(':').pop()!)
     .flatMap((k) => JSON.parse(localStorage.getItem(k)!));
 /** Hex digits that do not compress much: events that keep their size on the wire. */
-const noise = (length: number) => Array.from(crypto.getRandomValues(new Uint8Array(length / 2)), (b) => b.toString(16).padStart(2, '0')).join('');
+const noise = (length: number) =>
+  Array.from(crypto.getRandomValues(new Uint8Array(length / 2)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 beforeEach(() => {
   localStorage.clear();
   for (const c of document.cookie.split('; ')) {
-    for (const domain of ['', `; Domain=${location.hostname}`]) document.cookie = `${c.split('=')[0]}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/${domain}`;
+    for (const domain of ['', `; Domain=${location.hostname}`])
+      document.cookie = `${c.split('=')[0]}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/${domain}`;
   }
   expect(document.cookie).toBe('');
 });
@@ -69,14 +72,26 @@ describe('emit', () => {
     expect(pageTracker()).toBe(t);
     const event = t.emit('ecView', { type: 'home', language: 'en', country: 'GB', currency: 'GBP' });
     expect(event).toEqual({
-      meta: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), type: 'ecView', ts: expect.any(Number), visitorId: t.visitorId, pageViewId: t.pageViewId, seq: 1, url: location.href },
+      meta: {
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        type: 'ecView',
+        ts: expect.any(Number),
+        visitorId: t.visitorId,
+        pageViewId: t.pageViewId,
+        seq: 1,
+        url: location.href,
+      },
       data: { type: 'home', language: 'en', country: 'GB', currency: 'GBP' },
     });
     expect(t.visitorId).toMatch(/^[0-9a-f-]{36}$/);
     expect(document.cookie).toBe(`_svcTracker=${t.visitorId}; svc_permanent=${t.visitorId}`);
     await t.flush();
     const [request] = await mock.sent();
-    expect([request.method, request.url.href, request.headers.get('content-type')]).toEqual(['POST', `${URL_}?encoding=gzip`, 'text/plain;charset=UTF-8']);
+    expect([request.method, request.url.href, request.headers.get('content-type')]).toEqual([
+      'POST',
+      `${URL_}?encoding=gzip`,
+      'text/plain;charset=UTF-8',
+    ]);
     expect(request.json).toEqual({ sentAt: expect.any(Number), events: [event] });
     expect(held()).toEqual([{ ...event, duplicates: 0, receivedAt: expect.any(Number) }]);
     expect(t.queued).toBe(0);
@@ -134,7 +149,8 @@ describe('batching', () => {
 
   it('keeps every request body under 64 KiB as sent: events that do not compress go in several requests', async () => {
     const t = start();
-    for (let i = 0; i < 20; i++) t.emit('ecProduct', { eventType: 'detail', product: { productId: `p${i}`, name: noise(10_000) } });
+    for (let i = 0; i < 20; i++)
+      t.emit('ecProduct', { eventType: 'detail', product: { productId: `p${i}`, name: noise(10_000) } });
     await t.flush();
     const sent = await mock.sent();
     expect(sent.length).toBeGreaterThan(1);
@@ -147,7 +163,8 @@ describe('batching', () => {
     try {
       const t = start();
       const big = 'x'.repeat(5000);
-      for (let i = 0; i < 20; i++) t.emit('ecProduct', { eventType: 'detail', product: { productId: `p${i}`, name: big } });
+      for (let i = 0; i < 20; i++)
+        t.emit('ecProduct', { eventType: 'detail', product: { productId: `p${i}`, name: big } });
       await t.flush();
       const sent = await mock.sent();
       expect(sent.map((r) => r.url.href)).toEqual([URL_, URL_]);
@@ -256,7 +273,7 @@ describe('storage', () => {
     expect(storedEvents(t.pageViewId).map((e) => e.meta.seq)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 2));
   });
 
-  it('adopts the queues of departed pages (released or stale), never a live page\'s', async () => {
+  it("adopts the queues of departed pages (released or stale), never a live page's", async () => {
     const old = (pv: string, seq: number): TrackingEvent => ({
       meta: { id: `${pv}-${seq}`, type: 'ecUser', ts: 1, visitorId: 'v', pageViewId: pv, seq, url: 'u' },
       data: { user: { id: 'u' } },
@@ -268,7 +285,11 @@ describe('storage', () => {
     localStorage.setItem(`_svcq:${TID}:garbage`, '{not json');
     const t = start();
     await t.flush();
-    expect(held().map((e) => e.meta.id).sort()).toEqual(['gone-1', 'gone-2', 'stale-1']);
+    expect(
+      held()
+        .map((e) => e.meta.id)
+        .sort(),
+    ).toEqual(['gone-1', 'gone-2', 'stale-1']);
     expect(queueKeys().sort()).toEqual(['_svcq:other_shop:gone', `_svcq:${TID}:garbage`, `_svcq:${TID}:live`]);
   });
 
@@ -359,7 +380,7 @@ describe('consent', () => {
 });
 
 describe('on', () => {
-  it('replays this page\'s earlier events of the type, then calls for new ones, until unsubscribed', () => {
+  it("replays this page's earlier events of the type, then calls for new ones, until unsubscribed", () => {
     const t = start({ consent: 'pending' });
     const view = t.emit('ecView', { type: 'home', language: 'de', country: 'DE', currency: 'EUR' });
     t.emit('ecProduct', product(1));
@@ -390,6 +411,8 @@ describe('on', () => {
   it('refuses a bad type or handler', () => {
     const t = start({ consent: 'pending' });
     expect(() => t.on(5 as unknown as string, () => {})).toThrow(expect.objectContaining({ argument: 'type' }));
-    expect(() => t.on('ecView', 'x' as unknown as () => void)).toThrow(expect.objectContaining({ argument: 'handler' }));
+    expect(() => t.on('ecView', 'x' as unknown as () => void)).toThrow(
+      expect.objectContaining({ argument: 'handler' }),
+    );
   });
 });

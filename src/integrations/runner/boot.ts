@@ -23,7 +23,12 @@ export interface ResolvedDependency {
 
 export type BootResult =
   | { ok: true; file: string; dependencies: ResolvedDependency[] }
-  | { ok: false; code: 'NO_INTEGRATION_FILE' | 'INVALID_PACKAGE_JSON' | 'MISSING_DEPENDENCY'; message: string; missing?: string[] };
+  | {
+      ok: false;
+      code: 'NO_INTEGRATION_FILE' | 'INVALID_PACKAGE_JSON' | 'MISSING_DEPENDENCY';
+      message: string;
+      missing?: string[];
+    };
 
 /** npm's rule for package names (lowercase, optional scope, URL-safe). */
 const PACKAGE_NAME = /^(?:@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-]*$/;
@@ -38,7 +43,13 @@ export function bootIntegration(dir: string): BootResult {
   try {
     const manifest: unknown = JSON.parse(readFileSync(manifestFile, 'utf8'));
     const dependencies = (manifest as { dependencies?: unknown } | null)?.dependencies ?? {};
-    if (typeof manifest !== 'object' || manifest === null || typeof dependencies !== 'object' || dependencies === null || Array.isArray(dependencies)) {
+    if (
+      typeof manifest !== 'object' ||
+      manifest === null ||
+      typeof dependencies !== 'object' ||
+      dependencies === null ||
+      Array.isArray(dependencies)
+    ) {
       throw new Error('"dependencies" must be an object of package names to version ranges');
     }
     declared = Object.entries(dependencies);
@@ -54,7 +65,11 @@ export function bootIntegration(dir: string): BootResult {
   const missing: string[] = [];
   for (const [name, range] of declared) {
     if (!PACKAGE_NAME.test(name) || typeof range !== 'string') {
-      return { ok: false, code: 'INVALID_PACKAGE_JSON', message: `${manifestFile}: dependency ${JSON.stringify(name)}: ${JSON.stringify(range)} is not a package name and a version range` };
+      return {
+        ok: false,
+        code: 'INVALID_PACKAGE_JSON',
+        message: `${manifestFile}: dependency ${JSON.stringify(name)}: ${JSON.stringify(range)} is not a package name and a version range`,
+      };
     }
     const modules = lookIn.find((folder) => existsSync(join(folder, name, 'package.json')));
     if (!modules) {
@@ -70,7 +85,13 @@ export function bootIntegration(dir: string): BootResult {
       const message = `dependency ${name}@${range}: ${join(path, 'package.json')} is not JSON (${(err as Error).message}); reinstall it with: ${install}`;
       return { ok: false, code: 'INVALID_PACKAGE_JSON', message };
     }
-    dependencies.push({ name, declared: range, version: String(installed?.version ?? '?'), path, local: modules === ownModules });
+    dependencies.push({
+      name,
+      declared: range,
+      version: String(installed?.version ?? '?'),
+      path,
+      local: modules === ownModules,
+    });
   }
   if (missing.length) {
     return {
@@ -85,6 +106,8 @@ export function bootIntegration(dir: string): BootResult {
 
 /** `left-pad@1.3.0 from ./node_modules/left-pad`, or the full path when it came from elsewhere. */
 export function describeDependency(dependency: ResolvedDependency, dir: string): string {
-  const from = dependency.local ? `.${sep}${relative(dir, dependency.path)}` : `${dependency.path} (outside the integration's node_modules)`;
+  const from = dependency.local
+    ? `.${sep}${relative(dir, dependency.path)}`
+    : `${dependency.path} (outside the integration's node_modules)`;
   return `${dependency.name}@${dependency.version} from ${from}`;
 }

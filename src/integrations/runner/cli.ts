@@ -31,7 +31,9 @@ function readJson(option: string, file: string): unknown {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new UsageError(`${option}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new UsageError(
+      `${option}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    );
   }
   try {
     return JSON.parse(text);
@@ -51,7 +53,12 @@ async function main(argv: string[]): Promise<number> {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { payload: { type: 'string' }, secrets: { type: 'string' }, timeout: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        payload: { type: 'string' },
+        secrets: { type: 'string' },
+        timeout: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (err) {
     throw new UsageError((err as Error).message);
@@ -62,16 +69,24 @@ async function main(argv: string[]): Promise<number> {
     return EXIT_CODES.ok;
   }
   const [command, dir, ...extra] = positionals;
-  if (command !== 'run') throw new UsageError(command === undefined ? 'missing command: run' : `unknown command: ${command}`);
+  if (command !== 'run')
+    throw new UsageError(command === undefined ? 'missing command: run' : `unknown command: ${command}`);
   if (!dir) throw new UsageError('missing <dir>: the folder holding integration.js');
   if (extra.length) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
   const timeout = values.timeout === undefined ? undefined : Number(values.timeout);
-  if (values.timeout !== undefined && !/^[1-9]\d*$/.test(values.timeout)) throw new UsageError(`--timeout must be a positive whole number of milliseconds (got ${values.timeout})`);
+  if (values.timeout !== undefined && !/^[1-9]\d*$/.test(values.timeout))
+    throw new UsageError(`--timeout must be a positive whole number of milliseconds (got ${values.timeout})`);
 
   const payload = values.payload === undefined ? {} : readJson('--payload', values.payload);
   const secrets = values.secrets === undefined ? undefined : readJson('--secrets', values.secrets);
   try {
-    const report = await runIntegration({ dir, payload, secrets: secrets as Record<string, string> | undefined, timeout, onLog: print });
+    const report = await runIntegration({
+      dir,
+      payload,
+      secrets: secrets as Record<string, string> | undefined,
+      timeout,
+      onLog: print,
+    });
     return report.exitCode;
   } catch (err) {
     // Refused options (a secret that is not a string, a zero timeout) are usage errors too.

@@ -2,7 +2,17 @@
  * @svc/integrations/runner (Node only): run an integration handler on this machine as the
  * editor's test run does. The `svc-integration` command is a thin shell around `runIntegration`.
  */
-export { runIntegration, DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIMEOUT_MS, LOG_LIMITS, MIN_BOOT_TIMEOUT_MS } from './run';
+
 export { EXIT_CODES } from './exit-codes';
 export { REDACTED } from './redact';
-export type { HttpRequestLog, LogKind, LogLine, RunError, RunErrorCode, RunOptions, RunOutcome, RunReport } from './types';
+export { DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIMEOUT_MS, LOG_LIMITS, MIN_BOOT_TIMEOUT_MS, runIntegration } from './run';
+export type {
+  HttpRequestLog,
+  LogKind,
+  LogLine,
+  RunError,
+  RunErrorCode,
+  RunOptions,
+  RunOutcome,
+  RunReport,
+} from './types';

@@ -39,7 +39,14 @@ export type WorkerMessage =
   | { type: 'http-end'; id: number; status?: number; error?: string }
   | { type: 'cache'; id: number; op: CacheOperation; key: unknown; json?: string; ttlSeconds?: unknown }
   | { type: 'done'; phase: 'boot' | 'handler'; ok: true; json: string | undefined; durationMs: number }
-  | { type: 'done'; phase: 'boot' | 'handler'; ok: false; error: SerializedError; reason: 'NO_HANDLER' | 'LOAD_FAILED' | 'HANDLER_THREW' | 'NOT_SERIALIZABLE'; durationMs: number };
+  | {
+      type: 'done';
+      phase: 'boot' | 'handler';
+      ok: false;
+      error: SerializedError;
+      reason: 'NO_HANDLER' | 'LOAD_FAILED' | 'HANDLER_THREW' | 'NOT_SERIALIZABLE';
+      durationMs: number;
+    };
 
 /** Runner -> worker: the answer to one `cache` message. */
 export type RunnerMessage =

@@ -70,6 +70,7 @@ function jsonUnicodeEscaped(char: string): string {
 }
 
 function hexAnyCase(n: number, digits: number): string {
-  return [...n.toString(16).padStart(digits, '0')].map((d) => (/[a-f]/.test(d) ? `[${d}${d.toUpperCase()}]` : d)).join('');
+  return [...n.toString(16).padStart(digits, '0')]
+    .map((d) => (/[a-f]/.test(d) ? `[${d}${d.toUpperCase()}]` : d))
+    .join('');
 }
-

@@ -11,9 +11,9 @@ import { invalid } from '@svc/core';
 import { createCache, type IntegrationCache } from '../cache';
 import { bootIntegration, describeDependency } from './boot';
 import { EXIT_CODES } from './exit-codes';
+import { DEFAULT_MEMORY_LIMIT_MB, LOG_LIMITS } from './log-limits';
 import type { RunnerMessage, WorkerData, WorkerMessage } from './messages';
 import { createRedactor } from './redact';
-import { DEFAULT_MEMORY_LIMIT_MB, LOG_LIMITS } from './log-limits';
 import type { HttpRequestLog, LogKind, LogLine, RunError, RunErrorCode, RunOptions, RunReport } from './types';
 import { runnerDir, startWorker } from './worker-entry';
 
@@ -23,7 +23,7 @@ const MAX_TIMEOUT_MS = 2 ** 31 - 1; // what setTimeout can wait
 /** Loading integration.js (worker start included) may take the timeout, but at least this long. */
 export const MIN_BOOT_TIMEOUT_MS = 5_000;
 
-export { LOG_LIMITS, DEFAULT_MEMORY_LIMIT_MB } from './log-limits';
+export { DEFAULT_MEMORY_LIMIT_MB, LOG_LIMITS } from './log-limits';
 
 /** The default `cache`: one per integration folder, kept for the life of the process. */
 const caches = new Map<string, IntegrationCache>();
@@ -31,11 +31,14 @@ const caches = new Map<string, IntegrationCache>();
 export async function runIntegration(options: RunOptions): Promise<RunReport> {
   if (typeof options !== 'object' || options === null) invalid('options', options, 'must be an object');
   const { payload = {}, timeout = DEFAULT_TIMEOUT_MS, onLog } = options;
-  if (typeof options.dir !== 'string' || !options.dir) invalid('options.dir', options.dir, "must be the integration's folder");
-  if (!Number.isInteger(timeout) || timeout <= 0 || timeout > MAX_TIMEOUT_MS) invalid('options.timeout', timeout, `must be an integer number of milliseconds in 1..${MAX_TIMEOUT_MS}`);
+  if (typeof options.dir !== 'string' || !options.dir)
+    invalid('options.dir', options.dir, "must be the integration's folder");
+  if (!Number.isInteger(timeout) || timeout <= 0 || timeout > MAX_TIMEOUT_MS)
+    invalid('options.timeout', timeout, `must be an integer number of milliseconds in 1..${MAX_TIMEOUT_MS}`);
   if (onLog !== undefined && typeof onLog !== 'function') invalid('options.onLog', onLog, 'must be a function');
   const { memoryLimitMb = DEFAULT_MEMORY_LIMIT_MB } = options;
-  if (!Number.isInteger(memoryLimitMb) || memoryLimitMb < 16 || memoryLimitMb > 65_536) invalid('options.memoryLimitMb', memoryLimitMb, 'must be an integer number of MB in 16..65536');
+  if (!Number.isInteger(memoryLimitMb) || memoryLimitMb < 16 || memoryLimitMb > 65_536)
+    invalid('options.memoryLimitMb', memoryLimitMb, 'must be an integer number of MB in 16..65536');
   if (!isJson(payload)) invalid('options.payload', payload, 'must be a JSON value');
   const secrets = copySecrets(options.secrets);
   const dir = resolve(options.dir);
@@ -73,14 +76,26 @@ export async function runIntegration(options: RunOptions): Promise<RunReport> {
   });
   const droppedNote = () => {
     const { lines, characters } = dropped();
-    return lines || characters ? `; ${lines} log lines (${characters} characters) dropped over the log limit of ${LOG_LIMITS.totalCharacters} characters` : '';
+    return lines || characters
+      ? `; ${lines} log lines (${characters} characters) dropped over the log limit of ${LOG_LIMITS.totalCharacters} characters`
+      : '';
   };
-  const report = (fields: Pick<RunReport, 'outcome' | 'result' | 'error' | 'durationMs'>, requests: HttpRequestLog[] = []): RunReport => ({
+  const report = (
+    fields: Pick<RunReport, 'outcome' | 'result' | 'error' | 'durationMs'>,
+    requests: HttpRequestLog[] = [],
+  ): RunReport => ({
     ...fields,
     logs,
     requests,
     dropped: dropped(),
-    exitCode: fields.outcome === 'ok' ? EXIT_CODES.ok : fields.outcome === 'timeout' ? EXIT_CODES.timeout : fields.error?.phase === 'boot' ? EXIT_CODES.boot : EXIT_CODES.error,
+    exitCode:
+      fields.outcome === 'ok'
+        ? EXIT_CODES.ok
+        : fields.outcome === 'timeout'
+          ? EXIT_CODES.timeout
+          : fields.error?.phase === 'boot'
+            ? EXIT_CODES.boot
+            : EXIT_CODES.error,
   });
 
   const boot = bootIntegration(dir);
@@ -88,14 +103,36 @@ export async function runIntegration(options: RunOptions): Promise<RunReport> {
     emit('boot', `failed: ${boot.message}`);
     const durationMs = elapsed();
     emit('done', `error at boot (${boot.code}) in ${durationMs} ms`);
-    const error: RunError = { code: boot.code, phase: 'boot', name: 'BootError', message: redact(boot.message), stack: redact(`BootError: ${boot.message}`), ...(boot.missing ? { missing: boot.missing } : {}) };
+    const error: RunError = {
+      code: boot.code,
+      phase: 'boot',
+      name: 'BootError',
+      message: redact(boot.message),
+      stack: redact(`BootError: ${boot.message}`),
+      ...(boot.missing ? { missing: boot.missing } : {}),
+    };
     return report({ outcome: 'error', error, durationMs });
   }
-  const dependencies = boot.dependencies.length ? boot.dependencies.map((d) => describeDependency(d, dir)).join(', ') : 'none';
+  const dependencies = boot.dependencies.length
+    ? boot.dependencies.map((d) => describeDependency(d, dir)).join(', ')
+    : 'none';
 
-  const workerData: WorkerData = { file: boot.file, payload, secrets, runnerDir, dropped: droppedInWorker, outputBudget: LOG_LIMITS.totalCharacters + redact.longest };
+  const workerData: WorkerData = {
+    file: boot.file,
+    payload,
+    secrets,
+    runnerDir,
+    dropped: droppedInWorker,
+    outputBudget: LOG_LIMITS.totalCharacters + redact.longest,
+  };
   // The platform's environment, not this machine's: no variables, a bounded heap.
-  const worker = startWorker({ workerData, stdout: true, stderr: true, env: {}, resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb } });
+  const worker = startWorker({
+    workerData,
+    stdout: true,
+    stderr: true,
+    env: {},
+    resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb },
+  });
   const requests: HttpRequestLog[] = [];
   const inFlight = new Map<number, { request: HttpRequestLog; started: number }>();
   let loaded = false;
@@ -109,9 +146,16 @@ export async function runIntegration(options: RunOptions): Promise<RunReport> {
   };
   let settled = false;
   // The streams' unterminated last lines are printed when the run ends, before its final line.
-  const streams = [[worker.stdout, 'stdout'], [worker.stderr, 'stderr']] as const;
+  const streams = [
+    [worker.stdout, 'stdout'],
+    [worker.stderr, 'stderr'],
+  ] as const;
   const flushStreams = streams.map(([stream, kind]) =>
-    forwardLines(stream, LOG_LIMITS.lineLength + redact.longest, (text, cut) => settled || fromWorker(() => emit(kind, text, undefined, cut))),
+    forwardLines(
+      stream,
+      LOG_LIMITS.lineLength + redact.longest,
+      (text, cut) => settled || fromWorker(() => emit(kind, text, undefined, cut)),
+    ),
   );
   // What the worker wrote reaches this thread apart from its messages, maybe after its `done`:
   // the run's last lines wait for both streams to end (they do when the worker is gone).
@@ -127,36 +171,70 @@ export async function runIntegration(options: RunOptions): Promise<RunReport> {
     };
     let ending = false;
     /** Stops the worker, then logs what it still wrote, the requests left pending, `lastLines` and the final line. */
-    const end = (fields: Pick<RunReport, 'outcome' | 'result' | 'error' | 'durationMs'>, doneText: string, lastLines: Array<[LogKind, string]> = []) => {
+    const end = (
+      fields: Pick<RunReport, 'outcome' | 'result' | 'error' | 'durationMs'>,
+      doneText: string,
+      lastLines: Array<[LogKind, string]> = [],
+    ) => {
       if (ending) return;
       ending = true;
       clearTimeout(timer);
       const now = performance.now();
       const streamsDrained = Promise.race([streamsEnded, new Promise((gaveUp) => setTimeout(gaveUp, 1000))]);
-      void worker.terminate().then(() => streamsDrained).then(() => {
-        bootFailed();
-        for (const flush of flushStreams) flush();
-        settled = true;
-        for (const { request, started } of inFlight.values()) {
-          request.durationMs = Math.round(now - started);
-          emit('http', `${request.method} ${request.url} -> no response after ${request.durationMs} ms (pending)`, request);
-        }
-        for (const [kind, text] of lastLines) emit(kind, text);
-        emit('done', doneText + droppedNote());
-        settle(report(fields, requests));
-      });
+      void worker
+        .terminate()
+        .then(() => streamsDrained)
+        .then(() => {
+          bootFailed();
+          for (const flush of flushStreams) flush();
+          settled = true;
+          for (const { request, started } of inFlight.values()) {
+            request.durationMs = Math.round(now - started);
+            emit(
+              'http',
+              `${request.method} ${request.url} -> no response after ${request.durationMs} ms (pending)`,
+              request,
+            );
+          }
+          for (const [kind, text] of lastLines) emit(kind, text);
+          emit('done', doneText + droppedNote());
+          settle(report(fields, requests));
+        });
     };
-    const fail = (code: RunErrorCode, phase: RunError['phase'], error: { name: string; message: string; stack: string }, durationMs: number) => {
+    const fail = (
+      code: RunErrorCode,
+      phase: RunError['phase'],
+      error: { name: string; message: string; stack: string },
+      durationMs: number,
+    ) => {
       if (ending) return;
-      end({ outcome: 'error', error: { code, phase, name: error.name, message: redact(error.message), stack: redact(error.stack) }, durationMs }, `error${phase === 'boot' ? ' at boot' : ''} (${code}) in ${Math.round(durationMs)} ms`, [['exception', error.stack]]);
+      end(
+        {
+          outcome: 'error',
+          error: { code, phase, name: error.name, message: redact(error.message), stack: redact(error.stack) },
+          durationMs,
+        },
+        `error${phase === 'boot' ? ' at boot' : ''} (${code}) in ${Math.round(durationMs)} ms`,
+        [['exception', error.stack]],
+      );
     };
 
     function onTimeout() {
       const durationMs = Math.round(performance.now() - handlerStarted);
       const pending = [...inFlight.values()].map(({ request }) => `${request.method} ${request.url}`);
-      const message = loaded ? `the handler did not finish within ${timeout} ms` : `integration.js did not finish loading within ${Math.max(timeout, MIN_BOOT_TIMEOUT_MS)} ms`;
-      const detail = pending.length ? `; ${pending.length} HTTP ${pending.length === 1 ? 'request' : 'requests'} still pending: ${pending.join(', ')}` : '; no HTTP request pending';
-      const error: RunError = { code: 'TIMEOUT', phase: loaded ? 'handler' : 'boot', name: 'TimeoutError', message: redact(message + detail), stack: redact(`TimeoutError: ${message}${detail}`) };
+      const message = loaded
+        ? `the handler did not finish within ${timeout} ms`
+        : `integration.js did not finish loading within ${Math.max(timeout, MIN_BOOT_TIMEOUT_MS)} ms`;
+      const detail = pending.length
+        ? `; ${pending.length} HTTP ${pending.length === 1 ? 'request' : 'requests'} still pending: ${pending.join(', ')}`
+        : '; no HTTP request pending';
+      const error: RunError = {
+        code: 'TIMEOUT',
+        phase: loaded ? 'handler' : 'boot',
+        name: 'TimeoutError',
+        message: redact(message + detail),
+        stack: redact(`TimeoutError: ${message}${detail}`),
+      };
       end({ outcome: 'timeout', error, durationMs }, `timeout after ${durationMs} ms${detail}`);
     }
 
@@ -172,7 +250,12 @@ export async function runIntegration(options: RunOptions): Promise<RunReport> {
         case 'log':
           return fromWorker(() => emit(message.level, message.text));
         case 'http-start': {
-          const request: HttpRequestLog = { method: message.method, url: redact(message.url), pending: true, durationMs: 0 };
+          const request: HttpRequestLog = {
+            method: message.method,
+            url: redact(message.url),
+            pending: true,
+            durationMs: 0,
+          };
           requests.push(request);
           inFlight.set(message.id, { request, started: performance.now() });
           return;
@@ -182,15 +265,27 @@ export async function runIntegration(options: RunOptions): Promise<RunReport> {
           if (!entry) return;
           inFlight.delete(message.id);
           const { request } = entry;
-          Object.assign(request, { pending: false, durationMs: Math.round(performance.now() - entry.started) }, message.status === undefined ? { error: redact(message.error ?? 'failed') } : { status: message.status });
+          Object.assign(
+            request,
+            { pending: false, durationMs: Math.round(performance.now() - entry.started) },
+            message.status === undefined ? { error: redact(message.error ?? 'failed') } : { status: message.status },
+          );
           const outcome = request.status === undefined ? `failed: ${request.error}` : String(request.status);
-          return fromWorker(() => emit('http', `${request.method} ${request.url} -> ${outcome} (${request.durationMs} ms)`, request));
+          return fromWorker(() =>
+            emit('http', `${request.method} ${request.url} -> ${outcome} (${request.durationMs} ms)`, request),
+          );
         }
         case 'cache':
           return void answerCache(cache, message).then((reply) => worker.postMessage(reply));
         case 'done': {
           const durationMs = Math.round(message.durationMs);
-          if (!message.ok) return fail(message.reason, message.phase, message.error, message.phase === 'boot' ? elapsed() : durationMs);
+          if (!message.ok)
+            return fail(
+              message.reason,
+              message.phase,
+              message.error,
+              message.phase === 'boot' ? elapsed() : durationMs,
+            );
           const result: unknown = message.json === undefined ? undefined : JSON.parse(message.json);
           const resultLine = message.json === undefined ? '(no return value)' : JSON.stringify(result, null, 2);
           return end({ outcome: 'ok', result, durationMs }, `ok in ${durationMs} ms`, [['result', resultLine]]);
@@ -200,25 +295,53 @@ export async function runIntegration(options: RunOptions): Promise<RunReport> {
     worker.on('error', (err) => {
       if ((err as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
         const message = `the handler ran out of memory (limit ${memoryLimitMb} MB): ${err.message}`;
-        return fail('OUT_OF_MEMORY', loaded ? 'handler' : 'boot', { name: 'RangeError', message, stack: `RangeError: ${message}` }, performance.now() - handlerStarted);
+        return fail(
+          'OUT_OF_MEMORY',
+          loaded ? 'handler' : 'boot',
+          { name: 'RangeError', message, stack: `RangeError: ${message}` },
+          performance.now() - handlerStarted,
+        );
       }
-      fail(loaded ? 'HANDLER_THREW' : 'LOAD_FAILED', loaded ? 'handler' : 'boot', { name: err.name, message: err.message, stack: err.stack ?? String(err) }, elapsed());
+      fail(
+        loaded ? 'HANDLER_THREW' : 'LOAD_FAILED',
+        loaded ? 'handler' : 'boot',
+        { name: err.name, message: err.message, stack: err.stack ?? String(err) },
+        elapsed(),
+      );
     });
     worker.on('exit', (exitCode) => {
       const message = `the worker exited (code ${exitCode}) before the handler finished: the handler called process.exit()`;
-      fail('WORKER_EXITED', loaded ? 'handler' : 'boot', { name: 'Error', message, stack: `Error: ${message}` }, performance.now() - handlerStarted);
+      fail(
+        'WORKER_EXITED',
+        loaded ? 'handler' : 'boot',
+        { name: 'Error', message, stack: `Error: ${message}` },
+        performance.now() - handlerStarted,
+      );
     });
   });
 }
 
-async function answerCache(cache: IntegrationCache, message: WorkerMessage & { type: 'cache' }): Promise<RunnerMessage> {
+async function answerCache(
+  cache: IntegrationCache,
+  message: WorkerMessage & { type: 'cache' },
+): Promise<RunnerMessage> {
   try {
     const key = message.key as string;
     let value: unknown;
     if (message.op === 'get') value = await cache.get(key);
     else if (message.op === 'delete') value = await cache.delete(key);
-    else await cache.set(key, message.json === undefined ? undefined : JSON.parse(message.json), message.ttlSeconds as number | undefined);
-    return { type: 'cache-reply', id: message.id, ok: true, json: value === undefined ? undefined : JSON.stringify(value) };
+    else
+      await cache.set(
+        key,
+        message.json === undefined ? undefined : JSON.parse(message.json),
+        message.ttlSeconds as number | undefined,
+      );
+    return {
+      type: 'cache-reply',
+      id: message.id,
+      ok: true,
+      json: value === undefined ? undefined : JSON.stringify(value),
+    };
   } catch (err) {
     const { name, message: text } = err instanceof Error ? err : new Error(String(err));
     return { type: 'cache-reply', id: message.id, ok: false, error: { name, message: text } };
@@ -277,7 +400,8 @@ function cutLines(text: string, cut: number): string {
 
 function copySecrets(secrets: unknown): Record<string, string> {
   if (secrets === undefined) return Object.create(null) as Record<string, string>;
-  if (typeof secrets !== 'object' || secrets === null || Array.isArray(secrets)) invalid('options.secrets', secrets, 'must be an object of names to string values');
+  if (typeof secrets !== 'object' || secrets === null || Array.isArray(secrets))
+    invalid('options.secrets', secrets, 'must be an object of names to string values');
   const copy = Object.create(null) as Record<string, string>;
   for (const [name, value] of Object.entries(secrets)) {
     if (typeof value !== 'string') invalid(`options.secrets.${name}`, value, 'must be a string');

@@ -9,7 +9,19 @@ export type RunOutcome = 'ok' | 'error' | 'timeout';
  * outgoing request, then `result` (the return value as JSON) or `exception` (the stack),
  * and `done` (outcome and execution time) last.
  */
-export type LogKind = 'boot' | 'debug' | 'info' | 'log' | 'warn' | 'error' | 'stdout' | 'stderr' | 'http' | 'result' | 'exception' | 'done';
+export type LogKind =
+  | 'boot'
+  | 'debug'
+  | 'info'
+  | 'log'
+  | 'warn'
+  | 'error'
+  | 'stdout'
+  | 'stderr'
+  | 'http'
+  | 'result'
+  | 'exception'
+  | 'done';
 
 /** One outgoing HTTP request (secrets in the URL already replaced). */
 export interface HttpRequestLog {

@@ -11,7 +11,14 @@ import { format, inspect } from 'node:util';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { IntegrationCache } from '../cache';
 import { logHttpRequests } from './http-log';
-import type { CacheOperation, ConsoleLevel, RunnerMessage, SerializedError, WorkerData, WorkerMessage } from './messages';
+import type {
+  CacheOperation,
+  ConsoleLevel,
+  RunnerMessage,
+  SerializedError,
+  WorkerData,
+  WorkerMessage,
+} from './messages';
 
 const port = parentPort!;
 const { file, payload, secrets, runnerDir, dropped, outputBudget } = workerData as WorkerData;
@@ -101,7 +108,12 @@ port.on('message', (message: RunnerMessage) => {
   if (message.ok) call.resolve(message.json);
   else call.reject(Object.assign(new Error(message.error.message), { name: message.error.name }));
 });
-function callCache(op: CacheOperation, key: unknown, value?: { json: string | undefined }, ttlSeconds?: unknown): Promise<string | undefined> {
+function callCache(
+  op: CacheOperation,
+  key: unknown,
+  value?: { json: string | undefined },
+  ttlSeconds?: unknown,
+): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const id = ++nextCacheCall;
     cacheCalls.set(id, { resolve, reject });
@@ -112,7 +124,8 @@ const parse = (json: string | undefined) => (json === undefined ? undefined : JS
 const cache: IntegrationCache = {
   get: async (key) => parse(await callCache('get', key)),
   // Stringified here so a value the store would refuse fails the same way (JSON is what it keeps).
-  set: async (key, value, ttlSeconds) => void (await callCache('set', key, { json: JSON.stringify(value) }, ttlSeconds)),
+  set: async (key, value, ttlSeconds) =>
+    void (await callCache('set', key, { json: JSON.stringify(value) }, ttlSeconds)),
   delete: async (key) => parse(await callCache('delete', key)) === true,
 };
 
@@ -127,7 +140,12 @@ async function run(): Promise<void> {
   }
   const handler = pickHandler(exports);
   if (typeof handler !== 'function') {
-    return fail('NO_HANDLER', new TypeError(`integration.js must export one function (module.exports = async ({ payload, secrets, cache }) => ..., or export default); ${handler}`));
+    return fail(
+      'NO_HANDLER',
+      new TypeError(
+        `integration.js must export one function (module.exports = async ({ payload, secrets, cache }) => ..., or export default); ${handler}`,
+      ),
+    );
   }
   // Loaded through the CommonJS loader <=> it sits in require.cache.
   post({ type: 'loaded', format: createRequire(file).cache[file] ? 'CommonJS' : 'ESM' });
@@ -144,7 +162,10 @@ async function run(): Promise<void> {
   try {
     json = JSON.stringify(value);
   } catch (err) {
-    return fail('NOT_SERIALIZABLE', new TypeError(`the handler's return value is not JSON-serialisable: ${(err as Error).message}`));
+    return fail(
+      'NOT_SERIALIZABLE',
+      new TypeError(`the handler's return value is not JSON-serialisable: ${(err as Error).message}`),
+    );
   }
   finish({ type: 'done', phase, ok: true, json, durationMs: performance.now() - startedAt });
 }
@@ -155,7 +176,9 @@ async function run(): Promise<void> {
  */
 function pickHandler(namespace: Record<string, unknown>): unknown {
   if (typeof namespace.default === 'function') return namespace.default;
-  const scopes = [namespace, namespace.default].filter((scope): scope is Record<string, unknown> => typeof scope === 'object' && scope !== null);
+  const scopes = [namespace, namespace.default].filter(
+    (scope): scope is Record<string, unknown> => typeof scope === 'object' && scope !== null,
+  );
   for (const scope of scopes) {
     const functions = Object.keys(scope).filter((name) => name !== 'default' && typeof scope[name] === 'function');
     if (functions.length === 1) return scope[functions[0]];
@@ -168,7 +191,10 @@ function pickHandler(namespace: Record<string, unknown>): unknown {
 function serialize(err: unknown): SerializedError {
   if (err instanceof Error) {
     const code = (err as { code?: unknown }).code;
-    const stack = (err.stack ?? `${err.name}: ${err.message}`).split('\n').filter((line) => !line.includes(runnerDir)).join('\n');
+    const stack = (err.stack ?? `${err.name}: ${err.message}`)
+      .split('\n')
+      .filter((line) => !line.includes(runnerDir))
+      .join('\n');
     return { name: err.name, message: err.message, stack, ...(typeof code === 'string' ? { code } : {}) };
   }
   const text = typeof err === 'string' ? err : inspect(err);

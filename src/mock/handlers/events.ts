@@ -1,5 +1,5 @@
-import { http, type HttpHandler, type HttpResponseResolver } from 'msw';
-import type { Endpoints } from '@svc/core';
+import { type Endpoints, escapeRegExp } from '@svc/core';
+import { type HttpHandler, type HttpResponseResolver, http } from 'msw';
 import type { MockPlatform } from '../platform';
 import { json, route } from './respond';
 
@@ -7,8 +7,6 @@ import { json, route } from './respond';
 const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Retry-After' };
 /** Seconds of `Retry-After` on a 429 whose fault names none (PROTOCOL.md: "429 with Retry-After"). */
 const DEFAULT_RETRY_AFTER = '1';
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The last path segment decoded; as it came when its percent-encoding is malformed (the service then refuses it). */
 function trackingIdOf(request: Request): string {
@@ -25,8 +23,9 @@ const finish =
   (resolver: HttpResponseResolver): HttpResponseResolver =>
   async (info) => {
     const response = await resolver(info);
-    if (response instanceof Response && response.type != 'error') {
-      if (response.status == 429 && !response.headers.has('Retry-After')) response.headers.set('Retry-After', DEFAULT_RETRY_AFTER);
+    if (response instanceof Response && response.type !== 'error') {
+      if (response.status === 429 && !response.headers.has('Retry-After'))
+        response.headers.set('Retry-After', DEFAULT_RETRY_AFTER);
       for (const [name, value] of Object.entries(CORS)) response.headers.set(name, value);
     }
     return response;
@@ -44,13 +43,16 @@ const finish =
 export function eventsHandlers(platform: MockPlatform, endpoints: Endpoints): HttpHandler[] {
   return [
     http.post(
-      new RegExp(`^${escape(endpoints.events)}/events/v1/[^/]+/?$`),
+      new RegExp(`^${escapeRegExp(endpoints.events)}/events/v1/[^/]+/?$`),
       finish(
         route(platform, 'events', async ({ request }) => {
           const encoding = new URL(request.url).searchParams.get('encoding');
           const bytes = new Uint8Array(await request.arrayBuffer());
           const events = platform.services.events;
-          const { status, body } = encoding === null ? events.ingest(trackingIdOf(request), bytes) : await events.ingestEncoded(trackingIdOf(request), bytes, encoding);
+          const { status, body } =
+            encoding === null
+              ? events.ingest(trackingIdOf(request), bytes)
+              : await events.ingestEncoded(trackingIdOf(request), bytes, encoding);
           return json(body, status);
         }),
       ),

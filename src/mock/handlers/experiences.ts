@@ -1,9 +1,9 @@
-import { http, type HttpHandler } from 'msw';
 import type { Endpoints } from '@svc/core';
+import { escapeRegExp } from '@svc/core';
+import { type HttpHandler, http } from 'msw';
 import type { MockPlatform } from '../platform';
 import type { ExperiencesQuery } from '../platform/experiences';
 import { json, readJson, route } from './respond';
-import { escapeRegExp } from '@svc/core';
 
 /** An experience or variation id: a positive safe integer (what the admin accepts), written plainly. */
 const isId = (text: string) => /^[1-9][0-9]*$/.test(text) && Number.isSafeInteger(Number(text));
@@ -19,7 +19,10 @@ function trackingIdOf(request: Request): string {
 }
 
 const invalidParameter = (name: string, value: string, expected: string) =>
-  json({ status: 400, message: `parameter ${name} has an invalid value: ${JSON.stringify(value)} is not ${expected}` }, 400);
+  json(
+    { status: 400, message: `parameter ${name} has an invalid value: ${JSON.stringify(value)} is not ${expected}` },
+    400,
+  );
 
 /**
  * PROTOCOL.md's "Server experiences" block:
@@ -38,12 +41,16 @@ export function experiencesHandlers(platform: MockPlatform, endpoints: Endpoints
       new RegExp(`^${escapeRegExp(endpoints.experiences)}/v1/[^/]+/experiences/?$`),
       route(platform, 'experiences', ({ request }) => {
         const search = new URL(request.url).searchParams;
-        const query: ExperiencesQuery = { preview: search.has('preview'), ignoreSegments: search.has('ignoreSegments') };
+        const query: ExperiencesQuery = {
+          preview: search.has('preview'),
+          ignoreSegments: search.has('ignoreSegments'),
+        };
         const contextId = search.get('contextId');
         if (contextId) query.contextId = contextId;
         const ids = search.get('experienceIds');
         if (ids !== null) {
-          if (!ids.split(',').every(isId)) return invalidParameter('experienceIds', ids, 'a comma-separated list of experience ids');
+          if (!ids.split(',').every(isId))
+            return invalidParameter('experienceIds', ids, 'a comma-separated list of experience ids');
           query.experienceIds = ids.split(',').map(Number);
         }
         const variation = search.get('variation');

@@ -1,13 +1,12 @@
-import { http, type HttpHandler } from 'msw';
 import type { Endpoints } from '@svc/core';
-import type { MockPlatform } from '../platform';
-import { json, readJson, route, methodNotAllowed } from './respond';
 import { decodeSegment } from '@svc/core';
+import { type HttpHandler, http } from 'msw';
+import type { MockPlatform } from '../platform';
+import { json, methodNotAllowed, readJson, route } from './respond';
 
 /** The three routes under `{integrations}/v1/{tid}/integrations/{name}/`. */
 const OPS = ['execute', 'schedule', 'cancel'] as const;
 type Op = (typeof OPS)[number];
-
 
 /**
  * Matches `<root>{tid}/integrations/{name}/{op}` segment by segment (exactly four, no trailing
@@ -44,9 +43,20 @@ export function integrationsHandlers(platform: MockPlatform, endpoints: Endpoint
     http.post(
       matches,
       route(platform, 'integrations', async ({ request, params }) => {
-        const answer = await service[params.op as Op](String(params.trackingId), String(params.name), await readJson(request));
-        const retryAfter = answer.status === 429 ? Math.max(0, Math.ceil((Date.parse(answer.retryAt) - platform.clock.now()) / 1000)) : undefined;
-        return json(answer, answer.status, retryAfter === undefined ? undefined : { 'Retry-After': String(retryAfter) });
+        const answer = await service[params.op as Op](
+          String(params.trackingId),
+          String(params.name),
+          await readJson(request),
+        );
+        const retryAfter =
+          answer.status === 429
+            ? Math.max(0, Math.ceil((Date.parse(answer.retryAt) - platform.clock.now()) / 1000))
+            : undefined;
+        return json(
+          answer,
+          answer.status,
+          retryAfter === undefined ? undefined : { 'Retry-After': String(retryAfter) },
+        );
       }),
     ),
     // OPTIONS (CORS preflight) is left to the catch-all, as for every other route.

@@ -1,9 +1,9 @@
-import { http, type HttpHandler, type HttpResponseResolver } from 'msw';
 import type { Endpoints } from '@svc/core';
+import { escapeRegExp, isObject } from '@svc/core';
+import { type HttpHandler, type HttpResponseResolver, http } from 'msw';
 import type { MockPlatform } from '../platform';
 import type { RecommendRequest, Rule, SeedItem } from '../platform/recommend/types';
-import { json, route, methodNotAllowed } from './respond';
-import { isObject, escapeRegExp } from '@svc/core';
+import { json, methodNotAllowed, route } from './respond';
 
 // POST {recs}/vc/recommend/2.1/{trackingId}?strategy&n&locale&contextId&experienceId&seed&debug  {"h", "rules"}
 // (PROTOCOL.md "Recommendations"): parse and validate -> platform.services.recommend -> envelope.
@@ -18,7 +18,8 @@ function refuse(parameter: string, expectation: string): never {
 function seedItem(item: unknown): SeedItem {
   const isProduct = typeof item === 'string' && item !== '';
   const isCategory = isObject(item) && item.type === 'c' && typeof item.id === 'string' && item.id !== '';
-  if (!isProduct && !isCategory) refuse('h', 'each element must be a product id, "all" or {"type": "c", "id": "<category>"}');
+  if (!isProduct && !isCategory)
+    refuse('h', 'each element must be a product id, "all" or {"type": "c", "id": "<category>"}');
   return item as SeedItem;
 }
 
@@ -92,7 +93,9 @@ export function parseRecommendRequest(trackingId: string, query: URLSearchParams
  * without a trailing slash (`/VC/recommend/2.1/t` and `.../t/` are unknown paths, left to the 404).
  */
 function routePath(recs: string): RegExp {
-  const base = URL.canParse(recs) ? escapeRegExp(new URL(recs).href.replace(/\/+$/, '')) : `[a-z]+://[^/]+${escapeRegExp(recs)}`;
+  const base = URL.canParse(recs)
+    ? escapeRegExp(new URL(recs).href.replace(/\/+$/, ''))
+    : `[a-z]+://[^/]+${escapeRegExp(recs)}`;
   return new RegExp(`^${base}/vc/recommend/2\\.1/[^/?#]+$`);
 }
 
@@ -126,7 +129,10 @@ function recommendRoute(platform: MockPlatform): HttpResponseResolver {
       // Unknown tracking id: no items (HTTP 200), as for an unknown strategy.
       if (!platform.properties.has(parsed.trackingId)) return json({ status: 200, result: { items: [] } });
       const { items, rules, locale } = platform.services.recommend.recommend(parsed);
-      return json({ status: 200, result: parsed.debug && rules ? { items, rules, ...(locale !== undefined && { locale }) } : { items } });
+      return json({
+        status: 200,
+        result: parsed.debug && rules ? { items, rules, ...(locale !== undefined && { locale }) } : { items },
+      });
     } catch (error) {
       // The engine refuses rules it cannot evaluate (code INVALID_RULE, message naming rules[i]).
       if (error instanceof Refusal) return json({ status: 400, message: error.message }, 400);

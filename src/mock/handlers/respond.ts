@@ -17,13 +17,27 @@ export function route(platform: MockPlatform, name: Route, resolver: HttpRespons
     if (fault) {
       if (fault.latencyMs) await delay(fault.latencyMs);
       if (fault.offline) return HttpResponse.error();
-      const headers: Record<string, string> | undefined = fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : undefined;
+      const headers: Record<string, string> | undefined =
+        fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : undefined;
       if (fault.raw !== undefined) {
         const type = fault.raw.trimStart().startsWith('<') ? 'text/html' : 'application/json';
-        return new HttpResponse(fault.raw, { status: fault.status ?? 200, headers: { 'Content-Type': type, ...headers } });
+        return new HttpResponse(fault.raw, {
+          status: fault.status ?? 200,
+          headers: { 'Content-Type': type, ...headers },
+        });
       }
-      if (fault.status) return json({ status: fault.status, message: `fault injected on ${name}: HTTP ${fault.status}` }, fault.status, headers);
-      if (fault.bodyStatus) return json({ status: fault.bodyStatus, message: `fault injected on ${name}: status ${fault.bodyStatus}` }, 200, headers);
+      if (fault.status)
+        return json(
+          { status: fault.status, message: `fault injected on ${name}: HTTP ${fault.status}` },
+          fault.status,
+          headers,
+        );
+      if (fault.bodyStatus)
+        return json(
+          { status: fault.bodyStatus, message: `fault injected on ${name}: status ${fault.bodyStatus}` },
+          200,
+          headers,
+        );
     }
     return resolver(info);
   };

@@ -1,8 +1,8 @@
-import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { Endpoints } from '@svc/core';
-import type { MockPlatform } from '../platform';
-import { json, readJson, route, methodNotAllowed } from './respond';
 import { decodeSegment } from '@svc/core';
+import { type HttpHandler, HttpResponse, http } from 'msw';
+import type { MockPlatform } from '../platform';
+import { json, methodNotAllowed, readJson, route } from './respond';
 
 type Service = MockPlatform['services']['stash'];
 
@@ -21,7 +21,6 @@ const table: ReadonlyArray<readonly ['get' | 'post', string, keyof Service]> = [
   ['get', 'count/get/:tid/:level/:key', 'countGet'],
   ['post', 'count/getbatch/:tid/:level', 'countGetBatch'],
 ];
-
 
 /**
  * Matches a request URL against `<root><pattern>` segment by segment (exactly as many segments,
@@ -63,7 +62,9 @@ export function stashHandlers(platform: MockPlatform, endpoints: Endpoints): Htt
     });
     return http.all(matcher(root, path), async (info) => {
       const { method: verb } = info.request;
-      const response = allow.split(', ').includes(verb) ? ((await serve(info)) as Response) : methodNotAllowed(verb, allow); // route() always answers
+      const response = allow.split(', ').includes(verb)
+        ? ((await serve(info)) as Response)
+        : methodNotAllowed(verb, allow); // route() always answers
       return verb === 'HEAD' && response.type !== 'error' ? new HttpResponse(null, response) : response; // HEAD: never a body
     });
   });

@@ -1,7 +1,10 @@
 /** Messages the areas of the platform send each other (never across the wire). */
 export interface BusTopics {
   /** A tracking event accepted by the events endpoint (after dedupe). */
-  event: { trackingId: string; event: { meta: Record<string, unknown> & { id: string; type: string; ts: number }; data: Record<string, unknown> } };
+  event: {
+    trackingId: string;
+    event: { meta: Record<string, unknown> & { id: string; type: string; ts: number }; data: Record<string, unknown> };
+  };
   /** A deferkv row reached its timestamp: delivered to its `route`. */
   delivery: { trackingId: string; key: string; value: string; route: string; at: number };
 }

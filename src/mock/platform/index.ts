@@ -1,15 +1,22 @@
+import { type FixtureOptions, loadFixtures } from '../fixtures';
 import { createBus } from './bus';
-import { createClock, type Clock } from './clock';
-import { createFaults, type Faults } from './faults';
-import { createProperties, type Properties, type PropertySettings, type Property } from './properties';
+import { type Clock, createClock } from './clock';
 import type { PlatformContext } from './context';
-import { createRecommendArea } from './recommend';
-import { createStashArea } from './stash';
 import { createEventsArea } from './events';
 import { createExperiencesArea } from './experiences';
+import { createFaults, type Faults } from './faults';
 import { createIntegrationsArea } from './integrations';
-import { loadFixtures, type FixtureOptions } from '../fixtures';
-import { checkHeader, checkSnapshot, STATE_FORMAT, STATE_VERSION, type StateHeader, type StateSnapshot } from './state/format';
+import { createProperties, type Properties, type Property, type PropertySettings } from './properties';
+import { createRecommendArea } from './recommend';
+import { createStashArea } from './stash';
+import {
+  checkHeader,
+  checkSnapshot,
+  STATE_FORMAT,
+  STATE_VERSION,
+  type StateHeader,
+  type StateSnapshot,
+} from './state/format';
 import { createRecorder, type ReplayFailure } from './state/recorder';
 
 export interface MockPlatformOptions {
@@ -33,7 +40,13 @@ export interface MockPlatformOptions {
 function headerFor(options: MockPlatformOptions): StateHeader {
   const fixtures = options.fixtures ? (options.fixtures === true ? {} : { ...options.fixtures }) : false;
   const now = options.now === undefined ? Date.now() : new Date(options.now).getTime();
-  return { format: STATE_FORMAT, version: STATE_VERSION, createdAt: now, clock: options.now === undefined ? 'real' : 'frozen', fixtures };
+  return {
+    format: STATE_FORMAT,
+    version: STATE_VERSION,
+    createdAt: now,
+    clock: options.now === undefined ? 'real' : 'frozen',
+    fixtures,
+  };
 }
 
 /** The areas of a platform (events, recommend, stash, experiences, integrations) and how tests reach them. */
@@ -61,7 +74,8 @@ function createParts(ctx: PlatformContext, faults: Faults) {
     /** Server-side operations. */
     admin: {
       /** Makes a tracking id known to the platform (or updates its settings). */
-      createProperty: (trackingId: string, settings?: PropertySettings): Property => ctx.properties.create(trackingId, settings),
+      createProperty: (trackingId: string, settings?: PropertySettings): Property =>
+        ctx.properties.create(trackingId, settings),
       events: events.admin,
       recommend: recommend.admin,
       stash: stash.admin,
@@ -89,7 +103,10 @@ export function createMockPlatform(options: MockPlatformOptions = {}) {
   const parts = createParts({ clock, bus, properties }, faults);
   if (header.fixtures) loadFixtures(parts, header.fixtures);
   const recorder = createRecorder(parts, header);
-  const restored = { operations: state?.operations.length ?? 0, failed: state ? recorder.replay(state.operations, 'state') : ([] as ReplayFailure[]) };
+  const restored = {
+    operations: state?.operations.length ?? 0,
+    failed: state ? recorder.replay(state.operations, 'state') : ([] as ReplayFailure[]),
+  };
   return {
     ...recorder.parts,
     /**

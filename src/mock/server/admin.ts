@@ -1,7 +1,7 @@
-import { routes, type Fault, type Route } from '../platform/faults';
-import type { MockPlatform } from '../platform';
-import type { StateSnapshot } from '../platform/state/format';
 import { isObject } from '@svc/core';
+import type { MockPlatform } from '../platform';
+import { type Fault, type Route, routes } from '../platform/faults';
+import type { StateSnapshot } from '../platform/state/format';
 
 /** The admin API's prefix: no route of PROTOCOL.md starts with it. */
 export const ADMIN_PREFIX = '/__svc/';
@@ -30,7 +30,11 @@ async function body(request: Request): Promise<unknown> {
 }
 
 /** `group[area][method]`, own properties only (never `__proto__` or `constructor`), or a top-level function of `group`. */
-function method(group: Record<string, unknown>, area: string, name: string | undefined): ((...args: unknown[]) => unknown) | undefined {
+function method(
+  group: Record<string, unknown>,
+  area: string,
+  name: string | undefined,
+): ((...args: unknown[]) => unknown) | undefined {
   if (!Object.hasOwn(group, area)) return undefined;
   const value = group[area];
   if (name === undefined) return typeof value === 'function' ? (value as (...args: unknown[]) => unknown) : undefined;
@@ -38,7 +42,11 @@ function method(group: Record<string, unknown>, area: string, name: string | und
   return (value[name] as (...args: unknown[]) => unknown).bind(value);
 }
 
-const clockView = (platform: MockPlatform) => ({ now: platform.clock.now(), iso: new Date(platform.clock.now()).toISOString(), frozen: platform.clock.frozen });
+const clockView = (platform: MockPlatform) => ({
+  now: platform.clock.now(),
+  iso: new Date(platform.clock.now()).toISOString(),
+  frozen: platform.clock.frozen,
+});
 
 /**
  * The admin API: everything `platform.clock`, `faults`, `admin` and `inspect` offer, over HTTP.
@@ -59,22 +67,36 @@ export async function adminResponse(request: Request, target: AdminTarget): Prom
   const verb = request.method;
   const platform = target.platform();
   try {
-    const [section, ...rest] = url.pathname.slice(ADMIN_PREFIX.length).split('/').map((part) => decodeURIComponent(part));
+    const [section, ...rest] = url.pathname
+      .slice(ADMIN_PREFIX.length)
+      .split('/')
+      .map((part) => decodeURIComponent(part));
     if (section === 'clock' && rest.length === 0 && verb === 'GET') return answer(clockView(platform));
     if (section === 'clock' && rest.length === 1 && verb === 'POST') {
       const input = await body(request);
       if (rest[0] === 'advance' && isObject(input)) platform.clock.advance(Number(input.ms));
-      else if (rest[0] === 'set' && isObject(input) && (typeof input.time === 'string' || typeof input.time === 'number')) platform.clock.set(input.time);
-      else return problem(400, 'expected POST /__svc/clock/advance {"ms": <ms>} or POST /__svc/clock/set {"time": <ISO or ms>}');
+      else if (
+        rest[0] === 'set' &&
+        isObject(input) &&
+        (typeof input.time === 'string' || typeof input.time === 'number')
+      )
+        platform.clock.set(input.time);
+      else
+        return problem(
+          400,
+          'expected POST /__svc/clock/advance {"ms": <ms>} or POST /__svc/clock/set {"time": <ISO or ms>}',
+        );
       return answer(clockView(platform));
     }
     if (section === 'faults') {
       const route = rest[0] as Route | '*' | undefined;
-      if (route !== undefined && route !== '*' && !routes.includes(route)) return problem(404, `no route ${JSON.stringify(route)}: one of ${routes.join(', ')} or *`);
+      if (route !== undefined && route !== '*' && !routes.includes(route))
+        return problem(404, `no route ${JSON.stringify(route)}: one of ${routes.join(', ')} or *`);
       if (verb === 'GET' && rest.length === 0) return answer(platform.faults.list());
       if ((verb === 'PUT' || verb === 'POST') && route !== undefined) {
         const fault = await body(request);
-        if (!isObject(fault)) return problem(400, 'the body must be a fault object, for example {"status": 503, "times": 1}');
+        if (!isObject(fault))
+          return problem(400, 'the body must be a fault object, for example {"status": 503, "times": 1}');
         platform.faults.set(route, fault as Fault);
         return answer(platform.faults.list());
       }
@@ -91,7 +113,8 @@ export async function adminResponse(request: Request, target: AdminTarget): Prom
       let args: unknown[] = pathArgs;
       if (verb === 'POST') {
         const input = await body(request);
-        if (input !== undefined && !Array.isArray(input)) return problem(400, 'the body must be a JSON array of arguments');
+        if (input !== undefined && !Array.isArray(input))
+          return problem(400, 'the body must be a JSON array of arguments');
         args = [...pathArgs, ...((input as unknown[] | undefined) ?? [])];
       } else if (verb !== 'GET' || section === 'admin') {
         return problem(405, `${section} calls are ${section === 'admin' ? 'POST' : 'GET or POST'}`);

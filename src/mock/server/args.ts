@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import type { MockServerOptions } from './index';
 
-export const USAGE = 'usage: svc-mock serve [--port 4010] [--host 127.0.0.1] [--state <file>] [--no-fixtures] [--clock real | <ISO time>]';
+export const USAGE =
+  'usage: svc-mock serve [--port 4010] [--host 127.0.0.1] [--state <file>] [--no-fixtures] [--clock real | <ISO time>]';
 
 /** A command line the CLI cannot run: its message is one line for the user. */
 export class UsageError extends Error {}
@@ -29,12 +30,15 @@ export function parseServeArgs(argv: string[]): MockServerOptions {
   }
   const { values, positionals } = parsed;
   if (positionals.length !== 1 || positionals[0] !== 'serve') {
-    throw new UsageError(`${positionals.length ? `unknown command ${JSON.stringify(positionals.join(' '))}` : 'missing command'}; ${USAGE}`);
+    throw new UsageError(
+      `${positionals.length ? `unknown command ${JSON.stringify(positionals.join(' '))}` : 'missing command'}; ${USAGE}`,
+    );
   }
   const options: MockServerOptions = { fixtures: !values['no-fixtures'] };
   if (values.port !== undefined) {
     const port = Number(values.port);
-    if (!/^\d+$/.test(values.port) || port > 65535) throw new UsageError(`--port must be 0..65535 (got ${JSON.stringify(values.port)}); ${USAGE}`);
+    if (!/^\d+$/.test(values.port) || port > 65535)
+      throw new UsageError(`--port must be 0..65535 (got ${JSON.stringify(values.port)}); ${USAGE}`);
     options.port = port;
   }
   if (values.host !== undefined) {
@@ -47,7 +51,9 @@ export function parseServeArgs(argv: string[]): MockServerOptions {
   }
   if (values.clock !== undefined && values.clock !== 'real') {
     if (!/^\d{4}-\d{2}-\d{2}/.test(values.clock) || !Number.isFinite(Date.parse(values.clock))) {
-      throw new UsageError(`--clock must be "real" or an ISO time such as 2026-11-21T10:00:00Z (got ${JSON.stringify(values.clock)}); ${USAGE}`);
+      throw new UsageError(
+        `--clock must be "real" or an ISO time such as 2026-11-21T10:00:00Z (got ${JSON.stringify(values.clock)}); ${USAGE}`,
+      );
     }
     options.clock = values.clock;
   }

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `svc-mock serve`: the mock platform as an HTTP server. See README "Mock platform server".
 import { resolve } from 'node:path';
-import { parseServeArgs, USAGE, UsageError } from './args';
-import { PortInUseError, startMockServer, StateLockedError } from './index';
 import { InvalidStateError } from '../platform/state/format';
+import { parseServeArgs, USAGE, UsageError } from './args';
+import { PortInUseError, StateLockedError, startMockServer } from './index';
 
 const fail = (message: string): never => {
   process.stderr.write(`svc-mock: ${message}\n`);
@@ -40,7 +40,8 @@ async function main(): Promise<void> {
     `setEndpoints(${JSON.stringify(server.endpoints)});`,
   ];
   if (options.state) lines.push(`state: ${options.state} (${restored.operations} operations restored)`);
-  for (const failure of restored.failed) lines.push(`state: operation ${failure.index} (${failure.op}) could not be replayed: ${failure.message}`);
+  for (const failure of restored.failed)
+    lines.push(`state: operation ${failure.index} (${failure.op}) could not be replayed: ${failure.message}`);
   process.stdout.write(lines.join('\n') + '\n');
 
   const stop = () => void server.close().then(() => process.exit(0));

@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Endpoints } from '@svc/core';
 import { getResponse } from 'msw';
 import { createHandlers } from '../handlers';
 import { createMockPlatform, type MockPlatform } from '../platform';
 import { InvalidStateError, type StateSnapshot } from '../platform/state/format';
-import type { Endpoints } from '@svc/core';
 import { ADMIN_PREFIX, type AdminTarget, adminResponse } from './admin';
-import { openJournal, readJournal, type Journal } from './journal';
+import { type Journal, openJournal, readJournal } from './journal';
 import { lockStateFile } from './lock';
 import { BodyTooLargeError, send, toRequest } from './node-http';
 
@@ -59,11 +59,14 @@ function restore(state: StateSnapshot, file: string): MockPlatform {
 const DEFAULTS = { port: 4010, host: '127.0.0.1', fixtures: true, clock: 'real' } as const;
 
 /** How the URL names the host: a wildcard address is reached as `localhost`, IPv6 in brackets. */
-const urlHost = (host: string) => (host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host);
+const urlHost = (host: string) =>
+  host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
 
 function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new PortInUseError(port) : error));
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port) : error),
+    );
     server.listen(port, host, () => {
       const address = server.address();
       resolve(typeof address === 'object' && address ? address.port : port);
@@ -83,7 +86,8 @@ interface Site {
 async function answer(incoming: IncomingMessage, outgoing: ServerResponse, site: Site): Promise<void> {
   try {
     const request = await toRequest(incoming, site.url);
-    const notFound = () => Response.json({ status: 404, message: 'The requested URL was not found on the server.' }, { status: 404 });
+    const notFound = () =>
+      Response.json({ status: 404, message: 'The requested URL was not found on the server.' }, { status: 404 });
     const response = new URL(request.url).pathname.startsWith(ADMIN_PREFIX)
       ? await adminResponse(request, site.target)
       : ((await getResponse(site.handlers(), request)) ?? notFound());
@@ -165,6 +169,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   }
 }
 
+export {
+  InvalidStateError,
+  STATE_FORMAT,
+  STATE_VERSION,
+  type StateHeader,
+  type StateOperation,
+  type StateSnapshot,
+} from '../platform/state/format';
 export { StateLockedError } from './lock';
-export { InvalidStateError } from '../platform/state/format';
-export { STATE_FORMAT, STATE_VERSION, type StateSnapshot, type StateHeader, type StateOperation } from '../platform/state/format';

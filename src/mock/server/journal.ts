@@ -1,6 +1,12 @@
 import { closeSync, existsSync, fsync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { checkHeader, checkOperation, InvalidStateError, type StateOperation, type StateSnapshot } from '../platform/state/format';
+import {
+  checkHeader,
+  checkOperation,
+  InvalidStateError,
+  type StateOperation,
+  type StateSnapshot,
+} from '../platform/state/format';
 
 /** Appends since the last rewrite after which compaction is considered. */
 const COMPACT_EVERY = 1000;

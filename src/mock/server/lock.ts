@@ -48,7 +48,9 @@ export function lockStateFile(file: string): () => void {
       continue; // released meanwhile: try again
     }
     if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive(holder)) {
-      throw new StateLockedError(`${file} is in use by another svc-mock server (pid ${holder}, lock file ${lock}); two servers cannot share one state file`);
+      throw new StateLockedError(
+        `${file} is in use by another svc-mock server (pid ${holder}, lock file ${lock}); two servers cannot share one state file`,
+      );
     }
     rmSync(lock, { force: true }); // stale: its process is gone
   }

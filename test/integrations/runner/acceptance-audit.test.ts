@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runIntegration } from '../../../src/integrations/runner';
-import { startLocalServer, type LocalServer } from './local-server';
+import { type LocalServer, startLocalServer } from './local-server';
 
 // Acceptance audit of issue 9: "replaces every secret value in every log line" holds for the
 // HTTP lines too: a secret in a request's URL (fetch and node:http) and in why a request failed
@@ -42,10 +42,14 @@ module.exports = async ({ payload, secrets }) => {
       { method: 'GET', url: 'http://bad host/[secret]', status: undefined },
     ]);
     expect(report.requests[2].error).toMatch(/^Failed to parse URL from http:\/\/bad host\/\[secret\]/);
-    const http = report.logs.filter((line) => line.kind === 'http').map((line) => line.text.replace(/\(\d+ ms\)$/, '(N ms)'));
+    const http = report.logs
+      .filter((line) => line.kind === 'http')
+      .map((line) => line.text.replace(/\(\d+ ms\)$/, '(N ms)'));
     expect(http[0]).toBe(`GET ${server.baseUrl}/lookup?token=[secret] -> 404 (N ms)`);
     expect(http[1]).toBe(`GET ${server.baseUrl}/v1/[secret]/ping -> 404 (N ms)`);
-    expect(http[2]).toMatch(/^GET http:\/\/bad host\/\[secret\] -> failed: Failed to parse URL from http:\/\/bad host\/\[secret\]/);
+    expect(http[2]).toMatch(
+      /^GET http:\/\/bad host\/\[secret\] -> failed: Failed to parse URL from http:\/\/bad host\/\[secret\]/,
+    );
     expect(JSON.stringify(report.logs)).not.toContain(token);
     expect(JSON.stringify(report.requests)).not.toContain(token);
   });

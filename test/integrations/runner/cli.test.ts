@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../../src/integrations/runner';
-import { startLocalServer, type LocalServer } from './local-server';
+import { type LocalServer, startLocalServer } from './local-server';
 
 const root = resolve(import.meta.dirname, '../../..');
 const packageDir = join(root, 'dist', 'integrations');
@@ -80,12 +80,22 @@ describe('svc-integration (built)', () => {
     const { code, stdout } = await svcIntegration('run', fixture('logs-secret'), '--secrets', secrets);
 
     expect(code).toBe(EXIT_CODES.ok);
-    expect(stdout.split('\n').slice(1, 5)).toEqual(['log       using key [secret]', "debug     { auth: { key: '[secret]' } }", 'error     https://api.example/v1?key=[secret]', 'info      token=[secret] user=ann']);
+    expect(stdout.split('\n').slice(1, 5)).toEqual([
+      'log       using key [secret]',
+      "debug     { auth: { key: '[secret]' } }",
+      'error     https://api.example/v1?key=[secret]',
+      'info      token=[secret] user=ann',
+    ]);
     expect(stdout).not.toMatch(/sk_live|tok-2c1e5d|sk_live%2F/);
   });
 
-  it('prints the stack of an exception without the runner\'s own frames; exits 1', async () => {
-    const { code, stdout } = await svcIntegration('run', fixture('throws'), '--payload', json('bad-email.json', { email: 'nope' }));
+  it("prints the stack of an exception without the runner's own frames; exits 1", async () => {
+    const { code, stdout } = await svcIntegration(
+      'run',
+      fixture('throws'),
+      '--payload',
+      json('bad-email.json', { email: 'nope' }),
+    );
 
     expect(code).toBe(EXIT_CODES.error);
     const out = stdout.split('\n');
@@ -97,7 +107,14 @@ describe('svc-integration (built)', () => {
   });
 
   it('stops a hanging handler at --timeout, naming the pending request; exits 2', async () => {
-    const { code, stdout } = await svcIntegration('run', fixture('hangs'), '--payload', json('slow.json', { baseUrl: server.baseUrl }), '--timeout', '300');
+    const { code, stdout } = await svcIntegration(
+      'run',
+      fixture('hangs'),
+      '--payload',
+      json('slow.json', { baseUrl: server.baseUrl }),
+      '--timeout',
+      '300',
+    );
 
     expect(code).toBe(EXIT_CODES.timeout);
     expect(withoutTimes(stdout).split('\n').slice(1)).toEqual([
@@ -119,9 +136,16 @@ describe('svc-integration (built)', () => {
   });
 
   it('runs an ESM integration with its own node_modules', async () => {
-    const { code, stdout } = await svcIntegration('run', fixture('esm'), '--payload', json('ann.json', { email: 'ann@example.com' }));
+    const { code, stdout } = await svcIntegration(
+      'run',
+      fixture('esm'),
+      '--payload',
+      json('ann.json', { email: 'ann@example.com' }),
+    );
     expect(code).toBe(EXIT_CODES.ok);
-    expect(stdout.split('\n')[0]).toBe(`boot      integration.js (ESM) on node ${process.version}; dependencies: pad-start@1.0.2 from ./node_modules/pad-start`);
+    expect(stdout.split('\n')[0]).toBe(
+      `boot      integration.js (ESM) on node ${process.version}; dependencies: pad-start@1.0.2 from ./node_modules/pad-start`,
+    );
   });
 
   it.each([
@@ -140,16 +164,25 @@ describe('svc-integration (built)', () => {
   });
 
   it('refuses secrets that are not strings as a usage error', async () => {
-    const { code, stderr } = await svcIntegration('run', fixture('esm'), '--secrets', json('bad-secrets.json', { API_KEY: 42 }));
+    const { code, stderr } = await svcIntegration(
+      'run',
+      fixture('esm'),
+      '--secrets',
+      json('bad-secrets.json', { API_KEY: 42 }),
+    );
     expect(code).toBe(EXIT_CODES.usage);
     expect(stderr.split('\n')[0]).toBe('svc-integration: options.secrets.API_KEY must be a string (got 42)');
   });
 
   it('is packed as an executable bin with a shebang', async () => {
-    const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as {
+      bin: Record<string, string>;
+    };
     expect(manifest.bin).toEqual({ 'svc-integration': './cli.js' });
     expect(readFileSync(cli, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
-    const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json', '--loglevel=error'], { cwd: packageDir });
+    const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json', '--loglevel=error'], {
+      cwd: packageDir,
+    });
     const [{ files: packed }] = JSON.parse(stdout) as Array<{ files: Array<{ path: string; mode: number }> }>;
     const paths = packed.map((file) => file.path);
     expect(paths).toEqual(expect.arrayContaining(['cli.js', 'runner.js', 'worker.js']));

@@ -1,12 +1,12 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../../src/core/errors';
 import { createCache } from '../../../src/integrations/cache';
-import { EXIT_CODES, runIntegration, type LogLine, type RunReport } from '../../../src/integrations/runner';
-import { startLocalServer, type LocalServer } from './local-server';
+import { EXIT_CODES, type LogLine, type RunReport, runIntegration } from '../../../src/integrations/runner';
+import { type LocalServer, startLocalServer } from './local-server';
 
 const fixture = (name: string) => join(import.meta.dirname, 'fixtures', name);
 const lines = (report: RunReport) => report.logs.map(({ kind, text }) => `${kind} ${text}`);
@@ -21,7 +21,11 @@ afterEach(() => server.close());
 describe('runIntegration', () => {
   it('logs every HTTP request of the handler (fetch and node:http) with method, url and response code', async () => {
     const streamed: LogLine[] = [];
-    const report = await runIntegration({ dir: fixture('fetch-local'), payload: { baseUrl: server.baseUrl, orderId: 42 }, onLog: (line) => streamed.push(line) });
+    const report = await runIntegration({
+      dir: fixture('fetch-local'),
+      payload: { baseUrl: server.baseUrl, orderId: 42 },
+      onLog: (line) => streamed.push(line),
+    });
 
     expect(report.outcome).toBe('ok');
     expect(report.exitCode).toBe(EXIT_CODES.ok);
@@ -32,8 +36,19 @@ describe('runIntegration', () => {
       { method: 'POST', url: `${server.baseUrl}/missing`, status: 404, pending: false },
     ]);
     expect(server.received).toEqual(['GET /orders/42', 'GET /stock/A-1', 'POST /missing']);
-    expect(report.logs.map((line) => line.kind)).toEqual(['boot', 'log', 'http', 'http', 'http', 'warn', 'result', 'done']);
-    const http = report.logs.filter((line) => line.kind === 'http').map((line) => line.text.replace(/\(\d+ ms\)$/, '(N ms)'));
+    expect(report.logs.map((line) => line.kind)).toEqual([
+      'boot',
+      'log',
+      'http',
+      'http',
+      'http',
+      'warn',
+      'result',
+      'done',
+    ]);
+    const http = report.logs
+      .filter((line) => line.kind === 'http')
+      .map((line) => line.text.replace(/\(\d+ ms\)$/, '(N ms)'));
     expect(http).toEqual([
       `GET ${server.baseUrl}/orders/42 -> 200 (N ms)`,
       `GET ${server.baseUrl}/stock/A-1 -> 200 (N ms)`,
@@ -60,11 +75,16 @@ describe('runIntegration', () => {
       'info token=[secret] user=ann',
     ]);
     const text = JSON.stringify(report.logs);
-    for (const value of [...Object.values(secrets), encodeURIComponent(secrets.API_KEY)]) expect(text).not.toContain(value);
+    for (const value of [...Object.values(secrets), encodeURIComponent(secrets.API_KEY)])
+      expect(text).not.toContain(value);
   });
 
   it('redacts secrets from exceptions too', async () => {
-    const report = await runIntegration({ dir: fixture('throws'), payload: { email: 'ann.example.com' }, secrets: { EMAIL: 'ann.example.com' } });
+    const report = await runIntegration({
+      dir: fixture('throws'),
+      payload: { email: 'ann.example.com' },
+      secrets: { EMAIL: 'ann.example.com' },
+    });
 
     expect(report.error?.message).toBe('not an email address: [secret]');
     expect(report.error?.stack.split('\n')[0]).toBe('TypeError: not an email address: [secret]');
@@ -86,8 +106,12 @@ describe('runIntegration', () => {
       message: `the handler did not finish within 300 ms; 1 HTTP request still pending: GET ${server.baseUrl}/slow?attempt=1`,
     });
     expect(report.logs.map((line) => line.kind)).toEqual(['boot', 'log', 'http', 'done']);
-    expect(report.logs[2].text).toMatch(new RegExp(`^GET ${server.baseUrl}/slow\\?attempt=1 -> no response after \\d+ ms \\(pending\\)$`));
-    expect(report.logs[3].text).toBe(`timeout after ${report.durationMs} ms; 1 HTTP request still pending: GET ${server.baseUrl}/slow?attempt=1`);
+    expect(report.logs[2].text).toMatch(
+      new RegExp(`^GET ${server.baseUrl}/slow\\?attempt=1 -> no response after \\d+ ms \\(pending\\)$`),
+    );
+    expect(report.logs[3].text).toBe(
+      `timeout after ${report.durationMs} ms; 1 HTTP request still pending: GET ${server.baseUrl}/slow?attempt=1`,
+    );
   });
 
   it('prints the stack of an exception and fails the run', async () => {
@@ -96,13 +120,22 @@ describe('runIntegration', () => {
     expect(report.outcome).toBe('error');
     expect(report.exitCode).toBe(EXIT_CODES.error);
     expect(report.result).toBeUndefined();
-    expect(report.error).toMatchObject({ code: 'HANDLER_THREW', phase: 'handler', name: 'TypeError', message: 'not an email address: nope' });
+    expect(report.error).toMatchObject({
+      code: 'HANDLER_THREW',
+      phase: 'handler',
+      name: 'TypeError',
+      message: 'not an email address: nope',
+    });
     const stack = report.error!.stack.split('\n');
     expect(stack[0]).toBe('TypeError: not an email address: nope');
     expect(stack[1]).toMatch(/^ {4}at checkEmail \(.*fixtures[/\\]throws[/\\]integration\.js:2:\d+\)$/);
     expect(stack[2]).toMatch(/^ {4}at module\.exports \(.*fixtures[/\\]throws[/\\]integration\.js:7:\d+\)$/);
     expect(stack).toHaveLength(3); // the runner's own frames are cut
-    expect(lines(report).slice(1)).toEqual(['log checking nope', `exception ${report.error!.stack}`, `done error (HANDLER_THREW) in ${report.durationMs} ms`]);
+    expect(lines(report).slice(1)).toEqual([
+      'log checking nope',
+      `exception ${report.error!.stack}`,
+      `done error (HANDLER_THREW) in ${report.durationMs} ms`,
+    ]);
   });
 
   it('fails at boot, naming a missing dependency and the command that installs it', async () => {
@@ -122,7 +155,9 @@ describe('runIntegration', () => {
     const first = await runIntegration({ dir: fixture('esm'), payload: { email: 'ann@example.com' }, cache });
     const second = await runIntegration({ dir: fixture('esm'), payload: { email: 'ann@example.com' }, cache });
 
-    expect(lines(first)[0]).toBe(`boot integration.js (ESM) on node ${node}; dependencies: pad-start@1.0.2 from .${sep}${join('node_modules', 'pad-start')}`);
+    expect(lines(first)[0]).toBe(
+      `boot integration.js (ESM) on node ${node}; dependencies: pad-start@1.0.2 from .${sep}${join('node_modules', 'pad-start')}`,
+    );
     const hash = createHash('sha256').update('ann@example.com').digest('hex').slice(0, 8);
     expect(first.result).toEqual({ runs: 1, hash, id: '0001' });
     expect(second.result).toEqual({ runs: 2, hash, id: '0002' });
@@ -137,7 +172,11 @@ describe('runIntegration', () => {
     expect(lines(first)[0]).toBe(`boot integration.js (CommonJS) on node ${node}; dependencies: none`);
     expect(first.result).toEqual({ query: 'q=red+shoes&n=3', previous: null });
     expect(second.result).toEqual({ query: 'q=blue', previous: 'q=red+shoes&n=3' });
-    expect(lines(second).slice(1)).toEqual(['log query q=blue', `result ${JSON.stringify(second.result, null, 2)}`, `done ok in ${second.durationMs} ms`]);
+    expect(lines(second).slice(1)).toEqual([
+      'log query q=blue',
+      `result ${JSON.stringify(second.result, null, 2)}`,
+      `done ok in ${second.durationMs} ms`,
+    ]);
   });
 });
 
@@ -155,7 +194,10 @@ describe('runIntegration with integrations written by the test', () => {
   };
 
   it('hands secrets named __proto__ over as plain own keys, polluting no prototype', async () => {
-    write({ 'integration.js': "module.exports = ({ secrets }) => ({ keys: Object.keys(secrets), own: Object.getOwnPropertyDescriptor(secrets, '__proto__').value, polluted: ({}).K })" });
+    write({
+      'integration.js':
+        "module.exports = ({ secrets }) => ({ keys: Object.keys(secrets), own: Object.getOwnPropertyDescriptor(secrets, '__proto__').value, polluted: ({}).K })",
+    });
     const secrets = JSON.parse('{"__proto__":"pp-1","K":"v-1"}') as Record<string, string>;
     const report = await runIntegration({ dir, secrets });
     expect(report.result).toEqual({ keys: ['__proto__', 'K'], own: 'pp-1' });
@@ -164,7 +206,11 @@ describe('runIntegration with integrations written by the test', () => {
 
   it('fails at boot when there is no integration.js', async () => {
     const report = await runIntegration({ dir });
-    expect(report.error).toMatchObject({ code: 'NO_INTEGRATION_FILE', phase: 'boot', message: `no integration.js in ${dir}` });
+    expect(report.error).toMatchObject({
+      code: 'NO_INTEGRATION_FILE',
+      phase: 'boot',
+      message: `no integration.js in ${dir}`,
+    });
     expect(report.exitCode).toBe(EXIT_CODES.boot);
   });
 
@@ -176,22 +222,36 @@ describe('runIntegration with integrations written by the test', () => {
   });
 
   it('fails at boot, not as a runner failure, when an installed dependency has a broken package.json', async () => {
-    write({ 'integration.js': 'module.exports = () => 1', 'package.json': '{"dependencies":{"dep":"^1.0.0"}}', 'node_modules/dep/package.json': '{not json' });
+    write({
+      'integration.js': 'module.exports = () => 1',
+      'package.json': '{"dependencies":{"dep":"^1.0.0"}}',
+      'node_modules/dep/package.json': '{not json',
+    });
     const report = await runIntegration({ dir });
     const manifest = join(dir, 'node_modules', 'dep', 'package.json');
     expect(report.error).toMatchObject({ code: 'INVALID_PACKAGE_JSON', phase: 'boot' });
-    expect(report.error?.message).toMatch(new RegExp(`^dependency dep@\\^1\\.0\\.0: ${manifest.replace(/[\\/.]/g, '\\$&')} is not JSON \\(.+\\); reinstall it with: npm install --prefix `));
+    expect(report.error?.message).toMatch(
+      new RegExp(
+        `^dependency dep@\\^1\\.0\\.0: ${manifest.replace(/[\\/.]/g, '\\$&')} is not JSON \\(.+\\); reinstall it with: npm install --prefix `,
+      ),
+    );
     expect(report.exitCode).toBe(EXIT_CODES.boot);
   });
 
-  it('says so when a dependency comes from outside the integration\'s node_modules', async () => {
-    write({ 'integration.js': 'module.exports = () => 1', 'package.json': '{"dependencies":{"dep":"*"}}', 'node_modules/dep/package.json': '{"name":"dep","version":"2.0.0"}' });
+  it("says so when a dependency comes from outside the integration's node_modules", async () => {
+    write({
+      'integration.js': 'module.exports = () => 1',
+      'package.json': '{"dependencies":{"dep":"*"}}',
+      'node_modules/dep/package.json': '{"name":"dep","version":"2.0.0"}',
+    });
     const inner = join(dir, 'inner');
     mkdirSync(inner);
     writeFileSync(join(inner, 'integration.js'), 'module.exports = () => 1');
     writeFileSync(join(inner, 'package.json'), '{"dependencies":{"dep":"*"}}');
     const report = await runIntegration({ dir: inner });
-    expect(report.logs[0].text).toBe(`integration.js (CommonJS) on node ${node}; dependencies: dep@2.0.0 from ${join(dir, 'node_modules', 'dep')} (outside the integration's node_modules)`);
+    expect(report.logs[0].text).toBe(
+      `integration.js (CommonJS) on node ${node}; dependencies: dep@2.0.0 from ${join(dir, 'node_modules', 'dep')} (outside the integration's node_modules)`,
+    );
     expect(report.outcome).toBe('ok');
   });
 
@@ -214,7 +274,10 @@ describe('runIntegration with integrations written by the test', () => {
     const report = await runIntegration({ dir });
     expect(report.error).toMatchObject({ code: 'LOAD_FAILED', phase: 'boot' });
     expect(report.error?.message).toContain("Cannot find module 'not-declared-anywhere'");
-    expect(lines(report).slice(0, 2)).toEqual(['boot failed while loading integration.js; dependencies: none', 'log loading']);
+    expect(lines(report).slice(0, 2)).toEqual([
+      'boot failed while loading integration.js; dependencies: none',
+      'log loading',
+    ]);
   });
 
   it('fails a handler whose return value is not JSON', async () => {
@@ -232,7 +295,10 @@ describe('runIntegration with integrations written by the test', () => {
   });
 
   it('fails on an exception thrown later from a timer', async () => {
-    write({ 'integration.js': "module.exports = () => new Promise(() => setTimeout(() => { throw new RangeError('late') }, 1))" });
+    write({
+      'integration.js':
+        "module.exports = () => new Promise(() => setTimeout(() => { throw new RangeError('late') }, 1))",
+    });
     const report = await runIntegration({ dir });
     expect(report.error).toMatchObject({ code: 'HANDLER_THREW', name: 'RangeError', message: 'late' });
   });
@@ -246,7 +312,9 @@ describe('runIntegration with integrations written by the test', () => {
   });
 
   it('logs a failed request with why it failed', async () => {
-    write({ 'integration.js': 'module.exports = async ({ payload }) => fetch(payload.url).then(() => "no", (e) => "failed")' });
+    write({
+      'integration.js': 'module.exports = async ({ payload }) => fetch(payload.url).then(() => "no", (e) => "failed")',
+    });
     const gone = `${server.baseUrl}/gone`;
     await server.close(); // nothing listens there any more
     const report = await runIntegration({ dir, payload: { url: gone } });

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { useMockPlatform } from '../../support/mock-server';
-import type { TrackingEvent } from '../../../src/tracker/types';
-import { createEventsArea } from '../../../src/mock/platform/events';
-import { createBus, type BusTopics } from '../../../src/mock/platform/bus';
+import { type BusTopics, createBus } from '../../../src/mock/platform/bus';
 import { createClock } from '../../../src/mock/platform/clock';
+import { createEventsArea } from '../../../src/mock/platform/events';
 import { createProperties } from '../../../src/mock/platform/properties';
+import type { TrackingEvent } from '../../../src/tracker/types';
+import { useMockPlatform } from '../../support/mock-server';
 
 // The events endpoint of @svc/mock: POST {events}/events/v1/{trackingId}, text/plain batches,
 // validation against the tracker's event table, 413 over 64 KiB, dedupe by meta.id, the bus.
@@ -19,7 +19,8 @@ const event = (type: string, data: Record<string, unknown>, id = `id-${++n}`): T
   data,
 });
 const product = (productId: string) => event('ecProduct', { eventType: 'detail', product: { productId } });
-const post = (body: string, url = URL_) => fetch(url, { method: 'POST', body }).then(async (r) => ({ status: r.status, body: await r.json() }));
+const post = (body: string, url = URL_) =>
+  fetch(url, { method: 'POST', body }).then(async (r) => ({ status: r.status, body: await r.json() }));
 const batch = (events: unknown[]) => JSON.stringify({ sentAt: 1_700_000_000_500, events });
 
 describe('POST /events/v1/{trackingId}', () => {
@@ -44,16 +45,37 @@ describe('POST /events/v1/{trackingId}', () => {
       [a.meta.id, 2],
       [b.meta.id, 0],
     ]);
-    expect(mock.platform.inspect.events.stats('shop_1')).toEqual({ requests: 2, accepted: 2, duplicates: 2, rejected: 0 });
+    expect(mock.platform.inspect.events.stats('shop_1')).toEqual({
+      requests: 2,
+      accepted: 2,
+      duplicates: 2,
+      rejected: 0,
+    });
   });
 
   it.each([
     ['not JSON', '{"sentAt":', 'body is not JSON'],
     ['no events array', JSON.stringify({ sentAt: 1 }), 'body must be {"sentAt": <ms>, "events": [...]}'],
-    ['an unknown type', batch([event('ecNope', {})]), 'events[0].meta.type must be one of ecView, ecUser, ecProduct, ecBasketItemAction, ecBasketItemTransaction, ecBasketTransactionSummary, recommendationShown, recommendationClicked (got "ecNope")'],
-    ['a missing required field', batch([event('ecProduct', { eventType: 'detail', product: {} })]), 'events[0].data.product.productId is required (got undefined)'],
-    ['a mistyped field', batch([product('a'), event('ecBasketItemAction', { action: 'add', product: { productId: 'p' }, quantity: '2' })]), 'events[1].data.quantity must be a finite number (got "2")'],
-    ['a meta without id', batch([{ meta: { type: 'ecUser' }, data: { user: {} } }]), 'events[0].meta.id is required (got undefined)'],
+    [
+      'an unknown type',
+      batch([event('ecNope', {})]),
+      'events[0].meta.type must be one of ecView, ecUser, ecProduct, ecBasketItemAction, ecBasketItemTransaction, ecBasketTransactionSummary, recommendationShown, recommendationClicked (got "ecNope")',
+    ],
+    [
+      'a missing required field',
+      batch([event('ecProduct', { eventType: 'detail', product: {} })]),
+      'events[0].data.product.productId is required (got undefined)',
+    ],
+    [
+      'a mistyped field',
+      batch([product('a'), event('ecBasketItemAction', { action: 'add', product: { productId: 'p' }, quantity: '2' })]),
+      'events[1].data.quantity must be a finite number (got "2")',
+    ],
+    [
+      'a meta without id',
+      batch([{ meta: { type: 'ecUser' }, data: { user: {} } }]),
+      'events[0].meta.id is required (got undefined)',
+    ],
   ])('answers 400 to a batch with %s, naming the problem, and holds nothing of it', async (_what, body, message) => {
     expect(await post(body)).toEqual({ status: 400, body: { status: 400, message } });
     expect(mock.platform.inspect.events.received('shop_1')).toEqual([]);
@@ -65,7 +87,10 @@ describe('POST /events/v1/{trackingId}', () => {
       const base = batch([event('ecUser', { user: { id: '' } }, 'big')]);
       return base.replace('"id":""', `"id":"${'x'.repeat(bytes - base.length)}"`);
     };
-    expect(await post(sized(65_537))).toEqual({ status: 413, body: { status: 413, message: 'batch of 65537 bytes is over the limit of 65536' } });
+    expect(await post(sized(65_537))).toEqual({
+      status: 413,
+      body: { status: 413, message: 'batch of 65537 bytes is over the limit of 65536' },
+    });
     expect((await post(sized(65_536))).status).toBe(200);
   });
 
@@ -73,9 +98,16 @@ describe('POST /events/v1/{trackingId}', () => {
     const text = batch([event('ecUser', { user: { id: '' } }, 'bin')]);
     const at = text.indexOf('"id":""') + 6;
     const encoder = new TextEncoder();
-    const body = new Uint8Array([...encoder.encode(text.slice(0, at)), ...new Uint8Array(40_000).fill(0xff), ...encoder.encode(text.slice(at))]);
+    const body = new Uint8Array([
+      ...encoder.encode(text.slice(0, at)),
+      ...new Uint8Array(40_000).fill(0xff),
+      ...encoder.encode(text.slice(at)),
+    ]);
     const response = await fetch(URL_, { method: 'POST', body });
-    expect({ status: response.status, body: await response.json() }).toEqual({ status: 400, body: { status: 400, message: 'body is not UTF-8' } });
+    expect({ status: response.status, body: await response.json() }).toEqual({
+      status: 400,
+      body: { status: 400, message: 'body is not UTF-8' },
+    });
     expect(mock.platform.inspect.events.received('shop_1')).toEqual([]);
   });
 
@@ -111,7 +143,13 @@ describe('POST /events/v1/{trackingId}', () => {
       await fetch(URL_, { method: 'POST', body: batch([product('a')]) }),
       await fetch(URL_, { method: 'POST', body: '{' }),
     ];
-    expect(answers.map((r) => [r.status, r.headers.get('access-control-allow-origin'), r.headers.get('access-control-expose-headers')])).toEqual([
+    expect(
+      answers.map((r) => [
+        r.status,
+        r.headers.get('access-control-allow-origin'),
+        r.headers.get('access-control-expose-headers'),
+      ]),
+    ).toEqual([
       [503, '*', 'Retry-After'],
       [200, '*', 'Retry-After'],
       [400, '*', 'Retry-After'],
@@ -120,8 +158,17 @@ describe('POST /events/v1/{trackingId}', () => {
 
   it('metrics(): shown, clicked and click-through rate per strategy', async () => {
     const shown = (strategy: string, id: string) => event('recommendationShown', { id, weight: 0.5, strategy });
-    const clicked = (strategy: string, id: string) => event('recommendationClicked', { id, weight: 0.5, strategy, position: 1 });
-    await post(batch([shown('popular', 'p1'), shown('popular', 'p2'), shown('cf_viewed', 'p3'), clicked('popular', 'p1'), product('x')]));
+    const clicked = (strategy: string, id: string) =>
+      event('recommendationClicked', { id, weight: 0.5, strategy, position: 1 });
+    await post(
+      batch([
+        shown('popular', 'p1'),
+        shown('popular', 'p2'),
+        shown('cf_viewed', 'p3'),
+        clicked('popular', 'p1'),
+        product('x'),
+      ]),
+    );
     expect(mock.platform.inspect.events.metrics('shop_1')).toEqual([
       { strategy: 'cf_viewed', shown: 1, clicked: 0, clickThroughRate: 0 },
       { strategy: 'popular', shown: 2, clicked: 1, clickThroughRate: 0.5 },
@@ -144,23 +191,42 @@ describe('POST /events/v1/{trackingId}', () => {
 describe('POST /events/v1/{trackingId}?encoding=gzip', () => {
   const GZIP = `${URL_}?encoding=gzip`;
   const postBytes = (body: Uint8Array, url = GZIP) =>
-    fetch(url, { method: 'POST', body: new Uint8Array(body), headers: { 'Content-Type': 'text/plain;charset=UTF-8' } }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    fetch(url, {
+      method: 'POST',
+      body: new Uint8Array(body),
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+    }).then(async (r) => ({ status: r.status, body: await r.json() }));
 
   it('accepts a gzip batch as the same batch uncompressed: validated, deduplicated', async () => {
     const [a, b] = [product('a'), product('b')];
-    expect(await postBytes(gzipSync(batch([a, b, a])))).toEqual({ status: 200, body: { status: 200, accepted: 2, duplicates: 1 } });
+    expect(await postBytes(gzipSync(batch([a, b, a])))).toEqual({
+      status: 200,
+      body: { status: 200, accepted: 2, duplicates: 1 },
+    });
     expect(await post(batch([b]))).toEqual({ status: 200, body: { status: 200, accepted: 0, duplicates: 1 } });
     expect(mock.platform.inspect.events.received('shop_1').map((e) => e.meta.id)).toEqual([a.meta.id, b.meta.id]);
     const invalid = gzipSync(batch([event('ecProduct', { eventType: 'detail', product: {} })]));
-    expect(await postBytes(invalid)).toEqual({ status: 400, body: { status: 400, message: 'events[0].data.product.productId is required (got undefined)' } });
+    expect(await postBytes(invalid)).toEqual({
+      status: 400,
+      body: { status: 400, message: 'events[0].data.product.productId is required (got undefined)' },
+    });
   });
 
   it('413 over 64 KiB as received; 200 for 64 KiB of gzip that is more once decompressed', async () => {
     // Random bytes in a name do not compress: the gzip stays about as big as the JSON.
-    const withName = (hexLength: number) => batch([event('ecProduct', { eventType: 'detail', product: { productId: 'p', name: randomBytes(hexLength / 2).toString('hex') } })]);
+    const withName = (hexLength: number) =>
+      batch([
+        event('ecProduct', {
+          eventType: 'detail',
+          product: { productId: 'p', name: randomBytes(hexLength / 2).toString('hex') },
+        }),
+      ]);
     const big = gzipSync(withName(140_000));
     expect(big.length).toBeGreaterThan(65_536);
-    expect(await postBytes(big)).toEqual({ status: 413, body: { status: 413, message: `batch of ${big.length} bytes is over the limit of 65536` } });
+    expect(await postBytes(big)).toEqual({
+      status: 413,
+      body: { status: 413, message: `batch of ${big.length} bytes is over the limit of 65536` },
+    });
     const fits = gzipSync(withName(100_000));
     expect(fits.length).toBeLessThan(65_536);
     expect((await postBytes(fits)).status).toBe(200);
@@ -173,7 +239,10 @@ describe('POST /events/v1/{trackingId}?encoding=gzip', () => {
     };
     const bomb = gzipSync(padded(1_048_577));
     expect(bomb.length).toBeLessThan(2_000);
-    expect(await postBytes(bomb)).toEqual({ status: 413, body: { status: 413, message: 'batch decompresses to over the limit of 1048576 bytes' } });
+    expect(await postBytes(bomb)).toEqual({
+      status: 413,
+      body: { status: 413, message: 'batch decompresses to over the limit of 1048576 bytes' },
+    });
     expect((await postBytes(gzipSync(padded(1_048_576)))).status).toBe(200);
     // Far beyond: refused the same way, without decompressing it all.
     expect((await postBytes(gzipSync(Buffer.alloc(50_000_000, 32)))).status).toBe(413);
@@ -184,7 +253,10 @@ describe('POST /events/v1/{trackingId}?encoding=gzip', () => {
     expect(await postBytes(new TextEncoder().encode(batch([product('a')])))).toEqual(notGzip);
     const whole = gzipSync(batch([product('a')]));
     expect(await postBytes(whole.subarray(0, whole.length - 10))).toEqual(notGzip);
-    expect(await postBytes(whole, `${URL_}?encoding=br`)).toEqual({ status: 400, body: { status: 400, message: 'encoding must be gzip (got "br")' } });
+    expect(await postBytes(whole, `${URL_}?encoding=br`)).toEqual({
+      status: 400,
+      body: { status: 400, message: 'encoding must be gzip (got "br")' },
+    });
     expect(mock.platform.inspect.events.received('shop_1')).toEqual([]);
     expect(mock.platform.inspect.events.stats('shop_1')).toMatchObject({ requests: 3, rejected: 3 });
   });
@@ -199,8 +271,14 @@ describe('the events area on the bus', () => {
     const heard: BusTopics['event'][] = [];
     bus.on('event', (m) => heard.push(m));
     const [a, b] = [product('a'), product('b')];
-    expect(area.service.ingest('shop_9', batch([a, b, a]))).toEqual({ status: 200, body: { status: 200, accepted: 2, duplicates: 1 } });
-    expect(area.service.ingest('shop_9', batch([b]))).toEqual({ status: 200, body: { status: 200, accepted: 0, duplicates: 1 } });
+    expect(area.service.ingest('shop_9', batch([a, b, a]))).toEqual({
+      status: 200,
+      body: { status: 200, accepted: 2, duplicates: 1 },
+    });
+    expect(area.service.ingest('shop_9', batch([b]))).toEqual({
+      status: 200,
+      body: { status: 200, accepted: 0, duplicates: 1 },
+    });
     expect(heard).toEqual([
       { trackingId: 'shop_9', event: a },
       { trackingId: 'shop_9', event: b },

@@ -22,7 +22,9 @@ function prng(seed: number) {
 }
 const ids = (n: number, seed: number) => {
   const random = prng(seed);
-  return Array.from({ length: n }, () => Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16)).join(''));
+  return Array.from({ length: n }, () =>
+    Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16)).join(''),
+  );
 };
 
 function chiSquare(experienceId: number, contextIds: string[]) {
@@ -49,7 +51,9 @@ describe('bucketing', () => {
       expect(allocate(variations, id, 3).id).toBe(allocate(variations, id, 3).id);
     }
     // Pinned: a change of hash would move every visitor of every running experience.
-    expect(['visitor-a', 'visitor-b', 'visitor-c', 'visitor-h'].map((id) => allocate(variations, id, 1).id)).toEqual(PINNED);
+    expect(['visitor-a', 'visitor-b', 'visitor-c', 'visitor-h'].map((id) => allocate(variations, id, 1).id)).toEqual(
+      PINNED,
+    );
   });
 
   it('buckets a visitor independently per experience', () => {

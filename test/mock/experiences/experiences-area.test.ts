@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { BusTopics } from '../../../src/mock/platform/bus';
 import { createBus } from '../../../src/mock/platform/bus';
 import { createClock } from '../../../src/mock/platform/clock';
-import { createProperties } from '../../../src/mock/platform/properties';
 import { createExperiencesArea } from '../../../src/mock/platform/experiences';
-import type { BusTopics } from '../../../src/mock/platform/bus';
+import { createProperties } from '../../../src/mock/platform/properties';
 
 // The experiences area of the mock platform on its own: iterations, preview, archive, segments
 // over what tracking events taught it, variation filter, contextIds, cookie domains, callbacks.
@@ -21,7 +21,8 @@ function setup() {
     const event: BusTopics['event']['event'] = { meta: { id: `e${++seq}`, type, ts: clock.now(), visitorId }, data };
     bus.emit('event', { trackingId, event });
   };
-  const serve = (query: Parameters<typeof area.service.experiences>[1], trackingId = TID) => area.service.experiences(trackingId, query, CALLBACK);
+  const serve = (query: Parameters<typeof area.service.experiences>[1], trackingId = TID) =>
+    area.service.experiences(trackingId, query, CALLBACK);
   const served = (query: Parameters<typeof area.service.experiences>[1]) => {
     const answer = serve(query);
     if (!answer.found) throw new Error(`404 for ${answer.experienceId}`);
@@ -41,7 +42,14 @@ describe('experiences area: what is served', () => {
     admin.create(TID, { id: 4, name: 'Hero', variations: [{ id: 41, isControl: true }] });
     const [payload] = served({ contextId: 'ctx-1' }).experiencePayloads;
     expect(payload.callback).toMatch(/^https:\/\/experiences\.svc\.example\/v1\/callback\?data=[A-Za-z0-9_-]+$/);
-    expect(decode(payload.callback)).toEqual({ trackingId: TID, experience: 4, iteration: 1, variation: 41, contextId: 'ctx-1', isControl: true });
+    expect(decode(payload.callback)).toEqual({
+      trackingId: TID,
+      experience: 4,
+      iteration: 1,
+      variation: 41,
+      contextId: 'ctx-1',
+      isControl: true,
+    });
     expect(payload).toEqual({ payload: {}, isControl: true, id: 4, callback: payload.callback, variation: 41 });
   });
 
@@ -57,7 +65,12 @@ describe('experiences area: what is served', () => {
     properties.create(TID, { cookieDomains: ['.shop.example', 'shop.example'] });
     admin.create(TID, { name: 'Hero', variations: [{}] });
     expect(served({ contextId: 'v' }).cookieDomains).toEqual(['.shop.example', 'shop.example']);
-    expect(serve({ contextId: 'v' }, 'elsewhere')).toEqual({ found: true, experiencePayloads: [], contextId: 'v', cookieDomains: [] });
+    expect(serve({ contextId: 'v' }, 'elsewhere')).toEqual({
+      found: true,
+      experiencePayloads: [],
+      contextId: 'v',
+      cookieDomains: [],
+    });
   });
 
   it('serves the latest published iteration; preview serves the latest one even unpublished', () => {
@@ -66,8 +79,16 @@ describe('experiences area: what is served', () => {
     expect(e.id).toBe(1);
     expect(e.iterations[0].variations[0].id).toBe(11);
     admin.addIteration(TID, 1, { variations: [{ payload: { v: 'two' } }] });
-    expect(served({ contextId: 'v' }).experiencePayloads.map((p) => [p.payload, decode(p.callback).iteration])).toEqual([[{ v: 'one' }, 1]]);
-    expect(served({ contextId: 'v', preview: true }).experiencePayloads.map((p) => [p.payload, p.variation, decode(p.callback).iteration])).toEqual([[{ v: 'two' }, 12, 2]]);
+    expect(served({ contextId: 'v' }).experiencePayloads.map((p) => [p.payload, decode(p.callback).iteration])).toEqual(
+      [[{ v: 'one' }, 1]],
+    );
+    expect(
+      served({ contextId: 'v', preview: true }).experiencePayloads.map((p) => [
+        p.payload,
+        p.variation,
+        decode(p.callback).iteration,
+      ]),
+    ).toEqual([[{ v: 'two' }, 12, 2]]);
     admin.publish(TID, 1);
     expect(served({ contextId: 'v' }).experiencePayloads.map((p) => p.payload)).toEqual([{ v: 'two' }]);
     expect(served({ contextId: 'v', preview: true }).experiencePayloads.map((p) => p.payload)).toEqual([{ v: 'two' }]);
@@ -78,7 +99,9 @@ describe('experiences area: what is served', () => {
     admin.create(TID, { name: 'Draft', published: false, variations: [{ payload: { v: 'draft' } }] });
     expect(served({ contextId: 'v' }).experiencePayloads).toEqual([]);
     expect(served({ contextId: 'v', experienceIds: [1] }).experiencePayloads).toEqual([]);
-    expect(served({ contextId: 'v', preview: true }).experiencePayloads.map((p) => p.payload)).toEqual([{ v: 'draft' }]);
+    expect(served({ contextId: 'v', preview: true }).experiencePayloads.map((p) => p.payload)).toEqual([
+      { v: 'draft' },
+    ]);
   });
 
   it('archived experiences are never served, and asking for one by id is not found', () => {
@@ -96,7 +119,9 @@ describe('experiences area: what is served', () => {
     const { admin, served } = setup();
     admin.create(TID, { name: 'A', variations: [{ weight: 1000 }, { weight: 1, payload: { rare: true } }] });
     admin.create(TID, { name: 'B', variations: [{}] });
-    expect(served({ contextId: 'v', variation: 12 }).experiencePayloads).toEqual([expect.objectContaining({ id: 1, variation: 12, payload: { rare: true } })]);
+    expect(served({ contextId: 'v', variation: 12 }).experiencePayloads).toEqual([
+      expect.objectContaining({ id: 1, variation: 12, payload: { rare: true } }),
+    ]);
     expect(served({ contextId: 'v', variation: 21 }).experiencePayloads.map((p) => p.id)).toEqual([2]);
     expect(served({ contextId: 'v', variation: 99 }).experiencePayloads).toEqual([]);
   });
@@ -111,7 +136,11 @@ describe('experiences area: what is served', () => {
 
 describe('experiences area: segments over what tracking events told the platform', () => {
   const segmented = (admin: ReturnType<typeof setup>['admin'], condition: object) =>
-    admin.create(TID, { name: 'Segmented', segment: { name: 's', condition: condition as never }, variations: [{ payload: { hit: true } }] });
+    admin.create(TID, {
+      name: 'Segmented',
+      segment: { name: 's', condition: condition as never },
+      variations: [{ payload: { hit: true } }],
+    });
 
   it('viewed categories (ecProduct)', () => {
     const { admin, track, served } = setup();
@@ -134,8 +163,14 @@ describe('experiences area: segments over what tracking events told the platform
     expect(served({ contextId: 'v' }).experiencePayloads).toHaveLength(1);
     track('v', 'ecBasketItemAction', { action: 'remove', product: product(40), quantity: 1 });
     expect(served({ contextId: 'v' }).experiencePayloads).toEqual([]);
-    track('v', 'ecBasketTransactionSummary', { transaction: { id: 't1' }, basket: { total: { value: 65.5, currency: 'EUR' } } });
-    expect(area.inspect.profile(TID, 'v')).toMatchObject({ basket: { value: 0, items: 0 }, purchases: { count: 1, value: 65.5 } });
+    track('v', 'ecBasketTransactionSummary', {
+      transaction: { id: 't1' },
+      basket: { total: { value: 65.5, currency: 'EUR' } },
+    });
+    expect(area.inspect.profile(TID, 'v')).toMatchObject({
+      basket: { value: 0, items: 0 },
+      purchases: { count: 1, value: 65.5 },
+    });
   });
 
   it('user fields (ecUser) and page context (ecView)', () => {
@@ -155,7 +190,11 @@ describe('experiences area: segments over what tracking events told the platform
   it('ignoreSegments serves segmented experiences to everybody; a broken condition matches nobody', () => {
     const { admin, served } = setup();
     segmented(admin, { in: ['Shoes', { var: 'viewedCategories' }] });
-    admin.create(TID, { name: 'Broken', segment: { name: 'b', condition: { no_such_operator: [1] } as never }, variations: [{}] });
+    admin.create(TID, {
+      name: 'Broken',
+      segment: { name: 'b', condition: { no_such_operator: [1] } as never },
+      variations: [{}],
+    });
     expect(served({ contextId: 'v' }).experiencePayloads).toEqual([]);
     expect(served({ contextId: 'v', ignoreSegments: true }).experiencePayloads.map((p) => p.id)).toEqual([1, 2]);
   });
@@ -179,10 +218,31 @@ describe('experiences area: callbacks and metrics', () => {
     area.service.callback(data(control.callback), 'not an object');
     area.service.callback('@@@', { id: 'x' });
     area.service.callback(null, undefined);
-    area.service.callback(Buffer.from(JSON.stringify({ trackingId: TID, experience: 99, iteration: 1, variation: 1, contextId: 'c', isControl: false })).toString('base64url'), {});
+    area.service.callback(
+      Buffer.from(
+        JSON.stringify({
+          trackingId: TID,
+          experience: 99,
+          iteration: 1,
+          variation: 1,
+          contextId: 'c',
+          isControl: false,
+        }),
+      ).toString('base64url'),
+      {},
+    );
     const at = Date.parse('2026-11-21T12:00:05Z');
     expect(area.inspect.views()).toEqual([
-      { trackingId: TID, experience: 1, iteration: 1, variation: 11, contextId: 'c1', isControl: true, deviceId: 'dev-1', at },
+      {
+        trackingId: TID,
+        experience: 1,
+        iteration: 1,
+        variation: 11,
+        contextId: 'c1',
+        isControl: true,
+        deviceId: 'dev-1',
+        at,
+      },
       { trackingId: TID, experience: 1, iteration: 1, variation: 11, contextId: 'c1', isControl: true, at },
     ]);
     expect(area.inspect.invalidCallbacks()).toBe(3);
@@ -211,7 +271,9 @@ describe('experiences area: admin refuses broken definitions', () => {
   it('duplicate ids and unknown experiences', () => {
     const { admin } = setup();
     admin.create(TID, { id: 3, name: 'x', variations: [{}] });
-    expect(() => admin.create(TID, { id: 3, name: 'y', variations: [{}] })).toThrow('experience 3 already exists in "shop"');
+    expect(() => admin.create(TID, { id: 3, name: 'y', variations: [{}] })).toThrow(
+      'experience 3 already exists in "shop"',
+    );
     expect(() => admin.archive(TID, 4)).toThrow('no experience 4 in "shop"');
     expect(admin.create(TID, { name: 'next', variations: [{}] }).id).toBe(4);
   });

@@ -8,7 +8,8 @@ const CALLBACK = 'https://experiences.svc.example/v1/callback';
 function demo() {
   const platform = createMockPlatform({ now: '2026-11-21T12:00:00Z' });
   const created = seedDemoExperiences(platform.admin.experiences, 'demo');
-  const serve = (query: Parameters<typeof platform.services.experiences.experiences>[1]) => platform.services.experiences.experiences('demo', query, CALLBACK);
+  const serve = (query: Parameters<typeof platform.services.experiences.experiences>[1]) =>
+    platform.services.experiences.experiences('demo', query, CALLBACK);
   return { platform, created, serve };
 }
 
@@ -35,7 +36,9 @@ describe('seedDemoExperiences', () => {
     const all = serve({ contextId: 'v', ignoreSegments: true });
     expect(all.found && all.experiencePayloads.map((p) => p.id)).toEqual([1, 2]);
     const draft = serve({ contextId: 'v', preview: true, variation: 14 });
-    expect(draft.found && draft.experiencePayloads.map((p) => [p.id, p.payload.headline])).toEqual([[1, 'New arrivals are in']]);
+    expect(draft.found && draft.experiencePayloads.map((p) => [p.id, p.payload.headline])).toEqual([
+      [1, 'New arrivals are in'],
+    ]);
     expect(serve({ contextId: 'v', experienceIds: [3] })).toEqual({ found: false, experienceId: 3 });
   });
 });

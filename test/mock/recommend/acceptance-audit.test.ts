@@ -2,11 +2,11 @@
 // shown to fail against a broken copy of the engine: a wrong EWMA weight or trend window, a
 // conversion chain without its fallback, a page language such as `en-GB`).
 import { describe, expect, it } from 'vitest';
-import { ask, DAY, emptyShop, NOW, picks, product, purchases, TID, views } from './support';
 import { createBus } from '../../../src/mock/platform/bus';
 import { createClock } from '../../../src/mock/platform/clock';
 import { createProperties } from '../../../src/mock/platform/properties';
 import { createRecommendArea, type InteractionRecord } from '../../../src/mock/platform/recommend';
+import { ask, DAY, emptyShop, NOW, picks, product, purchases, TID, views } from './support';
 
 /** `count` views of `productId` by distinct visitors at `at`. */
 const viewsAt = (productId: string, count: number, at: number): InteractionRecord[] =>
@@ -17,7 +17,11 @@ describe('trend windows and weights, computed by hand', () => {
   function shop() {
     const platform = emptyShop();
     platform.admin.recommend.loadFeed(TID, [product('up')]);
-    platform.admin.recommend.recordInteractions(TID, [...viewsAt('up', 1, NOW - 15 * DAY), ...viewsAt('up', 7, NOW - DAY), ...viewsAt('up', 5, NOW)]);
+    platform.admin.recommend.recordInteractions(TID, [
+      ...viewsAt('up', 1, NOW - 15 * DAY),
+      ...viewsAt('up', 7, NOW - DAY),
+      ...viewsAt('up', 5, NOW),
+    ]);
     return platform;
   }
 
@@ -37,7 +41,10 @@ describe('trend windows and weights, computed by hand', () => {
 describe('every composite of PROTOCOL.md falls back in its own order, naming each component', () => {
   it('conversion: pllr_viewed_bought, then trending_popular_views_1', () => {
     const platform = emptyShop();
-    platform.admin.recommend.loadFeed(TID, ['a', 'b', 'd', 'e'].map((id) => product(id)));
+    platform.admin.recommend.loadFeed(
+      TID,
+      ['a', 'b', 'd', 'e'].map((id) => product(id)),
+    );
     platform.admin.recommend.recordInteractions(TID, [
       ...views('v1', ['a']),
       ...purchases('v1', ['b'], 't1'),
@@ -56,7 +63,10 @@ describe('every composite of PROTOCOL.md falls back in its own order, naming eac
 
   it('upsell: cf_bought, then pllr_bought, then trending_popular_views_1', () => {
     const platform = emptyShop();
-    platform.admin.recommend.loadFeed(TID, ['a', 'b', 'c', 'd', 'f', 'g'].map((id) => product(id)));
+    platform.admin.recommend.loadFeed(
+      TID,
+      ['a', 'b', 'c', 'd', 'f', 'g'].map((id) => product(id)),
+    );
     platform.admin.recommend.recordInteractions(TID, [
       ...purchases('v1', ['a', 'b'], 't1'),
       ...purchases('v2', ['a', 'b'], 't2'),
@@ -82,13 +92,30 @@ describe('the locale of products learnt from tracking events', () => {
     const recommend = createRecommendArea({ clock, bus, properties });
     properties.create(TID);
     const send = (visitorId: string, type: string, data: Record<string, unknown>) =>
-      bus.emit('event', { trackingId: TID, event: { meta: { id: `${visitorId}-${type}`, type, ts: 0, visitorId }, data } });
+      bus.emit('event', {
+        trackingId: TID,
+        event: { meta: { id: `${visitorId}-${type}`, type, ts: 0, visitorId }, data },
+      });
     const details = (locale: string) =>
-      recommend.service.recommend({ trackingId: TID, strategies: ['popular'], n: 10, seed: ['all'], rules: [], debug: false, locale }).items[0].details;
+      recommend.service.recommend({
+        trackingId: TID,
+        strategies: ['popular'],
+        n: 10,
+        seed: ['all'],
+        rules: [],
+        debug: false,
+        locale,
+      }).items[0].details;
     send('v1', 'ecView', { type: 'product', language: 'en-GB', country: 'GB', currency: 'GBP' });
-    send('v1', 'ecProduct', { eventType: 'detail', product: { productId: 'mug', name: 'Mug', price: { value: 8, currency: 'GBP' } } });
+    send('v1', 'ecProduct', {
+      eventType: 'detail',
+      product: { productId: 'mug', name: 'Mug', price: { value: 8, currency: 'GBP' } },
+    });
     send('v2', 'ecView', { type: 'product', language: 'de_DE', country: 'DE', currency: 'EUR' });
-    send('v2', 'ecProduct', { eventType: 'detail', product: { productId: 'mug', name: 'Tasse', price: { value: 9, currency: 'EUR' } } });
+    send('v2', 'ecProduct', {
+      eventType: 'detail',
+      product: { productId: 'mug', name: 'Tasse', price: { value: 9, currency: 'EUR' } },
+    });
     expect(details('en-GBP')).toEqual({ id: 'mug', name: 'Mug', unit_price: 8, currency: 'GBP' });
     expect(details('de-EUR')).toEqual({ id: 'mug', name: 'Tasse', unit_price: 9, currency: 'EUR' });
   });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ask, emptyShop, ids, NOW, purchases, TID, views } from './support';
 import { createBus } from '../../../src/mock/platform/bus';
 import { createClock } from '../../../src/mock/platform/clock';
 import { createProperties } from '../../../src/mock/platform/properties';
-import { createRecommendArea, InvalidFeedError, type FeedProduct } from '../../../src/mock/platform/recommend';
+import { createRecommendArea, type FeedProduct, InvalidFeedError } from '../../../src/mock/platform/recommend';
+import { ask, emptyShop, ids, NOW, purchases, TID, views } from './support';
 
 const feed: FeedProduct[] = [
   {
@@ -12,7 +12,15 @@ const feed: FeedProduct[] = [
     brand: 'Acme',
     categories: ['Kitchen', 'Mugs'],
     locales: {
-      'en-GBP': { name: 'Mug', unit_price: 8, currency: 'GBP', url: '/en/mug', image_url: '/images/mug.svg', stock: 3, colour: 'red' },
+      'en-GBP': {
+        name: 'Mug',
+        unit_price: 8,
+        currency: 'GBP',
+        url: '/en/mug',
+        image_url: '/images/mug.svg',
+        stock: 3,
+        colour: 'red',
+      },
       'de-EUR': { name: 'Tasse', unit_price: 9.5, currency: 'EUR', url: '/de/tasse' },
     },
   },
@@ -33,7 +41,17 @@ describe('catalog and locales', () => {
       id: 'mug',
       weight: 1,
       strategy: 'popular',
-      details: { id: 'mug', sku_code: 'MUG-1', category: 'Kitchen', subcategory: 'Mugs', brand: 'Acme', name: 'Tasse', unit_price: 9.5, currency: 'EUR', url: '/de/tasse' },
+      details: {
+        id: 'mug',
+        sku_code: 'MUG-1',
+        category: 'Kitchen',
+        subcategory: 'Mugs',
+        brand: 'Acme',
+        name: 'Tasse',
+        unit_price: 9.5,
+        currency: 'EUR',
+        url: '/de/tasse',
+      },
     });
   });
 
@@ -41,8 +59,18 @@ describe('catalog and locales', () => {
     const platform = shop();
     expect(platform.inspect.recommend.catalog(TID).defaultLocale).toBe('en-GBP');
     expect(ask(platform, { n: 1 }).items[0].details).toEqual({
-      id: 'mug', sku_code: 'MUG-1', category: 'Kitchen', subcategory: 'Mugs', brand: 'Acme',
-      name: 'Mug', unit_price: 8, currency: 'GBP', url: '/en/mug', image_url: '/images/mug.svg', stock: 3, colour: 'red',
+      id: 'mug',
+      sku_code: 'MUG-1',
+      category: 'Kitchen',
+      subcategory: 'Mugs',
+      brand: 'Acme',
+      name: 'Mug',
+      unit_price: 8,
+      currency: 'GBP',
+      url: '/en/mug',
+      image_url: '/images/mug.svg',
+      stock: 3,
+      colour: 'red',
     });
   });
 
@@ -59,16 +87,27 @@ describe('catalog and locales', () => {
     const platform = shop();
     platform.admin.recommend.loadFeed(TID, [{ id: 'cup', locales: { 'en-GBP': { name: 'Big cup' } } }]);
     expect(ask(platform, {}).items.map((i) => i.details.name)).toEqual(['Mug', 'Big cup']);
-    const bad = [{ id: 'new', locales: {} }, { id: 'x', locales: { english: {} } }] as FeedProduct[];
-    expect(() => platform.admin.recommend.loadFeed(TID, bad)).toThrow(new InvalidFeedError('products[1].locales', 'has a locale that is not <language>-<CURRENCY>: "english"'));
+    const bad = [
+      { id: 'new', locales: {} },
+      { id: 'x', locales: { english: {} } },
+    ] as FeedProduct[];
+    expect(() => platform.admin.recommend.loadFeed(TID, bad)).toThrow(
+      new InvalidFeedError('products[1].locales', 'has a locale that is not <language>-<CURRENCY>: "english"'),
+    );
     expect(platform.inspect.recommend.catalog(TID).products).toBe(2);
-    expect(() => platform.admin.recommend.loadFeed(TID, [{ id: '', locales: {} }])).toThrow('products[0].id must be a non-empty string');
-    expect(() => platform.admin.recommend.loadFeed(TID, [{ id: 'a', addedAt: 'soon', locales: {} }])).toThrow('products[0].addedAt is not a time: soon');
+    expect(() => platform.admin.recommend.loadFeed(TID, [{ id: '', locales: {} }])).toThrow(
+      'products[0].id must be a non-empty string',
+    );
+    expect(() => platform.admin.recommend.loadFeed(TID, [{ id: 'a', addedAt: 'soon', locales: {} }])).toThrow(
+      'products[0].addedAt is not a time: soon',
+    );
   });
 
   it('`__proto__` keys in feed details are dropped', () => {
     const platform = emptyShop();
-    platform.admin.recommend.loadFeed(TID, [JSON.parse('{"id":"p","locales":{"en-GBP":{"name":"P","__proto__":{"polluted":true}}}}')]);
+    platform.admin.recommend.loadFeed(TID, [
+      JSON.parse('{"id":"p","locales":{"en-GBP":{"name":"P","__proto__":{"polluted":true}}}}'),
+    ]);
     platform.admin.recommend.recordInteractions(TID, views('v', ['p']));
     const details = ask(platform, {}).items[0].details;
     expect(details).toEqual({ id: 'p', name: 'P' });
@@ -114,22 +153,47 @@ describe('learning from tracking events', () => {
     send('v3', 'ecBasketItemTransaction', { transaction: { id: 'T1' }, product: item('black'), quantity: 2 });
     send('v3', 'ecBasketItemTransaction', { transaction: { id: 'T1' }, product: { productId: 7 }, quantity: 2 }); // malformed: skipped
 
-    expect(recommend.inspect.catalog(TID)).toMatchObject({ products: 3, defaultLocale: 'en-GBP', distinctProducts: { view: 2, add: 1, purchase: 1 } });
-    expect(ask(['popular']).items.map((i) => [i.id, i.weight])).toEqual([['black', 2 + 2 / 3], ['green', 2 / 3]]);
+    expect(recommend.inspect.catalog(TID)).toMatchObject({
+      products: 3,
+      defaultLocale: 'en-GBP',
+      distinctProducts: { view: 2, add: 1, purchase: 1 },
+    });
+    expect(ask(['popular']).items.map((i) => [i.id, i.weight])).toEqual([
+      ['black', 2 + 2 / 3],
+      ['green', 2 / 3],
+    ]);
     expect(ask(['cf_viewed'], ['green']).items.map((i) => i.id)).toEqual(['black']);
     expect(ask(['popular']).items[0].details).toEqual({
-      id: 'black', category: 'Tea', name: 'Name black', url: '/p/black', image_url: '/images/black.svg', unit_price: 4, currency: 'GBP', stock: 2,
+      id: 'black',
+      category: 'Tea',
+      name: 'Name black',
+      url: '/p/black',
+      image_url: '/images/black.svg',
+      unit_price: 4,
+      currency: 'GBP',
+      stock: 2,
     });
   });
 
   it('uses the language of the visitor’s page and the product’s currency for the locale', () => {
     const { send, ask } = area();
     send('v1', 'ecView', { type: 'product', language: 'de', country: 'DE', currency: 'EUR' });
-    send('v1', 'ecProduct', { eventType: 'detail', product: item('tee', { name: 'Tee', price: { value: 5, currency: 'EUR' } }) });
+    send('v1', 'ecProduct', {
+      eventType: 'detail',
+      product: item('tee', { name: 'Tee', price: { value: 5, currency: 'EUR' } }),
+    });
     send('v2', 'ecView', { type: 'product', language: 'en', country: 'GB', currency: 'GBP' });
     send('v2', 'ecProduct', { eventType: 'detail', product: item('tee', { name: 'Tea' }) });
-    expect(ask(['popular'], ['all'], 'de-EUR').items[0].details).toMatchObject({ name: 'Tee', currency: 'EUR', unit_price: 5 });
-    expect(ask(['popular'], ['all'], 'en-GBP').items[0].details).toMatchObject({ name: 'Tea', currency: 'GBP', unit_price: 4 });
+    expect(ask(['popular'], ['all'], 'de-EUR').items[0].details).toMatchObject({
+      name: 'Tee',
+      currency: 'EUR',
+      unit_price: 5,
+    });
+    expect(ask(['popular'], ['all'], 'en-GBP').items[0].details).toMatchObject({
+      name: 'Tea',
+      currency: 'GBP',
+      unit_price: 4,
+    });
   });
 
   it('dates views by the platform clock and adds new products at that time', () => {

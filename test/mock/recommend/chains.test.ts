@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ask, emptyShop, picks, product, TID, views } from './support';
 import type { MockPlatform } from '../../../src/mock';
+import { ask, emptyShop, picks, product, TID, views } from './support';
 
 /**
  * a and b co-viewed by 2 visitors (cf_viewed), a and c by 1 (only pllr weighs a single shared
@@ -8,7 +8,10 @@ import type { MockPlatform } from '../../../src/mock';
  */
 function shop(): MockPlatform {
   const platform = emptyShop();
-  platform.admin.recommend.loadFeed(TID, ['a', 'b', 'c', 'd', 'e'].map((id) => product(id)));
+  platform.admin.recommend.loadFeed(
+    TID,
+    ['a', 'b', 'c', 'd', 'e'].map((id) => product(id)),
+  );
   platform.admin.recommend.recordInteractions(TID, [
     ...views('v1', ['a', 'b']),
     ...views('v2', ['a', 'b']),
@@ -50,7 +53,9 @@ describe('chains', () => {
   });
 
   it('a composite in a list expands to its chain', () => {
-    expect(picks(ask(shop(), { strategies: ['cf_viewed', 'trending'], seed: ['a'], n: 5 }))).toEqual([['b', 'cf_viewed']]);
+    expect(picks(ask(shop(), { strategies: ['cf_viewed', 'trending'], seed: ['a'], n: 5 }))).toEqual([
+      ['b', 'cf_viewed'],
+    ]);
   });
 
   it('product-seeded components are skipped for the generic seed `all`', () => {
@@ -79,11 +84,15 @@ describe('catalog-wide rankings kept between requests', () => {
   it('change with every new interaction, feed row and UTC day', () => {
     const platform = shop();
     expect(ask(platform, { strategies: ['popular'], n: 2 }).items.map((i) => i.id)).toEqual(['a', 'd']);
-    platform.admin.recommend.recordInteractions(TID, [{ kind: 'purchase', visitorId: 'v9', productId: 'e', at: Date.parse('2026-11-21T11:00:00Z') }]);
+    platform.admin.recommend.recordInteractions(TID, [
+      { kind: 'purchase', visitorId: 'v9', productId: 'e', at: Date.parse('2026-11-21T11:00:00Z') },
+    ]);
     expect(ask(platform, { strategies: ['popular'], n: 2 }).items.map((i) => i.id)).toEqual(['e', 'a']);
     expect(ask(platform, { strategies: ['popular'], seed: [{ type: 'c', id: 'Shoes' }] }).items).toEqual([]);
     platform.admin.recommend.loadFeed(TID, [product('b', { categories: ['Shoes'] })]);
-    expect(ask(platform, { strategies: ['popular'], seed: [{ type: 'c', id: 'Shoes' }] }).items.map((i) => i.id)).toEqual(['b']);
+    expect(
+      ask(platform, { strategies: ['popular'], seed: [{ type: 'c', id: 'Shoes' }] }).items.map((i) => i.id),
+    ).toEqual(['b']);
     expect(ask(platform, { strategies: ['trending_popular_views_1'], n: 1 }).items.map((i) => i.id)).toEqual(['a']);
     platform.clock.advance(7 * 86_400_000);
     expect(ask(platform, { strategies: ['trending_popular_views_1'] }).items).toEqual([]);
@@ -92,6 +101,10 @@ describe('catalog-wide rankings kept between requests', () => {
   it('skip seeds and earlier picks, and fill past them', () => {
     const platform = shop();
     const all = ask(platform, { strategies: ['popular'], n: 5 }).items.map((i) => i.id);
-    expect(ask(platform, { strategies: ['popular'], seed: [all[0], all[2]], n: 5 }).items.map((i) => i.id)).toEqual([all[1], all[3], all[4]]);
+    expect(ask(platform, { strategies: ['popular'], seed: [all[0], all[2]], n: 5 }).items.map((i) => i.id)).toEqual([
+      all[1],
+      all[3],
+      all[4],
+    ]);
   });
 });

@@ -14,7 +14,10 @@ describe('CoOccurrence', () => {
     index.add(1, 2, 0.5);
     index.add(1, 3, 1);
     index.add(2, 1, 1);
-    expect(row(index, 1)).toEqual([[2, 1.5], [3, 1]]);
+    expect(row(index, 1)).toEqual([
+      [2, 1.5],
+      [3, 1],
+    ]);
     expect(row(index, 2)).toEqual([[1, 1]]);
     expect(row(index, 9)).toEqual([]);
   });
@@ -31,9 +34,24 @@ describe('CoOccurrence', () => {
     for (let to = 1; to <= 8; to++) index.add(0, to, to); // weights 1..8
     index.add(0, 100, 1);
     // Pruned to the 6 heaviest (3..8), then 100 joins.
-    expect(row(index, 0)).toEqual([[3, 3], [4, 4], [5, 5], [6, 6], [7, 7], [8, 8], [100, 1]]);
+    expect(row(index, 0)).toEqual([
+      [3, 3],
+      [4, 4],
+      [5, 5],
+      [6, 6],
+      [7, 7],
+      [8, 8],
+      [100, 1],
+    ]);
     for (let to = 200; to < 1200; to++) index.add(0, to, 1);
     expect(index.size(0)).toBeLessThanOrEqual(8);
-    expect(row(index, 0).filter(([to]) => to >= 3 && to <= 8)).toEqual([[3, 3], [4, 4], [5, 5], [6, 6], [7, 7], [8, 8]]);
+    expect(row(index, 0).filter(([to]) => to >= 3 && to <= 8)).toEqual([
+      [3, 3],
+      [4, 4],
+      [5, 5],
+      [6, 6],
+      [7, 7],
+      [8, 8],
+    ]);
   });
 });

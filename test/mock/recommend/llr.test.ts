@@ -17,11 +17,15 @@ describe('logLikelihoodRatio', () => {
 
   it('matches the G² statistic computed from observed and expected counts', () => {
     // G² = 2 Σ O ln(O/E) for [[3,1],[2,10]]: row sums 4, 12; column sums 5, 11; total 16.
-    const table = [[3, 1], [2, 10]];
+    const table = [
+      [3, 1],
+      [2, 10],
+    ];
     const rows = [4, 12];
     const cols = [5, 11];
     let g2 = 0;
-    for (let r = 0; r < 2; r++) for (let c = 0; c < 2; c++) g2 += 2 * table[r][c] * Math.log(table[r][c] / ((rows[r] * cols[c]) / 16));
+    for (let r = 0; r < 2; r++)
+      for (let c = 0; c < 2; c++) g2 += 2 * table[r][c] * Math.log(table[r][c] / ((rows[r] * cols[c]) / 16));
     expect(logLikelihoodRatio(3, 1, 2, 10)).toBeCloseTo(g2, 10);
   });
 });

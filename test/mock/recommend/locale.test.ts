@@ -7,7 +7,10 @@ import { NOW, product, purchases, TID } from './support';
 
 const mock = useMockPlatform({ now: NOW });
 const post = async (query: string) => {
-  const response = await fetch(`https://recs.svc.example/vc/recommend/2.1/${TID}?strategy=popular&n=5&${query}`, { method: 'POST', body: '{"h":["all"]}' });
+  const response = await fetch(`https://recs.svc.example/vc/recommend/2.1/${TID}?strategy=popular&n=5&${query}`, {
+    method: 'POST',
+    body: '{"h":["all"]}',
+  });
   return { http: response.status, result: (await response.json()).result };
 };
 
@@ -18,7 +21,10 @@ function load() {
     product('x', { locales: { 'en-GBP': { name: 'Product x', currency: 'GBP' }, 'de-EUR': german } }),
     product('y'),
   ]);
-  mock.platform.admin.recommend.recordInteractions(TID, [...purchases('v1', ['x'], 't1', NOW, 2), ...purchases('v2', ['y'], 't2')]);
+  mock.platform.admin.recommend.recordInteractions(TID, [
+    ...purchases('v1', ['x'], 't1', NOW, 2),
+    ...purchases('v2', ['y'], 't2'),
+  ]);
 }
 
 describe('the request locale', () => {
@@ -48,7 +54,7 @@ describe('the request locale', () => {
     expect((await post('locale=de-eur')).result.items[0].details.name).toBe('Produkt x');
   });
 
-  it('a product without the locale used gets the default locale\'s details', async () => {
+  it("a product without the locale used gets the default locale's details", async () => {
     load();
     const { result } = await post('locale=de-DE-EUR&debug=True');
     expect(result.items.map((i: { id: string; details: { currency: string } }) => [i.id, i.details.currency])).toEqual([
@@ -65,12 +71,26 @@ describe('locales learnt from tracking events: the same rule', () => {
     ['DE', 'Eur'],
   ])('an ecView with %s / %s files products under de-EUR', async (language, currency) => {
     mock.platform.admin.createProperty(TID);
-    const meta = (type: string, seq: number) => ({ id: `e${seq}-${language}`, type, ts: NOW, visitorId: 'v1', pageViewId: 'pv', seq, url: '' });
+    const meta = (type: string, seq: number) => ({
+      id: `e${seq}-${language}`,
+      type,
+      ts: NOW,
+      visitorId: 'v1',
+      pageViewId: 'pv',
+      seq,
+      url: '',
+    });
     const events = [
       { meta: meta('ecView', 1), data: { type: 'product', language, country: 'DE', currency } },
-      { meta: meta('ecProduct', 2), data: { eventType: 'detail', product: { productId: 'z', name: 'Schuh', price: { value: 20, currency } } } },
+      {
+        meta: meta('ecProduct', 2),
+        data: { eventType: 'detail', product: { productId: 'z', name: 'Schuh', price: { value: 20, currency } } },
+      },
     ];
-    const response = await fetch(`https://events.svc.example/events/v1/${TID}`, { method: 'POST', body: JSON.stringify({ sentAt: NOW, events }) });
+    const response = await fetch(`https://events.svc.example/events/v1/${TID}`, {
+      method: 'POST',
+      body: JSON.stringify({ sentAt: NOW, events }),
+    });
     expect(await response.json()).toMatchObject({ status: 200, accepted: 2 });
     const { result } = await post('locale=de-EUR&debug=True');
     expect(result.locale).toBe('de-EUR');

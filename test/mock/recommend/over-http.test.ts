@@ -7,14 +7,21 @@ import { NOW, product, purchases, TID } from './support';
 const mock = useMockPlatform({ now: NOW });
 const url = (query: string) => `https://recs.svc.example/vc/recommend/2.1/${TID}?${query}`;
 const post = async (query: string, body: unknown) => {
-  const response = await fetch(url(query), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url(query), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { http: response.status, body: await response.json() };
 };
 
 function load() {
   mock.platform.admin.createProperty(TID);
   mock.platform.admin.recommend.loadFeed(TID, [product('x', { brand: 'Acme' }), product('y')]);
-  mock.platform.admin.recommend.recordInteractions(TID, [...purchases('v1', ['x'], 't1', NOW, 2), ...purchases('v2', ['y'], 't2')]);
+  mock.platform.admin.recommend.recordInteractions(TID, [
+    ...purchases('v1', ['x'], 't1', NOW, 2),
+    ...purchases('v2', ['y'], 't2'),
+  ]);
 }
 
 describe('the engine over HTTP', () => {
@@ -26,7 +33,14 @@ describe('the engine over HTTP', () => {
       body: {
         status: 200,
         result: {
-          items: [{ id: 'y', weight: 1, strategy: 'popular', details: { id: 'y', name: 'Product y', currency: 'GBP', unit_price: 10 } }],
+          items: [
+            {
+              id: 'y',
+              weight: 1,
+              strategy: 'popular',
+              details: { id: 'y', name: 'Product y', currency: 'GBP', unit_price: 10 },
+            },
+          ],
           rules: [{ source: 'request', name: 'no acme', condition: rules[0].condition, factor: 0, matched: ['x'] }],
           locale: 'en-GBP',
         },
@@ -41,7 +55,9 @@ describe('the engine over HTTP', () => {
     expect(http).toBe(400);
     expect(body.status).toBe(400);
     // The handler frames the engine's message (the engine's part is what this checks).
-    expect(body.message.endsWith('rules[0].condition has a pattern of 300 characters, over the limit of 256')).toBe(true);
+    expect(body.message.endsWith('rules[0].condition has a pattern of 300 characters, over the limit of 256')).toBe(
+      true,
+    );
   });
 
   it('learns nothing from an invalid regular expression: it is false, the request succeeds', async () => {
@@ -58,10 +74,23 @@ describe('learning from tracking events sent over HTTP', () => {
     mock.platform.admin.createProperty(TID);
     let seq = 0;
     const event = (visitorId: string, type: string, data: Record<string, unknown>) => ({
-      meta: { id: `${visitorId}-${seq}`, type, ts: NOW, visitorId, pageViewId: `pv-${visitorId}`, seq: ++seq, url: 'https://shop.example/' },
+      meta: {
+        id: `${visitorId}-${seq}`,
+        type,
+        ts: NOW,
+        visitorId,
+        pageViewId: `pv-${visitorId}`,
+        seq: ++seq,
+        url: 'https://shop.example/',
+      },
       data,
     });
-    const product = (productId: string) => ({ productId, name: `Tea ${productId}`, categories: ['Tea'], price: { value: 3, currency: 'GBP' } });
+    const product = (productId: string) => ({
+      productId,
+      name: `Tea ${productId}`,
+      categories: ['Tea'],
+      price: { value: 3, currency: 'GBP' },
+    });
     const events = ['v1', 'v2'].flatMap((v) => [
       event(v, 'ecView', { type: 'product', language: 'en', country: 'GB', currency: 'GBP' }),
       event(v, 'ecProduct', { eventType: 'detail', product: product('green') }),
@@ -75,7 +104,12 @@ describe('learning from tracking events sent over HTTP', () => {
     expect(sent.status).toBe(200);
     const { body } = await post('strategy=engagement&n=1', { h: ['green'] });
     expect(body.result.items).toEqual([
-      { id: 'black', weight: 1, strategy: 'cf_viewed', details: { id: 'black', category: 'Tea', name: 'Tea black', unit_price: 3, currency: 'GBP' } },
+      {
+        id: 'black',
+        weight: 1,
+        strategy: 'cf_viewed',
+        details: { id: 'black', category: 'Tea', name: 'Tea black', unit_price: 3, currency: 'GBP' },
+      },
     ]);
   });
 });

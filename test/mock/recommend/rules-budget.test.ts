@@ -1,10 +1,10 @@
 // Rules run in bounded time whatever their content (issue 20, point 1): `match` on a linear-time
 // engine (RE2), and a step budget for JsonLogic evaluation refused with HTTP 400 naming the rule.
 import { describe, expect, it } from 'vitest';
-import { ask, emptyShop, NOW, product, purchases, TID } from './support';
 import { InvalidRuleError, type Rule } from '../../../src/mock/platform/recommend';
 import { RULE_LIMITS } from '../../../src/mock/platform/recommend/rules';
 import { useMockPlatform } from '../../support/mock-server';
+import { ask, emptyShop, NOW, product, purchases, TID } from './support';
 
 const LONG_A = 'a'.repeat(RULE_LIMITS.valueLength);
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
@@ -12,8 +12,14 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 /** A shop of 40 products, each with a 1,024-character name of `a`s, all bought. */
 function shopOf(platform = emptyShop()) {
   const ids = range(40).map((i) => `p${i}`);
-  platform.admin.recommend.loadFeed(TID, ids.map((id) => product(id, {}, { name: LONG_A })));
-  platform.admin.recommend.recordInteractions(TID, ids.flatMap((id, i) => purchases(`v${i}`, [id], `t${i}`, NOW - 1000, 1)));
+  platform.admin.recommend.loadFeed(
+    TID,
+    ids.map((id) => product(id, {}, { name: LONG_A })),
+  );
+  platform.admin.recommend.recordInteractions(
+    TID,
+    ids.flatMap((id, i) => purchases(`v${i}`, [id], `t${i}`, NOW - 1000, 1)),
+  );
   return platform;
 }
 
@@ -62,7 +68,10 @@ describe('rules in bounded time', () => {
   it('a 3-deep nested some within the 1,000-node cap is refused within 50 ms, naming the rule', () => {
     const platform = shopOf();
     const condition = nestedSome(3, 300); // 27 million evaluations
-    const rules: Rule[] = [{ condition: { '==': [1, 1] }, factor: 1 }, { name: 'deep', condition, factor: 2 }];
+    const rules: Rule[] = [
+      { condition: { '==': [1, 1] }, factor: 1 },
+      { name: 'deep', condition, factor: 2 },
+    ];
     let error: unknown;
     const ms = timed(() => {
       try {
@@ -107,7 +116,8 @@ describe('rules in bounded time', () => {
 describe('rules in bounded time, over HTTP', () => {
   const mock = useMockPlatform({ now: NOW });
   const url = (n: number) => `https://recs.svc.example/vc/recommend/2.1/${TID}?strategy=popular&n=${n}`;
-  const post = (rules: Rule[], n = 10) => fetch(url(n), { method: 'POST', body: JSON.stringify({ h: ['all'], rules }) });
+  const post = (rules: Rule[], n = 10) =>
+    fetch(url(n), { method: 'POST', body: JSON.stringify({ h: ['all'], rules }) });
 
   it('answers 400 naming rules[i] for a rule over budget, and answers another request meanwhile', async () => {
     mock.platform.admin.createProperty(TID);
@@ -118,7 +128,9 @@ describe('rules in bounded time, over HTTP', () => {
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({
       status: 400,
-      message: expect.stringMatching(/^parameter rules has an invalid value: rules\[0\] takes more than 50000 evaluation steps/),
+      message: expect.stringMatching(
+        /^parameter rules has an invalid value: rules\[0\] takes more than 50000 evaluation steps/,
+      ),
     });
     expect(answered.status).toBe(200);
     expect(((await answered.json()) as { result: { items: unknown[] } }).result.items).toHaveLength(3);

@@ -1,19 +1,27 @@
-import { describe, expect, it, vi } from 'vitest';
 import jsonLogic from 'json-logic-js';
-import { ask, emptyShop, ids, NOW, product, purchases, TID } from './support';
-import { InvalidRuleError, type Rule } from '../../../src/mock/platform/recommend';
 import { RE2JS } from 're2js';
+import { describe, expect, it, vi } from 'vitest';
 import type { MockPlatform } from '../../../src/mock';
+import { InvalidRuleError, type Rule } from '../../../src/mock/platform/recommend';
+import { ask, emptyShop, ids, NOW, product, purchases, TID } from './support';
 
 /** x sold 3, y 2, z 1: popular gives x, y, z with weights 3, 2, 1. */
 function shop(): MockPlatform {
   const platform = emptyShop();
   platform.admin.recommend.loadFeed(TID, [
     product('x', { brand: 'Plain', categories: ['Shoes'] }, { name: 'Red runner', unit_price: 50 }),
-    product('y', { brand: 'Acme', categories: ['Shoes', 'Sale'] }, { name: 'Blue walker', unit_price: 30, unit_sale_price: 20 }),
+    product(
+      'y',
+      { brand: 'Acme', categories: ['Shoes', 'Sale'] },
+      { name: 'Blue walker', unit_price: 30, unit_sale_price: 20 },
+    ),
     product('z', { brand: 'Acme', categories: ['Hats'] }, { name: 'Green hat', unit_price: 15 }),
   ]);
-  platform.admin.recommend.recordInteractions(TID, [...purchases('v1', ['x'], 't1', NOW, 3), ...purchases('v2', ['y'], 't2', NOW, 2), ...purchases('v3', ['z'], 't3')]);
+  platform.admin.recommend.recordInteractions(TID, [
+    ...purchases('v1', ['x'], 't1', NOW, 3),
+    ...purchases('v2', ['y'], 't2', NOW, 2),
+    ...purchases('v3', ['z'], 't3'),
+  ]);
   return platform;
 }
 const weights = (platform: MockPlatform, rules: Rule[] = [], extra = {}) =>
@@ -22,49 +30,101 @@ const weights = (platform: MockPlatform, rules: Rule[] = [], extra = {}) =>
 describe('rules', () => {
   it('a platform promotion applies factor 2 and re-ranks', () => {
     const platform = shop();
-    expect(weights(platform)).toEqual([['x', 3], ['y', 2], ['z', 1]]);
-    platform.admin.recommend.setPromotions(TID, [{ name: 'Acme week', condition: { '==': [{ var: 'rec.brand' }, 'Acme'] } }]);
-    expect(weights(platform)).toEqual([['y', 4], ['x', 3], ['z', 2]]);
+    expect(weights(platform)).toEqual([
+      ['x', 3],
+      ['y', 2],
+      ['z', 1],
+    ]);
+    platform.admin.recommend.setPromotions(TID, [
+      { name: 'Acme week', condition: { '==': [{ var: 'rec.brand' }, 'Acme'] } },
+    ]);
+    expect(weights(platform)).toEqual([
+      ['y', 4],
+      ['x', 3],
+      ['z', 2],
+    ]);
   });
 
   it('a factor-0 rule blacklists: the product is removed and the next one moves up', () => {
     const platform = shop();
-    const result = ask(platform, { n: 2, rules: [{ name: 'no x', condition: { '==': [{ var: 'rec.id' }, 'x'] }, factor: 0 }] });
-    expect(result.items.map((i) => [i.id, i.weight])).toEqual([['y', 2], ['z', 1]]);
+    const result = ask(platform, {
+      n: 2,
+      rules: [{ name: 'no x', condition: { '==': [{ var: 'rec.id' }, 'x'] }, factor: 0 }],
+    });
+    expect(result.items.map((i) => [i.id, i.weight])).toEqual([
+      ['y', 2],
+      ['z', 1],
+    ]);
   });
 
   it('weights stay finite numbers: factors multiplying past the largest double give Number.MAX_VALUE, not Infinity (null in JSON)', () => {
     const huge = { condition: { '==': [{ var: 'rec.id' }, 'z'] }, factor: 1e308 };
-    expect(weights(shop(), [huge, huge])).toEqual([['z', Number.MAX_VALUE], ['x', 3], ['y', 2]]);
+    expect(weights(shop(), [huge, huge])).toEqual([
+      ['z', Number.MAX_VALUE],
+      ['x', 3],
+      ['y', 2],
+    ]);
   });
 
   it('only factor 0 removes: positive factors underflowing to 0 keep the product, with the smallest positive weight', () => {
     const tiny = { condition: { '==': [{ var: 'rec.id' }, 'x'] }, factor: 1e-300 };
-    expect(weights(shop(), [tiny, tiny])).toEqual([['y', 2], ['z', 1], ['x', Number.MIN_VALUE]]);
+    expect(weights(shop(), [tiny, tiny])).toEqual([
+      ['y', 2],
+      ['z', 1],
+      ['x', Number.MIN_VALUE],
+    ]);
   });
 
   it('global, experience and request rules all apply and multiply', () => {
     const platform = shop();
-    platform.admin.recommend.setGlobalRules(TID, [{ name: 'shoes', condition: { in: ['Shoes', { var: 'rec.categories' }] }, factor: 1.5 }]);
-    platform.admin.recommend.setExperienceRules(TID, '7', [{ name: 'no hats', condition: { in: ['Hats', { var: 'rec.categories' }] }, factor: 0 }]);
+    platform.admin.recommend.setGlobalRules(TID, [
+      { name: 'shoes', condition: { in: ['Shoes', { var: 'rec.categories' }] }, factor: 1.5 },
+    ]);
+    platform.admin.recommend.setExperienceRules(TID, '7', [
+      { name: 'no hats', condition: { in: ['Hats', { var: 'rec.categories' }] }, factor: 0 },
+    ]);
     const rules = [{ condition: { '<': [{ var: 'rec.price' }, 25] }, factor: 3 }]; // y's price is its sale price, 20
-    expect(weights(platform, rules, { experienceId: '7' })).toEqual([['y', 9], ['x', 4.5]]);
-    expect(weights(platform, rules)).toEqual([['y', 9], ['x', 4.5], ['z', 3]]); // no experience: hats stay
+    expect(weights(platform, rules, { experienceId: '7' })).toEqual([
+      ['y', 9],
+      ['x', 4.5],
+    ]);
+    expect(weights(platform, rules)).toEqual([
+      ['y', 9],
+      ['x', 4.5],
+      ['z', 3],
+    ]); // no experience: hats stay
   });
 
   it('rules see the seed: `seed.` compares with the first seed product', () => {
     const platform = shop();
     const sameBrand = [{ condition: { '==': [{ var: 'rec.brand' }, { var: 'seed.brand' }] }, factor: 10 }];
-    expect(weights(platform, sameBrand, { seed: ['z'] })).toEqual([['y', 20], ['x', 3]]);
+    expect(weights(platform, sameBrand, { seed: ['z'] })).toEqual([
+      ['y', 20],
+      ['x', 3],
+    ]);
   });
 
   it('match and match_some test regular expressions; match on an array tests each element', () => {
     const platform = shop();
-    expect(ids(ask(platform, { rules: [{ condition: { match: [{ var: 'rec.name' }, '^(Red|Green)'] }, factor: 0 }] }))).toEqual(['y']);
-    expect(ids(ask(platform, { rules: [{ condition: { match_some: [{ var: 'rec.name' }, ['walker$', '^Green']] }, factor: 0 }] }))).toEqual(['x']);
-    expect(ids(ask(platform, { rules: [{ condition: { match_some: [{ var: 'rec.name' }, []] }, factor: 0 }] }))).toEqual(['x', 'y', 'z']);
-    expect(ids(ask(platform, { rules: [{ condition: { match: [{ var: 'rec.categories' }, '^Sal'] }, factor: 0 }] }))).toEqual(['x', 'z']);
-    expect(ids(ask(platform, { rules: [{ condition: { '!': { match: [{ var: 'rec.brand' }, 'acme'] } }, factor: 0 }] }))).toEqual([]); // case sensitive
+    expect(
+      ids(ask(platform, { rules: [{ condition: { match: [{ var: 'rec.name' }, '^(Red|Green)'] }, factor: 0 }] })),
+    ).toEqual(['y']);
+    expect(
+      ids(
+        ask(platform, {
+          rules: [{ condition: { match_some: [{ var: 'rec.name' }, ['walker$', '^Green']] }, factor: 0 }],
+        }),
+      ),
+    ).toEqual(['x']);
+    expect(
+      ids(ask(platform, { rules: [{ condition: { match_some: [{ var: 'rec.name' }, []] }, factor: 0 }] })),
+    ).toEqual(['x', 'y', 'z']);
+    expect(
+      ids(ask(platform, { rules: [{ condition: { match: [{ var: 'rec.categories' }, '^Sal'] }, factor: 0 }] })),
+    ).toEqual(['x', 'z']);
+    expect(
+      ids(ask(platform, { rules: [{ condition: { '!': { match: [{ var: 'rec.brand' }, 'acme'] } }, factor: 0 }] })),
+    ).toEqual([]); // case sensitive
   });
 
   it('an invalid regular expression is false, never an error', () => {
@@ -79,14 +139,23 @@ describe('rules', () => {
   it('refuses at load a pattern over 256 characters, naming the rule', () => {
     const platform = shop();
     const long = 'a'.repeat(257);
-    expect(() => ask(platform, { rules: [{ condition: { '==': [1, 1] }, factor: 1 }, { condition: { match: [{ var: 'rec.name' }, long] }, factor: 0 }] })).toThrow(
-      new InvalidRuleError('rules[1].condition', 'has a pattern of 257 characters, over the limit of 256'),
-    );
-    expect(() => platform.admin.recommend.setGlobalRules(TID, [{ condition: { match_some: [{ var: 'rec.name' }, ['ok', long]] }, factor: 0 }])).toThrow(
-      'global rules[0].condition has a pattern of 257 characters',
-    );
+    expect(() =>
+      ask(platform, {
+        rules: [
+          { condition: { '==': [1, 1] }, factor: 1 },
+          { condition: { match: [{ var: 'rec.name' }, long] }, factor: 0 },
+        ],
+      }),
+    ).toThrow(new InvalidRuleError('rules[1].condition', 'has a pattern of 257 characters, over the limit of 256'));
+    expect(() =>
+      platform.admin.recommend.setGlobalRules(TID, [
+        { condition: { match_some: [{ var: 'rec.name' }, ['ok', long]] }, factor: 0 },
+      ]),
+    ).toThrow('global rules[0].condition has a pattern of 257 characters');
     // 256 is allowed.
-    expect(ids(ask(platform, { rules: [{ condition: { match: [{ var: 'rec.name' }, 'a'.repeat(256)] }, factor: 0 }] }))).toEqual(['x', 'y', 'z']);
+    expect(
+      ids(ask(platform, { rules: [{ condition: { match: [{ var: 'rec.name' }, 'a'.repeat(256)] }, factor: 0 }] })),
+    ).toEqual(['x', 'y', 'z']);
   });
 
   it('a computed pattern over 256 characters is false at run time', () => {
@@ -109,7 +178,10 @@ describe('rules', () => {
     const literal = 'a literal value '.repeat(8);
     const test = vi.spyOn(RE2JS.prototype, 'test');
     try {
-      const result = ask(shop(), { debug: true, rules: [{ condition: { match: [literal, '^a literal'] }, factor: 2 }] });
+      const result = ask(shop(), {
+        debug: true,
+        rules: [{ condition: { match: [literal, '^a literal'] }, factor: 2 }],
+      });
       expect(result.rules?.[0].matched).toEqual(['x', 'y', 'z']);
       expect(test.mock.calls.filter(([text]) => text === literal)).toHaveLength(1);
     } finally {
@@ -124,7 +196,10 @@ describe('rules', () => {
       [{ condition: { '==': [1, 1] }, factor: -1 }, 'rules[0].factor must be a finite number >= 0 (got -1)'],
       [{ condition: 'x', factor: 1 }, 'rules[0].condition must be a JsonLogic object with one operator'],
       [{ condition: { log: 'hi' }, factor: 1 }, 'rules[0].condition uses an unknown operator: "log"'],
-      [{ condition: { and: [{ 'toString': [] }] }, factor: 1 }, 'rules[0].condition uses an unknown operator: "toString"'],
+      [
+        { condition: { and: [{ toString: [] }] }, factor: 1 },
+        'rules[0].condition uses an unknown operator: "toString"',
+      ],
       [{ name: 3, condition: { '==': [1, 1] }, factor: 1 }, 'rules[0].name must be a string'],
       ['rule', 'rules[0] must be an object with condition and factor'],
     ];
@@ -143,14 +218,31 @@ describe('rules', () => {
 
   it('debug reports every rule with source, name, condition, factor and the ids it matched', () => {
     const platform = shop();
-    platform.admin.recommend.setGlobalRules(TID, [{ name: 'g', condition: { '==': [{ var: 'rec.id' }, 'z'] }, factor: 0 }]);
+    platform.admin.recommend.setGlobalRules(TID, [
+      { name: 'g', condition: { '==': [{ var: 'rec.id' }, 'z'] }, factor: 0 },
+    ]);
     platform.admin.recommend.setPromotions(TID, [{ name: 'p', condition: { '==': [{ var: 'rec.brand' }, 'Acme'] } }]);
-    platform.admin.recommend.setExperienceRules(TID, '7', [{ name: 'e', condition: { '==': [{ var: 'rec.brand' }, 'none'] }, factor: 5 }]);
-    const result = ask(platform, { debug: true, experienceId: '7', rules: [{ condition: { match: [{ var: 'rec.name' }, 'runner'] }, factor: 1 }] });
-    expect(result.items.map((i) => [i.id, i.weight])).toEqual([['y', 4], ['x', 3]]);
+    platform.admin.recommend.setExperienceRules(TID, '7', [
+      { name: 'e', condition: { '==': [{ var: 'rec.brand' }, 'none'] }, factor: 5 },
+    ]);
+    const result = ask(platform, {
+      debug: true,
+      experienceId: '7',
+      rules: [{ condition: { match: [{ var: 'rec.name' }, 'runner'] }, factor: 1 }],
+    });
+    expect(result.items.map((i) => [i.id, i.weight])).toEqual([
+      ['y', 4],
+      ['x', 3],
+    ]);
     expect(result.rules).toEqual([
       { source: 'global', name: 'g', condition: { '==': [{ var: 'rec.id' }, 'z'] }, factor: 0, matched: ['z'] },
-      { source: 'global', name: 'p', condition: { '==': [{ var: 'rec.brand' }, 'Acme'] }, factor: 2, matched: ['y', 'z'] },
+      {
+        source: 'global',
+        name: 'p',
+        condition: { '==': [{ var: 'rec.brand' }, 'Acme'] },
+        factor: 2,
+        matched: ['y', 'z'],
+      },
       { source: 'experience', name: 'e', condition: { '==': [{ var: 'rec.brand' }, 'none'] }, factor: 5, matched: [] },
       { source: 'request', name: '', condition: { match: [{ var: 'rec.name' }, 'runner'] }, factor: 1, matched: ['x'] },
     ]);
@@ -161,7 +253,9 @@ describe('rules', () => {
     expect(() => jsonLogic.apply({ match: ['a', 'a'] } as never)).toThrow('Unrecognized operation match');
     jsonLogic.add_operation('match', () => true);
     try {
-      expect(ids(ask(shop(), { rules: [{ condition: { match: [{ var: 'rec.name' }, '^Red'] }, factor: 0 }] }))).toEqual(['y', 'z']);
+      expect(ids(ask(shop(), { rules: [{ condition: { match: [{ var: 'rec.name' }, '^Red'] }, factor: 0 }] }))).toEqual(
+        ['y', 'z'],
+      );
     } finally {
       jsonLogic.rm_operation('match');
     }
@@ -169,7 +263,10 @@ describe('rules', () => {
 
   it('`__proto__` in a condition or data reaches no prototype', () => {
     const platform = shop();
-    const rules = [{ condition: { '!!': { var: 'rec.__proto__' } }, factor: 0 }, { condition: { '!!': { var: 'rec.constructor' } }, factor: 0 }];
+    const rules = [
+      { condition: { '!!': { var: 'rec.__proto__' } }, factor: 0 },
+      { condition: { '!!': { var: 'rec.constructor' } }, factor: 0 },
+    ];
     expect(ids(ask(platform, { rules }))).toEqual(['x', 'y', 'z']);
   });
 });

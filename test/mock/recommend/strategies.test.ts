@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ask, DAY, emptyShop, ids, NOW, picks, product, purchases, TID, views } from './support';
 import type { InteractionRecord } from '../../../src/mock/platform/recommend';
+import { ask, DAY, emptyShop, ids, NOW, picks, product, purchases, TID, views } from './support';
 
 describe('popular', () => {
   it('ranks best sellers by units bought, ties broken by views', () => {
     const platform = emptyShop();
-    platform.admin.recommend.loadFeed(TID, ['a', 'b', 'c', 'd'].map((id) => product(id)));
+    platform.admin.recommend.loadFeed(
+      TID,
+      ['a', 'b', 'c', 'd'].map((id) => product(id)),
+    );
     platform.admin.recommend.recordInteractions(TID, [
       ...purchases('v1', ['b'], 't1', NOW - DAY, 3),
       ...purchases('v2', ['c'], 't2'),
@@ -13,7 +16,11 @@ describe('popular', () => {
       ...views('v4', ['a', 'a']),
     ]);
     const result = ask(platform, { strategies: ['popular'] });
-    expect(picks(result)).toEqual([['b', 'popular'], ['a', 'popular'], ['c', 'popular']]);
+    expect(picks(result)).toEqual([
+      ['b', 'popular'],
+      ['a', 'popular'],
+      ['c', 'popular'],
+    ]);
     // a: 1 unit + 2 views / (max views 2 + 1).
     expect(result.items.map((i) => i.weight)).toEqual([3, 1 + 2 / 3, 1]);
   });
@@ -25,7 +32,11 @@ describe('popular', () => {
       product('shoe2', { categories: ['Shoes'] }),
       product('hat', { categories: ['Hats'] }),
     ]);
-    platform.admin.recommend.recordInteractions(TID, [...purchases('v1', ['hat'], 't', NOW, 5), ...purchases('v2', ['shoe2', 'shoe1'], 'u'), ...views('v3', ['shoe1'])]);
+    platform.admin.recommend.recordInteractions(TID, [
+      ...purchases('v1', ['hat'], 't', NOW, 5),
+      ...purchases('v2', ['shoe2', 'shoe1'], 'u'),
+      ...views('v3', ['shoe1']),
+    ]);
     expect(ids(ask(platform, { seed: [{ type: 'c', id: 'Shoes' }] }))).toEqual(['shoe1', 'shoe2']);
     expect(ids(ask(platform, { seed: [{ type: 'c', id: 'Hats' }] }))).toEqual(['hat']);
     expect(ids(ask(platform, { seed: [{ type: 'c', id: 'shoes' }] }))).toEqual([]); // category names are exact
@@ -42,9 +53,15 @@ describe('new', () => {
       product('fresh', { addedAt: new Date(NOW - DAY).toISOString() }),
       product('future', { addedAt: NOW + DAY }),
     ]);
-    platform.admin.recommend.recordInteractions(TID, [...views('v1', ['exactly21']), ...views('v2', ['exactly21', 'over21'])]);
+    platform.admin.recommend.recordInteractions(TID, [
+      ...views('v1', ['exactly21']),
+      ...views('v2', ['exactly21', 'over21']),
+    ]);
     const result = ask(platform, { strategies: ['new'] });
-    expect(picks(result)).toEqual([['exactly21', 'new'], ['fresh', 'new']]);
+    expect(picks(result)).toEqual([
+      ['exactly21', 'new'],
+      ['fresh', 'new'],
+    ]);
     expect(result.items.map((i) => i.weight)).toEqual([3, 1]);
   });
 
@@ -61,12 +78,20 @@ describe('trending', () => {
   // Daily views over the 14 complete days before today (NOW's day): `counts` oldest first.
   const daily = (visitorPrefix: string, productId: string, counts: number[]): InteractionRecord[] =>
     counts.flatMap((count, i) =>
-      Array.from({ length: count }, (_, k) => ({ kind: 'view' as const, visitorId: `${visitorPrefix}${i}-${k}`, productId, at: NOW - (counts.length - i) * DAY })),
+      Array.from({ length: count }, (_, k) => ({
+        kind: 'view' as const,
+        visitorId: `${visitorPrefix}${i}-${k}`,
+        productId,
+        at: NOW - (counts.length - i) * DAY,
+      })),
     );
 
   it('trending_ols_views_1 keeps rising products (positive slope), not constant or falling ones', () => {
     const platform = emptyShop();
-    platform.admin.recommend.loadFeed(TID, ['rising', 'steep', 'flat', 'falling'].map((id) => product(id)));
+    platform.admin.recommend.loadFeed(
+      TID,
+      ['rising', 'steep', 'flat', 'falling'].map((id) => product(id)),
+    );
     platform.admin.recommend.recordInteractions(TID, [
       ...daily('r', 'rising', [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5]),
       ...daily('s', 'steep', [0, 0, 0, 0, 0, 0, 0, 2, 4, 6, 8, 10, 12, 14]),
@@ -74,13 +99,19 @@ describe('trending', () => {
       ...daily('d', 'falling', [9, 8, 7, 6, 5, 4, 3, 3, 2, 2, 1, 1, 0, 0]),
     ]);
     const result = ask(platform, { strategies: ['trending_ols_views_1'] });
-    expect(picks(result)).toEqual([['steep', 'trending_ols_views_1'], ['rising', 'trending_ols_views_1']]);
+    expect(picks(result)).toEqual([
+      ['steep', 'trending_ols_views_1'],
+      ['rising', 'trending_ols_views_1'],
+    ]);
     expect(result.items[1].weight).toBeGreaterThan(0);
   });
 
   it('the trending composite names trending_ols_views_1, then fills with trending_ewma_views_1', () => {
     const platform = emptyShop();
-    platform.admin.recommend.loadFeed(TID, ['rising', 'bump', 'flat'].map((id) => product(id)));
+    platform.admin.recommend.loadFeed(
+      TID,
+      ['rising', 'bump', 'flat'].map((id) => product(id)),
+    );
     platform.admin.recommend.recordInteractions(TID, [
       ...daily('r', 'rising', [0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4]),
       // Down overall (negative slope) but the last days are above the window's mean.
@@ -95,14 +126,20 @@ describe('trending', () => {
 
   it('trending_popular_views_1 counts views of the last 7 days, today included', () => {
     const platform = emptyShop();
-    platform.admin.recommend.loadFeed(TID, ['old', 'recent', 'today'].map((id) => product(id)));
+    platform.admin.recommend.loadFeed(
+      TID,
+      ['old', 'recent', 'today'].map((id) => product(id)),
+    );
     platform.admin.recommend.recordInteractions(TID, [
       ...views('v1', ['old', 'old', 'old'], NOW - 8 * DAY),
       ...views('v2', ['recent', 'recent'], NOW - 6 * DAY),
       ...views('v3', ['today'], NOW),
     ]);
     const result = ask(platform, { strategies: ['trending_popular_views_1'] });
-    expect(picks(result)).toEqual([['recent', 'trending_popular_views_1'], ['today', 'trending_popular_views_1']]);
+    expect(picks(result)).toEqual([
+      ['recent', 'trending_popular_views_1'],
+      ['today', 'trending_popular_views_1'],
+    ]);
     expect(result.items.map((i) => i.weight)).toEqual([2, 1]);
   });
 });
@@ -110,9 +147,17 @@ describe('trending', () => {
 describe('item-to-item strategies', () => {
   it('pllr weighs a co-viewed pair with Dunning LLR computed by hand', () => {
     const platform = emptyShop();
-    platform.admin.recommend.loadFeed(TID, ['a', 'b', 'c', 'd'].map((id) => product(id)));
+    platform.admin.recommend.loadFeed(
+      TID,
+      ['a', 'b', 'c', 'd'].map((id) => product(id)),
+    );
     // 4 visitors; a and b viewed by the same 2 of them, c and d by one each.
-    platform.admin.recommend.recordInteractions(TID, [...views('v1', ['a', 'b']), ...views('v2', ['a', 'b']), ...views('v3', ['c']), ...views('v4', ['d'])]);
+    platform.admin.recommend.recordInteractions(TID, [
+      ...views('v1', ['a', 'b']),
+      ...views('v2', ['a', 'b']),
+      ...views('v3', ['c']),
+      ...views('v4', ['d']),
+    ]);
     const result = ask(platform, { strategies: ['pllr'], seed: ['a'] });
     // Table [[2,0],[0,2]]: 2·(H(rows) + H(cols) − H(matrix)) = 2·(4 ln 2 + 4 ln 2 − 4 ln 2) = 8 ln 2.
     expect(picks(result)).toEqual([['b', 'pllr']]);
@@ -121,8 +166,15 @@ describe('item-to-item strategies', () => {
 
   it('cf_viewed is the cosine of the co-viewers and needs 2 users in common', () => {
     const platform = emptyShop();
-    platform.admin.recommend.loadFeed(TID, ['a', 'b', 'c'].map((id) => product(id)));
-    platform.admin.recommend.recordInteractions(TID, [...views('v1', ['a', 'b', 'c']), ...views('v2', ['a', 'b']), ...views('v3', ['b'])]);
+    platform.admin.recommend.loadFeed(
+      TID,
+      ['a', 'b', 'c'].map((id) => product(id)),
+    );
+    platform.admin.recommend.recordInteractions(TID, [
+      ...views('v1', ['a', 'b', 'c']),
+      ...views('v2', ['a', 'b']),
+      ...views('v3', ['b']),
+    ]);
     const result = ask(platform, { strategies: ['cf_viewed'], seed: ['a'] });
     // a: 2 viewers, b: 3 viewers, 2 in common → 2 / √6; c shares only 1 viewer with a.
     expect(picks(result)).toEqual([['b', 'cf_viewed']]);
@@ -131,7 +183,10 @@ describe('item-to-item strategies', () => {
 
   it('cf_bought / pllr_bought learn from purchases, pllr_viewed_bought from views followed by purchases', () => {
     const platform = emptyShop();
-    platform.admin.recommend.loadFeed(TID, ['camera', 'bag', 'tripod', 'x', 'y'].map((id) => product(id)));
+    platform.admin.recommend.loadFeed(
+      TID,
+      ['camera', 'bag', 'tripod', 'x', 'y'].map((id) => product(id)),
+    );
     platform.admin.recommend.recordInteractions(TID, [
       ...purchases('v1', ['camera', 'bag'], 't1'),
       ...purchases('v2', ['camera', 'bag'], 't2'),
@@ -142,12 +197,17 @@ describe('item-to-item strategies', () => {
     ]);
     expect(picks(ask(platform, { strategies: ['cf_bought'], seed: ['camera'] }))).toEqual([['bag', 'cf_bought']]);
     expect(picks(ask(platform, { strategies: ['pllr_bought'], seed: ['camera'] }))).toEqual([['bag', 'pllr_bought']]);
-    expect(picks(ask(platform, { strategies: ['pllr_viewed_bought'], seed: ['camera'] }))).toEqual([['tripod', 'pllr_viewed_bought']]);
+    expect(picks(ask(platform, { strategies: ['pllr_viewed_bought'], seed: ['camera'] }))).toEqual([
+      ['tripod', 'pllr_viewed_bought'],
+    ]);
   });
 
   it('pllr_bought_next ranks the next purchase above the one after, and ignores the same basket', () => {
     const platform = emptyShop();
-    platform.admin.recommend.loadFeed(TID, ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id) => product(id)));
+    platform.admin.recommend.loadFeed(
+      TID,
+      ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id) => product(id)),
+    );
     platform.admin.recommend.recordInteractions(TID, [
       ...purchases('v1', ['a', 'g'], 't1', NOW - 3 * DAY),
       ...purchases('v1', ['b'], 't2', NOW - 2 * DAY),
@@ -157,13 +217,19 @@ describe('item-to-item strategies', () => {
       ...purchases('v4', ['f'], 't6'),
     ]);
     const result = ask(platform, { strategies: ['pllr_bought_next'], seed: ['a'] });
-    expect(picks(result)).toEqual([['b', 'pllr_bought_next'], ['c', 'pllr_bought_next']]);
+    expect(picks(result)).toEqual([
+      ['b', 'pllr_bought_next'],
+      ['c', 'pllr_bought_next'],
+    ]);
     expect(result.items[0].weight).toBeGreaterThan(result.items[1].weight);
   });
 
   it('aggregates several seeds and never recommends a seed back', () => {
     const platform = emptyShop();
-    platform.admin.recommend.loadFeed(TID, ['a', 'b', 'c', 'd'].map((id) => product(id)));
+    platform.admin.recommend.loadFeed(
+      TID,
+      ['a', 'b', 'c', 'd'].map((id) => product(id)),
+    );
     platform.admin.recommend.recordInteractions(TID, [
       ...views('v1', ['a', 'b', 'c']),
       ...views('v2', ['a', 'b', 'c']),

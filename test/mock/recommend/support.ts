@@ -1,6 +1,11 @@
 // Tiny hand-built properties for the engine's tests.
 import { createMockPlatform, type MockPlatform } from '../../../src/mock';
-import type { FeedProduct, InteractionRecord, RecommendRequest, RecommendResult } from '../../../src/mock/platform/recommend';
+import type {
+  FeedProduct,
+  InteractionRecord,
+  RecommendRequest,
+  RecommendResult,
+} from '../../../src/mock/platform/recommend';
 
 export const NOW = Date.parse('2026-11-21T12:00:00Z');
 export const DAY = 86_400_000;
@@ -14,8 +19,17 @@ export function emptyShop(): MockPlatform {
 }
 
 /** A feed row with English details only. */
-export function product(id: string, extra: Partial<FeedProduct> = {}, details: Record<string, unknown> = {}): FeedProduct {
-  return { id, addedAt: NOW - 100 * DAY, locales: { 'en-GBP': { name: `Product ${id}`, currency: 'GBP', unit_price: 10, ...details } }, ...extra };
+export function product(
+  id: string,
+  extra: Partial<FeedProduct> = {},
+  details: Record<string, unknown> = {},
+): FeedProduct {
+  return {
+    id,
+    addedAt: NOW - 100 * DAY,
+    locales: { 'en-GBP': { name: `Product ${id}`, currency: 'GBP', unit_price: 10, ...details } },
+    ...extra,
+  };
 }
 
 /** `visitor` viewed each of `products` (at `at`). */
@@ -24,12 +38,33 @@ export function views(visitor: string, products: string[], at = NOW - DAY / 2): 
 }
 
 /** `visitor` bought `products` in transaction `tx`. */
-export function purchases(visitor: string, products: string[], tx: string, at = NOW - DAY / 2, quantity = 1): InteractionRecord[] {
-  return products.map((productId) => ({ kind: 'purchase', visitorId: visitor, productId, at, transactionId: tx, quantity }));
+export function purchases(
+  visitor: string,
+  products: string[],
+  tx: string,
+  at = NOW - DAY / 2,
+  quantity = 1,
+): InteractionRecord[] {
+  return products.map((productId) => ({
+    kind: 'purchase',
+    visitorId: visitor,
+    productId,
+    at,
+    transactionId: tx,
+    quantity,
+  }));
 }
 
 export function ask(platform: MockPlatform, request: Partial<RecommendRequest>): RecommendResult {
-  return platform.services.recommend.recommend({ trackingId: TID, strategies: ['popular'], n: 10, seed: ['all'], rules: [], debug: false, ...request });
+  return platform.services.recommend.recommend({
+    trackingId: TID,
+    strategies: ['popular'],
+    n: 10,
+    seed: ['all'],
+    rules: [],
+    debug: false,
+    ...request,
+  });
 }
 
 /** `[id, strategy]` of each item. */

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setEndpoints } from '../../../src/core/endpoints';
-import { createStash } from '../../../src/stash';
 import { createExperiencesClient } from '../../../src/experiences';
 import { createIntegration } from '../../../src/integrations';
-import { kill9, runCli, startServer, stop, type Child } from './child';
+import { createStash } from '../../../src/stash';
+import { type Child, kill9, runCli, startServer, stop } from './child';
 import { distDir, ssrExample } from './readme';
 
 // `svc-mock serve` as a child process on a free port, over real HTTP (no MSW in this process).
@@ -31,21 +31,44 @@ async function start(args: string[]): Promise<Child> {
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(url, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
-const json = async <T = unknown>(response: Promise<Response> | Response): Promise<T> => (await response).json() as Promise<T>;
+const json = async <T = unknown>(response: Promise<Response> | Response): Promise<T> =>
+  (await response).json() as Promise<T>;
 
 let eventSeq = 0;
 const productEvent = (productId: string, visitorId: string) => ({
-  meta: { id: `ev-${++eventSeq}-${visitorId}`, type: 'ecProduct', ts: Date.now(), visitorId, pageViewId: 'pv-1', seq: eventSeq, url: '/' },
-  data: { eventType: 'detail', product: { productId, name: `Product ${productId}`, categories: ['Jackets'], price: { value: 20, currency: 'GBP' } } },
+  meta: {
+    id: `ev-${++eventSeq}-${visitorId}`,
+    type: 'ecProduct',
+    ts: Date.now(),
+    visitorId,
+    pageViewId: 'pv-1',
+    seq: eventSeq,
+    url: '/',
+  },
+  data: {
+    eventType: 'detail',
+    product: {
+      productId,
+      name: `Product ${productId}`,
+      categories: ['Jackets'],
+      price: { value: 20, currency: 'GBP' },
+    },
+  },
 });
 const sendEvents = (url: string, trackingId: string, events: unknown[]) =>
-  post(`${url}/events/v1/${trackingId}`, { sentAt: Date.now(), events }, { 'Content-Type': 'text/plain;charset=UTF-8' });
+  post(
+    `${url}/events/v1/${trackingId}`,
+    { sentAt: Date.now(), events },
+    { 'Content-Type': 'text/plain;charset=UTF-8' },
+  );
 
 describe('svc-mock serve over real HTTP', () => {
   it('prints its URL and the setEndpoints call', async () => {
     const { stdout, url } = await start([]);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(stdout).toContain(`setEndpoints({"recs":"${url}","experiences":"${url}","stash":"${url}","events":"${url}","integrations":"${url}"});`);
+    expect(stdout).toContain(
+      `setEndpoints({"recs":"${url}","experiences":"${url}","stash":"${url}","events":"${url}","integrations":"${url}"});`,
+    );
   });
 
   it('serves recommendations, events the engine learns from, stash, experiences, integrations; and a rendered shop page', async () => {
@@ -53,7 +76,11 @@ describe('svc-mock serve over real HTTP', () => {
     setEndpoints({ recs: url, experiences: url, stash: url, events: url, integrations: url });
     const recommend = (trackingId: string) =>
       json<{ status: number; result: { items: { id: string }[] } }>(
-        post(`${url}/vc/recommend/2.1/${trackingId}?strategy=popular&n=3`, { h: ['all'] }, { 'Content-Type': 'application/json' }),
+        post(
+          `${url}/vc/recommend/2.1/${trackingId}?strategy=popular&n=3`,
+          { h: ['all'] },
+          { 'Content-Type': 'application/json' },
+        ),
       );
 
     // recommendations of the fixtures
@@ -63,7 +90,12 @@ describe('svc-mock serve over real HTTP', () => {
 
     // an events batch the engine learns from: a new property's most viewed product comes first
     expect((await recommend('acme')).result.items).toEqual([]);
-    const batch = [productEvent('boots', 'v1'), productEvent('boots', 'v2'), productEvent('boots', 'v3'), productEvent('hat', 'v1')];
+    const batch = [
+      productEvent('boots', 'v1'),
+      productEvent('boots', 'v2'),
+      productEvent('boots', 'v3'),
+      productEvent('hat', 'v1'),
+    ];
     expect(await json(sendEvents(url, 'acme', batch))).toEqual({ status: 200, accepted: 4, duplicates: 0 });
     expect((await recommend('acme')).result.items.map((i) => i.id)).toEqual(['boots', 'hat']);
 
@@ -93,16 +125,28 @@ describe('svc-mock serve over real HTTP', () => {
     expect(views.map((v) => v.contextId)).toEqual(['visitor-1']);
 
     // an integration execute, with the integrations client
-    const execution = await createIntegration('welcome-email', { trackingId: 'demo_shop' }).execute({ to: 'a@shop.example' }, { key: { email: 'a@shop.example' } });
+    const execution = await createIntegration('welcome-email', { trackingId: 'demo_shop' }).execute(
+      { to: 'a@shop.example' },
+      { key: { email: 'a@shop.example' } },
+    );
     expect(execution.result).toMatchObject({ sent: true, count: 1 });
-    const runs = await json<{ executionId: string }[]>(post(`${url}/__svc/inspect/integrations/runs`, [{ trackingId: 'demo_shop' }]));
+    const runs = await json<{ executionId: string }[]>(
+      post(`${url}/__svc/inspect/integrations/runs`, [{ trackingId: 'demo_shop' }]),
+    );
     expect(runs.map((r) => r.executionId)).toEqual([execution.executionId]);
 
     // the README's server-side rendering example, a separate Node process, against the server
-    const expected = (await experiences.getExperiences({ contextId: 'shopper-7', experienceIds: [1] })).experiencePayloads[0];
+    const expected = (await experiences.getExperiences({ contextId: 'shopper-7', experienceIds: [1] }))
+      .experiencePayloads[0];
     const shopFile = join(dir, 'shop.mjs');
-    writeFileSync(shopFile, ssrExample().replace("'@svc/experiences'", `'${pathToFileURL(join(distDir, 'experiences', 'index.js')).href}'`));
-    const shop = spawn(process.execPath, [shopFile], { env: { ...process.env, SVC_MOCK_URL: url, PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    writeFileSync(
+      shopFile,
+      ssrExample().replace("'@svc/experiences'", `'${pathToFileURL(join(distDir, 'experiences', 'index.js')).href}'`),
+    );
+    const shop = spawn(process.execPath, [shopFile], {
+      env: { ...process.env, SVC_MOCK_URL: url, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     try {
       const shopUrl = await new Promise<string>((resolve, reject) => {
         let out = '';
@@ -115,7 +159,9 @@ describe('svc-mock serve over real HTTP', () => {
       });
       const page = await fetch(shopUrl, { headers: { cookie: '_svcTracker=shopper-7' } });
       const headline = expected.isControl ? 'Welcome' : String(expected.payload.headline);
-      expect(await page.text()).toBe(`<!doctype html><h1>${headline.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</h1>`);
+      expect(await page.text()).toBe(
+        `<!doctype html><h1>${headline.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</h1>`,
+      );
       const after = await json<{ contextId: string }[]>(fetch(`${url}/__svc/inspect/experiences/views/demo_shop`));
       expect(after.map((v) => v.contextId)).toEqual(['visitor-1', 'shopper-7']);
       // a new visitor: the platform generated the id, the page sets the cookie
@@ -137,29 +183,44 @@ describe('svc-mock serve over real HTTP', () => {
   it('--help prints the usage, exit code 0', async () => {
     const { code, stdout } = await runCli(['--help']);
     expect(code).toBe(0);
-    expect(stdout).toBe('usage: svc-mock serve [--port 4010] [--host 127.0.0.1] [--state <file>] [--no-fixtures] [--clock real | <ISO time>]\n');
+    expect(stdout).toBe(
+      'usage: svc-mock serve [--port 4010] [--host 127.0.0.1] [--state <file>] [--no-fixtures] [--clock real | <ISO time>]\n',
+    );
   });
 
   it('bad flags are a one-line usage error, exit code 1', async () => {
     const { code, stderr } = await runCli(['serve', '--clock', 'soon']);
     expect(code).toBe(1);
     expect(stderr.trim().split('\n')).toHaveLength(1);
-    expect(stderr).toMatch(/^svc-mock: --clock must be "real" or an ISO time .*; usage: svc-mock serve \[--port 4010\]/);
+    expect(stderr).toMatch(
+      /^svc-mock: --clock must be "real" or an ISO time .*; usage: svc-mock serve \[--port 4010\]/,
+    );
   });
 });
 
 describe('svc-mock serve --state', () => {
   /** Stash sets and events batches, `concurrency` at a time; the ones acknowledged are recorded. */
-  async function writeLoad(url: string, sets: string[], batches: string[][], acked: { keys: Set<string>; events: Set<string> }, concurrency = 8) {
+  async function writeLoad(
+    url: string,
+    sets: string[],
+    batches: string[][],
+    acked: { keys: Set<string>; events: Set<string> },
+    concurrency = 8,
+  ) {
     const setTasks = sets.map((key) => async () => {
-      const reply = await json<{ status: number }>(post(`${url}/stash/v1.1/kv/set/shop/public/${key}`, { data: `value of ${key}` }));
+      const reply = await json<{ status: number }>(
+        post(`${url}/stash/v1.1/kv/set/shop/public/${key}`, { data: `value of ${key}` }),
+      );
       if (reply.status === 200) acked.keys.add(key);
     });
     const batchTasks = batches.map((ids) => async () => {
       const events = ids.map((id) => ({ ...productEvent('p1', 'v'), meta: { ...productEvent('p1', 'v').meta, id } }));
       // a batch resent after the restart may already be held (it reached the journal unacknowledged): duplicates
-      const reply = await json<{ status: number; accepted: number; duplicates: number }>(sendEvents(url, 'shop', events));
-      if (reply.status === 200 && reply.accepted + reply.duplicates === ids.length) for (const id of ids) acked.events.add(id);
+      const reply = await json<{ status: number; accepted: number; duplicates: number }>(
+        sendEvents(url, 'shop', events),
+      );
+      if (reply.status === 200 && reply.accepted + reply.duplicates === ids.length)
+        for (const id of ids) acked.events.add(id);
     });
     // interleaved: a few sets, a batch, a few sets, ...
     const tasks: (() => Promise<void>)[] = [];
@@ -208,7 +269,12 @@ describe('svc-mock serve --state', () => {
     let held = await holds(second.url);
     for (const key of acked.keys) expect(held.keys[key]).toBe(`value of ${key}`);
     for (const id of acked.events) expect(held.events.has(id)).toBe(true);
-    await writeLoad(second.url, sets.filter((k) => !acked.keys.has(k)), batches.filter((b) => !acked.events.has(b[0])), acked);
+    await writeLoad(
+      second.url,
+      sets.filter((k) => !acked.keys.has(k)),
+      batches.filter((b) => !acked.events.has(b[0])),
+      acked,
+    );
     expect(acked.keys.size).toBe(1000);
     expect(acked.events.size).toBe(1000);
     await kill9(second.process);
@@ -222,7 +288,10 @@ describe('svc-mock serve --state', () => {
     held = await holds(third.url);
     // whatever is missing was in the torn record (one stash set or one batch of 5)
     const inTorn = JSON.stringify(torn.args);
-    const missing = [...[...acked.keys].filter((key) => held.keys[key] !== `value of ${key}`), ...[...acked.events].filter((id) => !held.events.has(id))];
+    const missing = [
+      ...[...acked.keys].filter((key) => held.keys[key] !== `value of ${key}`),
+      ...[...acked.events].filter((id) => !held.events.has(id)),
+    ];
     expect(missing.length).toBeLessThanOrEqual(5);
     for (const item of missing) expect(inTorn).toMatch(new RegExp(`${item}(?!\\d)`));
     await stop(third.process);
@@ -233,9 +302,13 @@ describe('svc-mock serve --state', () => {
     const first = await start(['--state', state, '--no-fixtures']);
     const { code, stderr } = await runCli(['serve', '--port', '0', '--state', state]);
     expect(code).toBe(1);
-    expect(stderr).toBe(`svc-mock: ${state} is in use by another svc-mock server (pid ${first.process.pid}, lock file ${state}.lock); two servers cannot share one state file\n`);
+    expect(stderr).toBe(
+      `svc-mock: ${state} is in use by another svc-mock server (pid ${first.process.pid}, lock file ${state}.lock); two servers cannot share one state file\n`,
+    );
     // the first one still serves
-    expect((await json<{ status: number }>(post(`${first.url}/stash/v1.1/kv/set/shop/public/k`, { data: 'v' }))).status).toBe(200);
+    expect(
+      (await json<{ status: number }>(post(`${first.url}/stash/v1.1/kv/set/shop/public/k`, { data: 'v' }))).status,
+    ).toBe(200);
   });
 
   it('a state file of an older version is refused, naming the file, and left as it was', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseServeArgs, UsageError, USAGE } from '../../../src/mock/server/args';
+import { parseServeArgs, USAGE, UsageError } from '../../../src/mock/server/args';
 
 describe('svc-mock serve flags', () => {
   it('defaults: fixtures on, nothing else set (the server documents its defaults)', () => {
@@ -7,7 +7,20 @@ describe('svc-mock serve flags', () => {
   });
 
   it('reads every flag', () => {
-    expect(parseServeArgs(['serve', '--port', '0', '--host', '0.0.0.0', '--state', 's.jsonl', '--no-fixtures', '--clock', '2026-11-21T10:00:00Z'])).toEqual({
+    expect(
+      parseServeArgs([
+        'serve',
+        '--port',
+        '0',
+        '--host',
+        '0.0.0.0',
+        '--state',
+        's.jsonl',
+        '--no-fixtures',
+        '--clock',
+        '2026-11-21T10:00:00Z',
+      ]),
+    ).toEqual({
       port: 0,
       host: '0.0.0.0',
       state: 's.jsonl',

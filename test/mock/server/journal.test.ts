@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMockPlatform } from '../../../src/mock';
+import { InvalidStateError } from '../../../src/mock/platform/state/format';
 import { openJournal, readJournal } from '../../../src/mock/server/journal';
 import { lockStateFile, StateLockedError } from '../../../src/mock/server/lock';
-import { InvalidStateError } from '../../../src/mock/platform/state/format';
 
 let dir: string;
 let file: string;
@@ -22,7 +22,8 @@ function journalOf(n: number) {
   const platform = createMockPlatform({ now: '2026-11-21T12:00:00Z' });
   const journal = openJournal(file, platform.snapshot());
   platform.onOperation((op) => journal.append(op, platform.snapshot));
-  for (let i = 0; i < n; i++) platform.services.stash.kvSet({ trackingId: 'shop', level: 'public', key: `k${i}`, body: { data: `v${i}` } });
+  for (let i = 0; i < n; i++)
+    platform.services.stash.kvSet({ trackingId: 'shop', level: 'public', key: `k${i}`, body: { data: `v${i}` } });
   return { platform, journal };
 }
 
@@ -70,11 +71,19 @@ describe('the --state journal', () => {
     const platform = createMockPlatform({ now: '2026-11-21T12:00:00Z' });
     const journal = openJournal(file, platform.snapshot());
     platform.onOperation((op) => journal.append(op, platform.snapshot));
-    for (let i = 0; i < 1500; i++) platform.services.stash.kvSet({ trackingId: 'shop', level: 'public', key: `k${i % 10}`, body: { data: `v${i}` } });
+    for (let i = 0; i < 1500; i++)
+      platform.services.stash.kvSet({
+        trackingId: 'shop',
+        level: 'public',
+        key: `k${i % 10}`,
+        body: { data: `v${i}` },
+      });
     journal.close();
     expect(journal.records()).toBe(10 + 500); // rewritten after 1,000 appends to the 10 live values, then 500 more
     const state = readJournal(file)!;
-    expect(createMockPlatform({ state }).inspect.stash.snapshot('shop').public).toEqual(platform.inspect.stash.snapshot('shop').public);
+    expect(createMockPlatform({ state }).inspect.stash.snapshot('shop').public).toEqual(
+      platform.inspect.stash.snapshot('shop').public,
+    );
   });
 });
 
@@ -109,8 +118,13 @@ describe('the state file lock', () => {
 describe('startMockServer with a state file', () => {
   it('an operation it cannot replay is refused, naming the file; the lock is released', async () => {
     const { startMockServer } = await import('../../../src/mock/server');
-    writeFileSync(file, '{"format":"svc-mock-state","version":1,"createdAt":1,"clock":"frozen","fixtures":false}\n{"at":1,"op":"services.nope","args":[]}\n');
-    await expect(startMockServer({ port: 0, state: file })).rejects.toThrow(`${file}: operations[0]: unknown operation "services.nope"`);
+    writeFileSync(
+      file,
+      '{"format":"svc-mock-state","version":1,"createdAt":1,"clock":"frozen","fixtures":false}\n{"at":1,"op":"services.nope","args":[]}\n',
+    );
+    await expect(startMockServer({ port: 0, state: file })).rejects.toThrow(
+      `${file}: operations[0]: unknown operation "services.nope"`,
+    );
     expect(existsSync(`${file}.lock`)).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../../src/mock/server';
+import { type MockServer, startMockServer } from '../../../src/mock/server';
 import { curlExamples } from './readme';
 
 const run = promisify(execFile);
@@ -27,8 +27,18 @@ describe('README admin API examples', () => {
   const examples = curlExamples();
 
   it('covers clock, faults, inspect, admin, reset and snapshot', () => {
-    for (const path of ['/__svc/clock', '/__svc/faults', '/__svc/inspect/', '/__svc/admin/', '/__svc/reset', '/__svc/snapshot']) {
-      expect(examples.some((line) => line.includes(path)), path).toBe(true);
+    for (const path of [
+      '/__svc/clock',
+      '/__svc/faults',
+      '/__svc/inspect/',
+      '/__svc/admin/',
+      '/__svc/reset',
+      '/__svc/snapshot',
+    ]) {
+      expect(
+        examples.some((line) => line.includes(path)),
+        path,
+      ).toBe(true);
     }
   });
 
@@ -37,23 +47,31 @@ describe('README admin API examples', () => {
     const outputs: string[] = [];
     for (const example of examples) {
       const command = example.replace(/localhost:4010/g, origin).replace(/^curl /, 'curl --fail-with-body ');
-      const { stdout } = await run('sh', ['-c', command], { cwd }).catch((error: { stdout?: string; message: string }) => {
-        throw new Error(`${example}\n-> ${error.stdout ?? ''} ${error.message}`);
-      });
+      const { stdout } = await run('sh', ['-c', command], { cwd }).catch(
+        (error: { stdout?: string; message: string }) => {
+          throw new Error(`${example}\n-> ${error.stdout ?? ''} ${error.message}`);
+        },
+      );
       if (!command.includes('>')) expect(() => JSON.parse(stdout), example).not.toThrow();
       outputs.push(stdout);
       const platform = server.platform();
       // What the examples did, checked on the platform as they run.
       if (example.includes('clock/advance')) expect(platform.clock.now()).toBe(Date.parse('2026-11-21T13:00:00Z'));
-      if (example.includes('clock/set')) expect(new Date(platform.clock.now()).toISOString()).toBe('2027-01-04T09:00:00.000Z');
-      if (example.includes('PUT') && example.includes('faults/stash')) expect(platform.faults.list().stash).toEqual({ bodyStatus: 500, times: 2 });
+      if (example.includes('clock/set'))
+        expect(new Date(platform.clock.now()).toISOString()).toBe('2027-01-04T09:00:00.000Z');
+      if (example.includes('PUT') && example.includes('faults/stash'))
+        expect(platform.faults.list().stash).toEqual({ bodyStatus: 500, times: 2 });
       if (example.includes('DELETE') && example.includes('faults')) expect(platform.faults.list()).toEqual({});
-      if (example.includes('admin/createProperty')) expect(platform.properties.get('shop')?.settings.cookieDomains).toEqual(['.shop.example']);
+      if (example.includes('admin/createProperty'))
+        expect(platform.properties.get('shop')?.settings.cookieDomains).toEqual(['.shop.example']);
       if (example.includes('createCredential')) expect(JSON.parse(stdout)).toMatch(/^svc_sk_/);
-      if (example.includes('experiences/create')) expect(platform.admin.experiences.list('shop').map((e) => e.name)).toEqual(['Banner']);
-      if (example.includes('setSecrets')) expect(platform.admin.integrations.get('demo_shop', 'welcome-email')?.secretNames).toContain('API_KEY');
+      if (example.includes('experiences/create'))
+        expect(platform.admin.experiences.list('shop').map((e) => e.name)).toEqual(['Banner']);
+      if (example.includes('setSecrets'))
+        expect(platform.admin.integrations.get('demo_shop', 'welcome-email')?.secretNames).toContain('API_KEY');
       if (example.includes('recommend/catalog')) expect(JSON.parse(stdout).products).toBeGreaterThan(0);
-      if (example.includes('PUT') && example.includes('snapshot')) expect(platform.admin.experiences.list('shop').map((e) => e.name)).toEqual(['Banner']);
+      if (example.includes('PUT') && example.includes('snapshot'))
+        expect(platform.admin.experiences.list('shop').map((e) => e.name)).toEqual(['Banner']);
       if (example.includes('reset')) expect(platform.properties.has('shop')).toBe(false);
     }
     expect(outputs).toHaveLength(examples.length);

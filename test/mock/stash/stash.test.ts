@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { useMockPlatform } from '../../support/mock-server';
-import { createStashArea } from '../../../src/mock/platform/stash';
-import { createBus, type BusTopics } from '../../../src/mock/platform/bus';
+import { type BusTopics, createBus } from '../../../src/mock/platform/bus';
 import { createClock } from '../../../src/mock/platform/clock';
 import { createProperties } from '../../../src/mock/platform/properties';
+import { createStashArea } from '../../../src/mock/platform/stash';
+import { useMockPlatform } from '../../support/mock-server';
 
 // The mock's stash on the wire, with raw requests (no client-side validation in the way).
 const mock = useMockPlatform({ now: '2026-11-21T10:00:00Z' });
@@ -42,13 +42,33 @@ describe('mock stash: always HTTP 200, outcome in the body', () => {
 
   it.each([
     ['kv/set/t1/public/k', { data: 5 }, 'data must be a string'],
-    ['kv/set/t1/public/k', { data: 'é'.repeat(32_768) + 'x' }, 'data is 65537 bytes; at most 65536 UTF-8 bytes are stored'],
+    [
+      'kv/set/t1/public/k',
+      { data: 'é'.repeat(32_768) + 'x' },
+      'data is 65537 bytes; at most 65536 UTF-8 bytes are stored',
+    ],
     ['kv/set/t1/public/k', 'not json', 'data must be a string'],
-    ['kv/getbatch/t1/public', { keys: Array.from({ length: 11 }, (_, i) => `k${i}`) }, 'keys has 11 entries; at most 10 per getbatch'],
+    [
+      'kv/getbatch/t1/public',
+      { keys: Array.from({ length: 11 }, (_, i) => `k${i}`) },
+      'keys has 11 entries; at most 10 per getbatch',
+    ],
     ['kv/getbatch/t1/public', { keys: [] }, 'keys must be a non-empty array'],
-    ['deferkv/set/t1/public/k', { data: 'v', timestamp: 1.5, route: 'r' }, 'timestamp must be UNIX seconds: a positive integer below 1e11'],
-    ['deferkv/set/t1/public/k', { data: 'v', timestamp: 1_800_000_000_000, route: 'r' }, 'timestamp must be UNIX seconds: a positive integer below 1e11'],
-    ['deferkv/remove/t1/public/k', { timestamp: '1800000000' }, 'timestamp must be UNIX seconds: a positive integer below 1e11'],
+    [
+      'deferkv/set/t1/public/k',
+      { data: 'v', timestamp: 1.5, route: 'r' },
+      'timestamp must be UNIX seconds: a positive integer below 1e11',
+    ],
+    [
+      'deferkv/set/t1/public/k',
+      { data: 'v', timestamp: 1_800_000_000_000, route: 'r' },
+      'timestamp must be UNIX seconds: a positive integer below 1e11',
+    ],
+    [
+      'deferkv/remove/t1/public/k',
+      { timestamp: '1800000000' },
+      'timestamp must be UNIX seconds: a positive integer below 1e11',
+    ],
     ['deferkv/set/t1/public/k', { data: 'v', timestamp: 1_800_000_000 }, 'route must name an integration'],
     ['count/incr/t1/public/k', { dimension: 'week' }, 'dimension "week" is invalid: only "date" is accepted'],
     ['count/decr/t1/public/k', {}, 'dimension null is invalid: only "date" is accepted'],
@@ -61,7 +81,10 @@ describe('mock stash: always HTTP 200, outcome in the body', () => {
     expect(await call('kv/get/t1/public/a')).toEqual({ http: 200, body: { status: 404 } });
     expect((await call('kv/getbatch/t1/public', { keys: ['a', 'b'] })).body.status).toBe(404);
     expect(await call('kv/set/t1/public/a', { data: '1' })).toEqual({ http: 200, body: { status: 200 } });
-    expect(await call('kv/getbatch/t1/public', { keys: ['a', 'b'] })).toEqual({ http: 200, body: { status: 200, data: { a: '1' } } });
+    expect(await call('kv/getbatch/t1/public', { keys: ['a', 'b'] })).toEqual({
+      http: 200,
+      body: { status: 200, data: { a: '1' } },
+    });
     expect(await call('kv/get/t1/public/a')).toEqual({ http: 200, body: { status: 200, data: '1' } });
     // Tracking ids are separate stores.
     expect((await call('kv/get/t2/public/a')).body.status).toBe(404);
@@ -81,7 +104,10 @@ describe('mock stash: always HTTP 200, outcome in the body', () => {
   });
 
   it('counters: key <fullKey>:<UTC date>, count/get and count/getbatch', async () => {
-    expect((await call('count/incr/t1/public/n:v:visits', { dimension: 'date' })).body).toEqual({ status: 200, data: { 'n:v:visits:2026-11-21': '2026-11-21' } });
+    expect((await call('count/incr/t1/public/n:v:visits', { dimension: 'date' })).body).toEqual({
+      status: 200,
+      data: { 'n:v:visits:2026-11-21': '2026-11-21' },
+    });
     expect((await call('count/get/t1/public/n:v:visits:2026-11-21')).body).toEqual({ status: 200, data: '1' });
     expect((await call('count/getbatch/t1/public', { keys: ['n:v:visits:2026-11-21', 'x:2026-11-21'] })).body).toEqual({
       status: 200,
@@ -90,7 +116,10 @@ describe('mock stash: always HTTP 200, outcome in the body', () => {
   });
 
   it('ts/set answers the platform time in UNIX seconds', async () => {
-    expect((await call('ts/set/t1/public/k')).body).toEqual({ status: 200, data: String(Date.parse('2026-11-21T10:00:00Z') / 1000) });
+    expect((await call('ts/set/t1/public/k')).body).toEqual({
+      status: 200,
+      data: String(Date.parse('2026-11-21T10:00:00Z') / 1000),
+    });
   });
 
   it('faults of route "stash" apply (body status 500, then normal)', async () => {
@@ -105,7 +134,11 @@ describe('mock stash: what an outsider may send', () => {
     ['a malformed escape in the key', 'kv/get/t1/public/%E0%A4%A', 'key "%E0%A4%A" is invalid'],
     ['a lone "%" as the key', 'ts/get/t1/public/%', 'key "%" is invalid'],
     ['a malformed escape in the tracking id', 'kv/get/%ZZ/public/a', 'tracking id "%ZZ" is invalid'],
-    ['a malformed escape in the counter key', 'count/get/t1/public/a%ZZ:2026-11-21', 'counter key "a%ZZ:2026-11-21" is invalid'],
+    [
+      'a malformed escape in the counter key',
+      'count/get/t1/public/a%ZZ:2026-11-21',
+      'counter key "a%ZZ:2026-11-21" is invalid',
+    ],
     ['a malformed escape in the level', 'kv/getbatch/t1/pub%lic', 'level "pub%lic" is invalid'],
   ])('%s: HTTP 200, status 400 (never a thrown URIError)', async (_name, path, message) => {
     const { http, body } = await call(path, path.includes('getbatch') ? { keys: ['a'] } : undefined);
@@ -115,8 +148,14 @@ describe('mock stash: what an outsider may send', () => {
   });
 
   it('an empty key segment is status 400; a trailing slash or an extra segment is no stash route (HTTP 404)', async () => {
-    expect((await call('kv/get/t1/public/')).body).toMatchObject({ status: 400, message: expect.stringContaining('key "" is invalid') });
-    expect((await call('kv/get/t1//a')).body).toMatchObject({ status: 400, message: 'level "" is invalid: expected public or protected' });
+    expect((await call('kv/get/t1/public/')).body).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('key "" is invalid'),
+    });
+    expect((await call('kv/get/t1//a')).body).toMatchObject({
+      status: 400,
+      message: 'level "" is invalid: expected public or protected',
+    });
     await call('kv/set/t1/public/a', { data: 'x' });
     for (const path of ['kv/get/t1/public/a/', 'kv/get/t1/public/a/b', 'kv/getbatch/t1/public/a']) {
       expect(await call(path, path.includes('getbatch') ? { keys: ['a'] } : undefined)).toEqual({
@@ -140,11 +179,20 @@ describe('mock stash: what an outsider may send', () => {
     ['GET', 'count/incr/t1/public/a', 'POST'],
     ['OPTIONS', 'deferkv/get/t1/public/a', 'GET, HEAD'],
   ])('%s on %s: HTTP 405 with Allow: %s, nothing stored', async (method, path, allow) => {
-    const response = await fetch(`${BASE}/${path}`, { method, body: method === 'GET' || method === 'OPTIONS' ? undefined : '{"data":"x","dimension":"date"}' });
+    const response = await fetch(`${BASE}/${path}`, {
+      method,
+      body: method === 'GET' || method === 'OPTIONS' ? undefined : '{"data":"x","dimension":"date"}',
+    });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe(allow);
     expect(await response.json()).toEqual({ status: 405, message: 'The method is not allowed for the requested URL.' });
-    expect(mock.platform.inspect.stash.snapshot('t1')).toEqual({ public: {}, protected: {}, deferred: {}, times: {}, counters: {} });
+    expect(mock.platform.inspect.stash.snapshot('t1')).toEqual({
+      public: {},
+      protected: {},
+      deferred: {},
+      times: {},
+      counters: {},
+    });
   });
 
   it('HEAD on a POST route: HTTP 405 with Allow: POST and no body', async () => {
@@ -175,20 +223,27 @@ describe('mock stash: protected level', () => {
     expect(credential).toMatch(/^svc_sk_[0-9a-f]{32}$/);
     admin.stash.set(credential, 'n:tier', 'gold');
     expect(await call('kv/get/t1/protected/n:tier')).toEqual({ http: 200, body: { status: 200, data: 'gold' } });
-    expect((await call('kv/getbatch/t1/protected', { keys: ['n:tier'] })).body).toEqual({ status: 200, data: { 'n:tier': 'gold' } });
+    expect((await call('kv/getbatch/t1/protected', { keys: ['n:tier'] })).body).toEqual({
+      status: 200,
+      data: { 'n:tier': 'gold' },
+    });
     expect(() => admin.stash.set(credential, 'bad key', 'x')).toThrow(/stash admin: key "bad key" is invalid/);
     expect(admin.stash.remove(credential, 'n:tier')).toBe(true);
     expect((await call('kv/get/t1/protected/n:tier')).body.status).toBe(404);
     // A credential is bound to its property.
     const other = admin.stash.createCredential('t2');
-    expect((await call('kv/set/t1/protected/tier', { data: 'x' }, { authorization: `Bearer ${other}` })).body.status).toBe(400);
+    expect(
+      (await call('kv/set/t1/protected/tier', { data: 'x' }, { authorization: `Bearer ${other}` })).body.status,
+    ).toBe(400);
     admin.stash.revokeCredential(credential);
     expect(() => admin.stash.set(credential, 'tier', 'x')).toThrow('stash admin: unknown credential');
   });
 
   it('server code may write protected over the wire with Authorization: Bearer <credential>', async () => {
     const credential = mock.platform.admin.stash.createCredential('t1');
-    expect((await call('kv/set/t1/protected/tier', { data: 'gold' }, { authorization: `Bearer ${credential}` })).body).toEqual({ status: 200 });
+    expect(
+      (await call('kv/set/t1/protected/tier', { data: 'gold' }, { authorization: `Bearer ${credential}` })).body,
+    ).toEqual({ status: 200 });
     expect(mock.platform.inspect.stash.snapshot('t1').protected).toEqual({ tier: 'gold' });
   });
 });
@@ -197,14 +252,21 @@ describe('mock stash: deferkv expiry on the platform clock', () => {
   it.each([
     ['already passed', Date.parse('2026-11-21T09:00:00Z') / 1000],
     ['now', Date.parse('2026-11-21T10:00:00Z') / 1000],
-  ])('a row whose timestamp is %s is delivered by the set itself (no later request needed) and reads 404', async (_when, t) => {
-    expect((await call('deferkv/set/t1/public/late', { data: 'v', timestamp: t, route: 'mailer' })).body).toEqual({ status: 200 });
-    expect(mock.platform.inspect.stash.deliveries()).toEqual([{ trackingId: 't1', key: 'late', value: 'v', route: 'mailer', at: t * 1000 }]);
-    expect(mock.platform.inspect.stash.snapshot('t1').deferred).toEqual({});
-    expect((await call(`deferkv/get/t1/public/late?timestamp=${t}`)).body).toEqual({ status: 404 });
-    expect((await call('deferkv/remove/t1/public/late', { timestamp: t })).body).toEqual({ status: 404 });
-    expect(mock.platform.inspect.stash.deliveries()).toHaveLength(1);
-  });
+  ])(
+    'a row whose timestamp is %s is delivered by the set itself (no later request needed) and reads 404',
+    async (_when, t) => {
+      expect((await call('deferkv/set/t1/public/late', { data: 'v', timestamp: t, route: 'mailer' })).body).toEqual({
+        status: 200,
+      });
+      expect(mock.platform.inspect.stash.deliveries()).toEqual([
+        { trackingId: 't1', key: 'late', value: 'v', route: 'mailer', at: t * 1000 },
+      ]);
+      expect(mock.platform.inspect.stash.snapshot('t1').deferred).toEqual({});
+      expect((await call(`deferkv/get/t1/public/late?timestamp=${t}`)).body).toEqual({ status: 404 });
+      expect((await call('deferkv/remove/t1/public/late', { timestamp: t })).body).toEqual({ status: 404 });
+      expect(mock.platform.inspect.stash.deliveries()).toHaveLength(1);
+    },
+  );
 
   it('emits a delivery on the bus at the row timestamp, and records it', () => {
     const clock = createClock('2026-11-21T10:00:00Z');
@@ -213,7 +275,8 @@ describe('mock stash: deferkv expiry on the platform clock', () => {
     const heard: BusTopics['delivery'][] = [];
     bus.on('delivery', (d) => heard.push(d));
     const t = Date.parse('2026-11-21T10:05:00Z') / 1000;
-    const set = (key: string, data: string, timestamp: number) => area.service.deferSet({ trackingId: 't1', level: 'public', key, body: { data, timestamp, route: 'mailer' } });
+    const set = (key: string, data: string, timestamp: number) =>
+      area.service.deferSet({ trackingId: 't1', level: 'public', key, body: { data, timestamp, route: 'mailer' } });
     expect(set('a', 'first', t + 60)).toEqual({ status: 200 });
     expect(set('b', 'second', t)).toEqual({ status: 200 });
     clock.advance(4 * 60_000);
@@ -224,7 +287,9 @@ describe('mock stash: deferkv expiry on the platform clock', () => {
       { trackingId: 't1', key: 'a', value: 'first', route: 'mailer', at: (t + 60) * 1000 },
     ]);
     expect(area.inspect.deliveries()).toEqual(heard);
-    expect(area.service.deferGet({ trackingId: 't1', level: 'public', key: 'a', timestamp: String(t + 60) }).status).toBe(404);
+    expect(
+      area.service.deferGet({ trackingId: 't1', level: 'public', key: 'a', timestamp: String(t + 60) }).status,
+    ).toBe(404);
     expect(area.inspect.snapshot('t1').deferred).toEqual({});
   });
 });

@@ -1,21 +1,34 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { useMockPlatform } from '../../support/mock-server';
+import { createExperiencesClient } from '../../../src/experiences';
+import { createIntegration } from '../../../src/integrations';
 import { createMockPlatform, type MockPlatform } from '../../../src/mock';
 import { InvalidStateError, STATE_VERSION, type StateSnapshot } from '../../../src/mock/platform/state/format';
 import { createStash } from '../../../src/stash';
-import { createExperiencesClient } from '../../../src/experiences';
-import { createIntegration } from '../../../src/integrations';
+import { useMockPlatform } from '../../support/mock-server';
 
 const NOW = '2026-11-21T12:00:00Z';
 const mock = useMockPlatform({ now: NOW, fixtures: true });
 
-const product = (productId: string) => ({ productId, name: productId, categories: ['Jackets'], price: { value: 10, currency: 'GBP' } });
+const product = (productId: string) => ({
+  productId,
+  name: productId,
+  categories: ['Jackets'],
+  price: { value: 10, currency: 'GBP' },
+});
 const batch = (ids: string[], visitorId: string) =>
   JSON.stringify({
     sentAt: Date.parse(NOW),
     events: ids.map((productId, i) => ({
-      meta: { id: `${visitorId}-${i}`, type: 'ecProduct', ts: Date.parse(NOW), visitorId, pageViewId: 'pv', seq: i, url: '/' },
+      meta: {
+        id: `${visitorId}-${i}`,
+        type: 'ecProduct',
+        ts: Date.parse(NOW),
+        visitorId,
+        pageViewId: 'pv',
+        seq: i,
+        url: '/',
+      },
       data: { eventType: 'detail', product: product(productId) },
     })),
   });
@@ -29,7 +42,9 @@ const observe = (platform: MockPlatform) => ({
   stats: platform.inspect.events.stats(),
   catalog: platform.inspect.recommend.catalog('shop'),
   views: platform.inspect.experiences.views('demo_shop'),
-  runs: platform.inspect.integrations.runs().map(({ executionId, integration, status, result }) => ({ executionId, integration, status, result })),
+  runs: platform.inspect.integrations
+    .runs()
+    .map(({ executionId, integration, status, result }) => ({ executionId, integration, status, result })),
   properties: platform.properties.list().map((p) => p.trackingId),
 });
 
@@ -42,19 +57,34 @@ describe('platform.snapshot() and createMockPlatform({ state })', () => {
     await createStash('deferkv', 'shop').set('later', 'b-2', Date.parse(NOW) / 1000 + 7200, 'cart-reminder');
     await createStash('ts', 'shop').set('last-visit');
     await createStash('count', 'shop').increment('visits', 'date');
-    const events = await fetch('https://events.svc.example/events/v1/shop', { method: 'POST', body: batch(['p1', 'p2', 'p1'], 'v1') });
+    const events = await fetch('https://events.svc.example/events/v1/shop', {
+      method: 'POST',
+      body: batch(['p1', 'p2', 'p1'], 'v1'),
+    });
     expect(await events.json()).toMatchObject({ accepted: 3 });
     const credential = mock.platform.admin.stash.createCredential('shop');
     mock.platform.admin.stash.set(credential, 'secret', 'protected value');
     mock.platform.clock.advance(120_000); // delivers `basket`
     const client = createExperiencesClient({ trackingId: 'demo_shop' });
-    const { experiencePayloads, contextId } = await client.getExperiences({ contextId: 'visitor-1', experienceIds: [1] });
+    const { experiencePayloads, contextId } = await client.getExperiences({
+      contextId: 'visitor-1',
+      experienceIds: [1],
+    });
     await client.seen(experiencePayloads[0], contextId);
-    const run = await createIntegration('welcome-email', { trackingId: 'demo_shop' }).execute({ to: 'a@shop.example' }, { key: { email: 'a' } });
+    const run = await createIntegration('welcome-email', { trackingId: 'demo_shop' }).execute(
+      { to: 'a@shop.example' },
+      { key: { email: 'a' } },
+    );
     expect(run.result).toMatchObject({ count: 1 });
 
     const snapshot = JSON.parse(JSON.stringify(mock.platform.snapshot())) as StateSnapshot;
-    expect(snapshot).toMatchObject({ format: 'svc-mock-state', version: STATE_VERSION, clock: 'frozen', fixtures: {}, createdAt: Date.parse(NOW) });
+    expect(snapshot).toMatchObject({
+      format: 'svc-mock-state',
+      version: STATE_VERSION,
+      clock: 'frozen',
+      fixtures: {},
+      createdAt: Date.parse(NOW),
+    });
     expect(snapshot.operations.filter((o) => o.op === 'services.stash.kvSet')).toHaveLength(1);
 
     const restored = createMockPlatform({ state: snapshot });
@@ -68,15 +98,28 @@ describe('platform.snapshot() and createMockPlatform({ state })', () => {
     restored.clock.advance(7200_000);
     expect(restored.inspect.stash.deliveries().map((d) => d.key)).toEqual(['basket', 'later']);
     // the rate limit of welcome-email (once a week per email) was restored with the run
-    const again = await restored.services.integrations.execute('demo_shop', 'welcome-email', { payload: {}, key: { email: 'a' } });
+    const again = await restored.services.integrations.execute('demo_shop', 'welcome-email', {
+      payload: {},
+      key: { email: 'a' },
+    });
     expect(again.status).toBe(429);
   });
 
   it('a restored platform learnt the same from the events (recommendations)', async () => {
-    await fetch('https://events.svc.example/events/v1/shop', { method: 'POST', body: batch(['p1', 'p2', 'p3', 'p2'], 'v2') });
+    await fetch('https://events.svc.example/events/v1/shop', {
+      method: 'POST',
+      body: batch(['p1', 'p2', 'p3', 'p2'], 'v2'),
+    });
     const restored = createMockPlatform({ state: mock.platform.snapshot() });
     const ask = (platform: MockPlatform) =>
-      platform.services.recommend.recommend({ trackingId: 'shop', strategies: ['popular'], n: 3, seed: [], rules: [], debug: false });
+      platform.services.recommend.recommend({
+        trackingId: 'shop',
+        strategies: ['popular'],
+        n: 3,
+        seed: [],
+        rules: [],
+        debug: false,
+      });
     expect(ask(restored)).toEqual(ask(mock.platform));
     expect(JSON.stringify(ask(restored))).toContain('p2');
   });
@@ -92,9 +135,13 @@ describe('platform.snapshot() and createMockPlatform({ state })', () => {
   it('refuses another format or version, naming it; never replays an unknown operation', () => {
     const good = createMockPlatform().snapshot();
     expect(() => createMockPlatform({ state: { ...good, version: 0 } as never })).toThrow(InvalidStateError);
-    expect(() => createMockPlatform({ state: { ...good, version: 0 } as never })).toThrow(/state version 0 is not supported/);
+    expect(() => createMockPlatform({ state: { ...good, version: 0 } as never })).toThrow(
+      /state version 0 is not supported/,
+    );
     expect(() => createMockPlatform({ state: { ...good, format: 'other' } as never })).toThrow(/not a svc-mock state/);
-    expect(() => createMockPlatform({ state: { ...good, operations: [{ at: 1, op: 'services.stash.kvGet', args: [] }] } })).toThrow(/unknown operation "services.stash.kvGet"/);
+    expect(() =>
+      createMockPlatform({ state: { ...good, operations: [{ at: 1, op: 'services.stash.kvGet', args: [] }] } }),
+    ).toThrow(/unknown operation "services.stash.kvGet"/);
     try {
       createMockPlatform({ state: { ...good, version: 2 } as never });
     } catch (error) {
@@ -105,7 +152,12 @@ describe('platform.snapshot() and createMockPlatform({ state })', () => {
   it('records nothing for a refused write or a read', async () => {
     const kv = createStash('kv', 'shop');
     await kv.get('nothing');
-    const reply = mock.platform.services.stash.kvSet({ trackingId: 'shop', level: 'public', key: 'bad key', body: { data: 'x' } });
+    const reply = mock.platform.services.stash.kvSet({
+      trackingId: 'shop',
+      level: 'public',
+      key: 'bad key',
+      body: { data: 'x' },
+    });
     expect(reply.status).toBe(400);
     expect(mock.platform.snapshot().operations).toEqual([]);
   });

@@ -1,7 +1,7 @@
-import type { PlatformContext } from '../context';
-import { META, checkEvent, checkShape } from '../../../tracker/schema';
-import type { TrackingEvent } from '../../../tracker/types';
 import { SEGMENT } from '@svc/core';
+import { checkEvent, checkShape, META } from '../../../tracker/schema';
+import type { TrackingEvent } from '../../../tracker/types';
+import type { PlatformContext } from '../context';
 
 /** Largest batch body the platform takes, bytes as received (PROTOCOL.md: 413 over 64 KiB). */
 export const MAX_BATCH_BYTES = 65_536;
@@ -31,7 +31,10 @@ async function gunzip(body: Uint8Array<ArrayBuffer>, limit: number): Promise<Uin
   }
   const out = new Uint8Array(size);
   let at = 0;
-  for (const chunk of chunks) out.set(chunk, (at += chunk.length) - chunk.length);
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
   return out;
 }
 
@@ -91,26 +94,36 @@ export function createEventsArea(ctx: PlatformContext) {
   /** The refusal of a batch before its content is read (bad tracking id, too big as received), counted as a request. */
   function precheck(trackingId: string, bytes: number): IngestResult | undefined {
     statsOf(trackingId).requests++;
-    if (!SEGMENT.test(trackingId) || trackingId == '.' || trackingId == '..') return refuse(trackingId, 400, `trackingId has an invalid value: ${trackingId}`);
-    if (bytes > MAX_BATCH_BYTES) return refuse(trackingId, 413, `batch of ${bytes} bytes is over the limit of ${MAX_BATCH_BYTES}`);
+    if (!SEGMENT.test(trackingId) || trackingId === '.' || trackingId === '..')
+      return refuse(trackingId, 400, `trackingId has an invalid value: ${trackingId}`);
+    if (bytes > MAX_BATCH_BYTES)
+      return refuse(trackingId, 413, `batch of ${bytes} bytes is over the limit of ${MAX_BATCH_BYTES}`);
   }
 
   /** Takes one batch for `trackingId`: the request body as received (bytes), or as text. */
   function ingest(trackingId: string, body: string | Uint8Array): IngestResult {
-    return precheck(trackingId, typeof body == 'string' ? new TextEncoder().encode(body).length : body.length) ?? accept(trackingId, body);
+    return (
+      precheck(trackingId, typeof body === 'string' ? new TextEncoder().encode(body).length : body.length) ??
+      accept(trackingId, body)
+    );
   }
 
   /**
    * Takes one batch sent with `?encoding=<encoding>`: `gzip` is decompressed (413 over 64 KiB as
    * received or over 1 MiB decompressed, 400 when the body is not gzip); any other encoding is a 400.
    */
-  async function ingestEncoded(trackingId: string, body: Uint8Array<ArrayBuffer>, encoding: string): Promise<IngestResult> {
+  async function ingestEncoded(
+    trackingId: string,
+    body: Uint8Array<ArrayBuffer>,
+    encoding: string,
+  ): Promise<IngestResult> {
     const refused = precheck(trackingId, body.length);
     if (refused) return refused;
-    if (encoding != 'gzip') return refuse(trackingId, 400, `encoding must be gzip (got ${JSON.stringify(encoding)})`);
+    if (encoding !== 'gzip') return refuse(trackingId, 400, `encoding must be gzip (got ${JSON.stringify(encoding)})`);
     const json = await gunzip(body, MAX_DECOMPRESSED_BYTES);
-    if (json == 400) return refuse(trackingId, 400, 'body is not gzip (encoding=gzip)');
-    if (json == 413) return refuse(trackingId, 413, `batch decompresses to over the limit of ${MAX_DECOMPRESSED_BYTES} bytes`);
+    if (json === 400) return refuse(trackingId, 400, 'body is not gzip (encoding=gzip)');
+    if (json === 413)
+      return refuse(trackingId, 413, `batch decompresses to over the limit of ${MAX_DECOMPRESSED_BYTES} bytes`);
     return accept(trackingId, json);
   }
 
@@ -119,7 +132,7 @@ export function createEventsArea(ctx: PlatformContext) {
     const counts = statsOf(trackingId);
     let text: string;
     try {
-      text = typeof body == 'string' ? body : new TextDecoder('utf-8', { fatal: true }).decode(body);
+      text = typeof body === 'string' ? body : new TextDecoder('utf-8', { fatal: true }).decode(body);
     } catch {
       return refuse(trackingId, 400, 'body is not UTF-8');
     }
@@ -129,7 +142,7 @@ export function createEventsArea(ctx: PlatformContext) {
     } catch {
       return refuse(trackingId, 400, 'body is not JSON');
     }
-    if (typeof batch != 'object' || batch === null || !Number.isFinite(batch.sentAt) || !Array.isArray(batch.events)) {
+    if (typeof batch !== 'object' || batch === null || !Number.isFinite(batch.sentAt) || !Array.isArray(batch.events)) {
       return refuse(trackingId, 400, 'body must be {"sentAt": <ms>, "events": [...]}');
     }
     const events = batch.events as TrackingEvent[];
@@ -191,10 +204,17 @@ export function createEventsArea(ctx: PlatformContext) {
       metrics(trackingId: string): StrategyMetrics[] {
         const by = new Map<string, StrategyMetrics>();
         for (const { meta, data } of received(trackingId)) {
-          const field = meta.type == 'recommendationShown' ? 'shown' : meta.type == 'recommendationClicked' ? 'clicked' : undefined;
+          const field =
+            meta.type === 'recommendationShown'
+              ? 'shown'
+              : meta.type === 'recommendationClicked'
+                ? 'clicked'
+                : undefined;
           if (!field) continue;
           const strategy = String(data.strategy);
-          const row = by.get(strategy) ?? by.set(strategy, { strategy, shown: 0, clicked: 0, clickThroughRate: 0 }).get(strategy)!;
+          const row =
+            by.get(strategy) ??
+            by.set(strategy, { strategy, shown: 0, clicked: 0, clickThroughRate: 0 }).get(strategy)!;
           row[field]++;
         }
         const rows = [...by.values()].sort((a, b) => (a.strategy < b.strategy ? -1 : a.strategy > b.strategy ? 1 : 0));

@@ -20,7 +20,8 @@ export function decodeCallbackData(value: string | null): CallbackData | undefin
   }
   const d = parsed as Partial<CallbackData> | null;
   if (
-    typeof d !== 'object' || d === null ||
+    typeof d !== 'object' ||
+    d === null ||
     typeof d.trackingId !== 'string' ||
     !Number.isSafeInteger(d.experience) ||
     !Number.isSafeInteger(d.iteration) ||

@@ -1,4 +1,11 @@
-import type { Experience, ExperienceDefinition, Iteration, IterationDefinition, Variation, VariationDefinition } from './types';
+import type {
+  Experience,
+  ExperienceDefinition,
+  Iteration,
+  IterationDefinition,
+  Variation,
+  VariationDefinition,
+} from './types';
 
 /**
  * The experiences of every property, and the admin operations that change them. Definitions are
@@ -26,7 +33,10 @@ function iteration(experience: Experience, definition: IterationDefinition, publ
   if (!Array.isArray(definition?.variations) || definition.variations.length === 0) {
     throw new TypeError(`experiences: ${where} needs at least one variation`);
   }
-  if (definition.segment !== undefined && (typeof definition.segment?.name !== 'string' || typeof definition.segment.condition !== 'object')) {
+  if (
+    definition.segment !== undefined &&
+    (typeof definition.segment?.name !== 'string' || typeof definition.segment.condition !== 'object')
+  ) {
     throw new TypeError(`experiences: ${where}: a segment is {name, condition} with a JsonLogic condition`);
   }
   // Master ids already used in this experience keep their meaning; new ones continue the sequence.
@@ -38,7 +48,8 @@ function iteration(experience: Experience, definition: IterationDefinition, publ
       while (known.has(next)) next++;
       id = next++;
     }
-    if (!isPositiveInteger(id)) throw new TypeError(`experiences: ${where}: variation id must be a positive integer (got ${id})`);
+    if (!isPositiveInteger(id))
+      throw new TypeError(`experiences: ${where}: variation id must be a positive integer (got ${id})`);
     const weight = v.weight ?? 1;
     if (!(typeof weight === 'number' && weight > 0 && Number.isFinite(weight))) {
       throw new TypeError(`experiences: ${where}: variation ${id} weight must be a positive number (got ${weight})`);
@@ -49,10 +60,22 @@ function iteration(experience: Experience, definition: IterationDefinition, publ
     }
     known.add(id);
     const isControl = v.isControl === true;
-    return { id, name: v.name ?? (isControl ? 'Control' : `Variation ${id}`), payload: structuredClone(payload), weight, isControl };
+    return {
+      id,
+      name: v.name ?? (isControl ? 'Control' : `Variation ${id}`),
+      payload: structuredClone(payload),
+      weight,
+      isControl,
+    };
   });
-  if (new Set(variations.map((v) => v.id)).size !== variations.length) throw new TypeError(`experiences: ${where}: variation ids repeat`);
-  return { number: experience.iterations.length + 1, variations, segment: definition.segment && structuredClone(definition.segment), published };
+  if (new Set(variations.map((v) => v.id)).size !== variations.length)
+    throw new TypeError(`experiences: ${where}: variation ids repeat`);
+  return {
+    number: experience.iterations.length + 1,
+    variations,
+    segment: definition.segment && structuredClone(definition.segment),
+    published,
+  };
 }
 
 export function createCatalog(ensureProperty: (trackingId: string) => void): Catalog {
@@ -75,7 +98,8 @@ export function createCatalog(ensureProperty: (trackingId: string) => void): Cat
       const id = definition.id ?? Math.max(0, ...map.keys()) + 1;
       if (!isPositiveInteger(id)) throw new TypeError(`experiences: id must be a positive integer (got ${id})`);
       if (map.has(id)) throw new RangeError(`experiences: experience ${id} already exists in "${trackingId}"`);
-      if (typeof definition.name !== 'string' || !definition.name) throw new TypeError('experiences: an experience needs a name');
+      if (typeof definition.name !== 'string' || !definition.name)
+        throw new TypeError('experiences: an experience needs a name');
       const experience: Experience = { id, name: definition.name, iterations: [], archived: false };
       experience.iterations.push(iteration(experience, definition, definition.published ?? true));
       map.set(id, experience);

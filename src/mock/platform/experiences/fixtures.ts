@@ -7,20 +7,60 @@ import type { Experience } from './types';
  * - a loyalty offer segmented to visitors with a basket of 100 or more, or a past purchase;
  * - a finished summer campaign, archived (never served; asking for it is a 404).
  */
-export function seedDemoExperiences(admin: Pick<Catalog, 'create' | 'addIteration' | 'archive'>, trackingId: string): Experience[] {
+export function seedDemoExperiences(
+  admin: Pick<Catalog, 'create' | 'addIteration' | 'archive'>,
+  trackingId: string,
+): Experience[] {
   const hero = admin.create(trackingId, {
     name: 'Home page hero',
     variations: [
       { name: 'Control', isControl: true, weight: 20 },
-      { name: 'Autumn sale', weight: 40, payload: { headline: 'Autumn sale: up to 40% off', image: '/img/hero-autumn.jpg', cta: 'Shop the sale', ctaUrl: '/sale' } },
-      { name: 'Free shipping', weight: 40, payload: { headline: 'Free shipping on every order', image: '/img/hero-shipping.jpg', cta: 'Start shopping', ctaUrl: '/' } },
+      {
+        name: 'Autumn sale',
+        weight: 40,
+        payload: {
+          headline: 'Autumn sale: up to 40% off',
+          image: '/img/hero-autumn.jpg',
+          cta: 'Shop the sale',
+          ctaUrl: '/sale',
+        },
+      },
+      {
+        name: 'Free shipping',
+        weight: 40,
+        payload: {
+          headline: 'Free shipping on every order',
+          image: '/img/hero-shipping.jpg',
+          cta: 'Start shopping',
+          ctaUrl: '/',
+        },
+      },
     ],
   });
   admin.addIteration(trackingId, hero.id, {
     variations: [
       { id: hero.iterations[0].variations[0].id, name: 'Control', isControl: true, weight: 20 },
-      { id: hero.iterations[0].variations[1].id, name: 'Autumn sale', weight: 40, payload: { headline: 'Autumn sale: up to 50% off', image: '/img/hero-autumn.jpg', cta: 'Shop the sale', ctaUrl: '/sale' } },
-      { name: 'New arrivals', weight: 40, payload: { headline: 'New arrivals are in', image: '/img/hero-new.jpg', cta: 'See what is new', ctaUrl: '/new' } },
+      {
+        id: hero.iterations[0].variations[1].id,
+        name: 'Autumn sale',
+        weight: 40,
+        payload: {
+          headline: 'Autumn sale: up to 50% off',
+          image: '/img/hero-autumn.jpg',
+          cta: 'Shop the sale',
+          ctaUrl: '/sale',
+        },
+      },
+      {
+        name: 'New arrivals',
+        weight: 40,
+        payload: {
+          headline: 'New arrivals are in',
+          image: '/img/hero-new.jpg',
+          cta: 'See what is new',
+          ctaUrl: '/new',
+        },
+      },
     ],
   });
   const loyalty = admin.create(trackingId, {
@@ -31,7 +71,11 @@ export function seedDemoExperiences(admin: Pick<Catalog, 'create' | 'addIteratio
     },
     variations: [
       { name: 'Control', isControl: true, weight: 1 },
-      { name: '10% code', weight: 1, payload: { message: 'Thanks for shopping with us: 10% off with LOYAL10', code: 'LOYAL10', discountPercent: 10 } },
+      {
+        name: '10% code',
+        weight: 1,
+        payload: { message: 'Thanks for shopping with us: 10% off with LOYAL10', code: 'LOYAL10', discountPercent: 10 },
+      },
     ],
   });
   const summer = admin.create(trackingId, {

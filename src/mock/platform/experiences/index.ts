@@ -7,8 +7,8 @@ import { generateContextId } from './context-id';
 import { createProfiles } from './profiles';
 import type { Experience, ExperienceMetrics, ExperiencesQuery, Iteration, Payload, Variation, View } from './types';
 
-export type * from './types';
 export type { VisitorProfile } from './profiles';
+export type * from './types';
 
 /** One element of `experiencePayloads`, as PROTOCOL.md's "Server experiences" shows it. */
 export interface ExperiencePayload {
@@ -34,7 +34,8 @@ export function createExperiencesArea(ctx: PlatformContext) {
   const views: View[] = [];
   const served = new Map<string, number>();
   let invalidCallbacks = 0;
-  const servedKey = (trackingId: string, experience: number, variation: number) => JSON.stringify([trackingId, experience, variation]);
+  const servedKey = (trackingId: string, experience: number, variation: number) =>
+    JSON.stringify([trackingId, experience, variation]);
 
   /** The iteration a request gets: the latest one with `preview`, else the latest published one. */
   const iterationFor = (experience: Experience, preview: boolean): Iteration | undefined =>
@@ -43,7 +44,9 @@ export function createExperiencesArea(ctx: PlatformContext) {
   const inSegment = (iteration: Iteration, trackingId: string, contextId: string): boolean => {
     if (!iteration.segment) return true;
     try {
-      return jsonLogic.truthy(jsonLogic.apply(iteration.segment.condition, { ...profiles.get(trackingId, contextId), contextId }));
+      return jsonLogic.truthy(
+        jsonLogic.apply(iteration.segment.condition, { ...profiles.get(trackingId, contextId), contextId }),
+      );
     } catch {
       return false;
     }
@@ -72,7 +75,9 @@ export function createExperiencesArea(ctx: PlatformContext) {
         const iteration = iterationFor(experience, query.preview === true);
         if (!iteration || (!query.ignoreSegments && !inSegment(iteration, trackingId, contextId))) continue;
         const variation: Variation | undefined =
-          query.variation === undefined ? allocate(iteration.variations, contextId, experience.id) : iteration.variations.find((v) => v.id === query.variation);
+          query.variation === undefined
+            ? allocate(iteration.variations, contextId, experience.id)
+            : iteration.variations.find((v) => v.id === query.variation);
         if (!variation) continue;
         const key = servedKey(trackingId, experience.id, variation.id);
         served.set(key, (served.get(key) ?? 0) + 1);
@@ -114,7 +119,8 @@ export function createExperiencesArea(ctx: PlatformContext) {
 
   const inspect = {
     /** The recorded views (callbacks), oldest first; of one property when `trackingId` is given. */
-    views: (trackingId?: string): View[] => views.filter((v) => trackingId === undefined || v.trackingId === trackingId).map((v) => ({ ...v })),
+    views: (trackingId?: string): View[] =>
+      views.filter((v) => trackingId === undefined || v.trackingId === trackingId).map((v) => ({ ...v })),
     /** Callbacks whose `data` the platform did not make (answered 200 all the same). */
     invalidCallbacks: () => invalidCallbacks,
     /** What the platform knows of a visitor, as segment conditions see it. */

@@ -36,7 +36,8 @@ const emptyProfile = (): VisitorProfile => ({
 });
 
 type Data = Record<string, unknown>;
-const obj = (value: unknown): Data => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Data) : {});
+const obj = (value: unknown): Data =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Data) : {};
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
 const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 const addOnce = (list: string[], value: unknown) => {
@@ -53,12 +54,14 @@ const learn: Record<string, (profile: VisitorProfile, data: Data) => void> = {
     profile.currency = str(data.currency) ?? profile.currency;
   },
   ecUser(profile, data) {
-    for (const [field, value] of Object.entries(obj(data.user))) if (typeof value === 'string' && field !== '__proto__') profile.user[field] = value;
+    for (const [field, value] of Object.entries(obj(data.user)))
+      if (typeof value === 'string' && field !== '__proto__') profile.user[field] = value;
   },
   ecProduct(profile, data) {
     const product = obj(data.product);
     addOnce(profile.viewedProducts, product.productId);
-    if (Array.isArray(product.categories)) for (const category of product.categories) addOnce(profile.viewedCategories, category);
+    if (Array.isArray(product.categories))
+      for (const category of product.categories) addOnce(profile.viewedCategories, category);
   },
   ecBasketItemAction(profile, data) {
     const sign = data.action === 'add' ? 1 : data.action === 'remove' ? -1 : 0;

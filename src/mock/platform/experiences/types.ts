@@ -1,4 +1,3 @@
-
 /** What a variation serves: key/value attributes handed to the shop's developer. */
 export type Payload = Record<string, unknown>;
 

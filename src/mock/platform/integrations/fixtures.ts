@@ -46,9 +46,14 @@ export function seedDemoIntegrations(admin: IntegrationsAdmin, trackingId: strin
     description: 'Adds every completed order to a revenue total kept in the cache.',
     trigger: { event: 'ecBasketTransactionSummary' },
     handler: async ({ payload, cache, console }) => {
-      const data = (payload as { data?: { transaction?: { id?: string }; basket?: { total?: { value?: number; currency?: string } } } })?.data;
+      const data = (
+        payload as {
+          data?: { transaction?: { id?: string }; basket?: { total?: { value?: number; currency?: string } } };
+        }
+      )?.data;
       const total = data?.basket?.total;
-      const revenue = ((await cache.get<number>('revenue')) ?? 0) + (typeof total?.value === 'number' ? total.value : 0);
+      const revenue =
+        ((await cache.get<number>('revenue')) ?? 0) + (typeof total?.value === 'number' ? total.value : 0);
       await cache.set('revenue', revenue);
       console.log(`order ${data?.transaction?.id ?? '?'}: ${total?.value ?? 0} ${total?.currency ?? ''}`.trim());
       return { revenue };

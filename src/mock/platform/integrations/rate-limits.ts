@@ -1,7 +1,8 @@
 import { PERIODS, type RateLimit } from './types';
 
 /** Milliseconds of a rate limit's interval. */
-export const intervalMs = (limit: RateLimit): number => (typeof limit.interval === 'number' ? limit.interval : PERIODS[limit.interval]);
+export const intervalMs = (limit: RateLimit): number =>
+  typeof limit.interval === 'number' ? limit.interval : PERIODS[limit.interval];
 
 /**
  * Sliding-window counters of one integration's rate limits. A run counts against every limit
@@ -40,7 +41,9 @@ export function createRateLimiter(now: () => number) {
     },
     /** The target key names of `limits` that `key` lacks (an HTTP call must carry them all). */
     missing(limits: RateLimit[], key: Record<string, string | number>): string[] {
-      return limits.flatMap((limit) => (Array.isArray(limit.target) ? limit.target.filter((name) => !Object.hasOwn(key, name)) : []));
+      return limits.flatMap((limit) =>
+        Array.isArray(limit.target) ? limit.target.filter((name) => !Object.hasOwn(key, name)) : [],
+      );
     },
     clear() {
       hits.clear();

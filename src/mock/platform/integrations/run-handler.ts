@@ -1,7 +1,7 @@
 import type { IntegrationCache } from '../../../integrations/cache';
 import { createRedactor } from '../../../integrations/runner/redact';
-import type { HandlerConsole, IntegrationHandler, LogLine, RunStatus } from './types';
 import { RUN_LIMITS } from './limits';
+import type { HandlerConsole, IntegrationHandler, LogLine, RunStatus } from './types';
 
 export interface HandlerOutcome {
   status: Exclude<RunStatus, 'rate-limited'>;
@@ -54,7 +54,9 @@ export async function runHandler(
     characters += message.length;
     logs.push({ level, message });
   };
-  const console = Object.fromEntries(LEVELS.map((level) => [level, (...args: unknown[]) => log(level, args)])) as HandlerConsole;
+  const console = Object.fromEntries(
+    LEVELS.map((level) => [level, (...args: unknown[]) => log(level, args)]),
+  ) as HandlerConsole;
   const droppedLogLines = () => (dropped.lines ? { droppedLogLines: dropped.lines } : {});
   const started = performance.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -62,10 +64,19 @@ export async function runHandler(
     timer = setTimeout(() => resolve('timeout'), timeoutMs);
   });
   try {
-    const run = Promise.resolve().then(() => handler({ payload: structuredClone(payload), secrets: Object.freeze({ ...secrets }), cache, console }));
+    const run = Promise.resolve().then(() =>
+      handler({ payload: structuredClone(payload), secrets: Object.freeze({ ...secrets }), cache, console }),
+    );
     const outcome = await Promise.race([run.then((result) => ({ result })), timedOut]);
     const durationMs = performance.now() - started;
-    if (outcome === 'timeout') return { status: 'timeout', error: `no result within ${timeoutMs} ms`, logs: logs.slice(), durationMs, ...droppedLogLines() };
+    if (outcome === 'timeout')
+      return {
+        status: 'timeout',
+        error: `no result within ${timeoutMs} ms`,
+        logs: logs.slice(),
+        durationMs,
+        ...droppedLogLines(),
+      };
     return { status: 'ok', result: outcome.result, logs, durationMs, ...droppedLogLines() };
   } catch (error) {
     const message = redact(error instanceof Error ? error.message : format(error));

@@ -71,7 +71,8 @@ export class Catalog {
 
   /** Drops every locale of a product (a feed row replaces them all). */
   clearLocales(index: number): void {
-    for (const locale of this.products[index].locales.keys()) this.localeCounts.set(locale, (this.localeCounts.get(locale) ?? 1) - 1);
+    for (const locale of this.products[index].locales.keys())
+      this.localeCounts.set(locale, (this.localeCounts.get(locale) ?? 1) - 1);
     this.products[index].locales.clear();
   }
 

@@ -23,7 +23,10 @@ export class CoOccurrence {
       return;
     }
     if (row.size + 1 > row.keys.length / 2) {
-      row = row.keys.length / 2 < this.capacity ? row.resized(row.keys.length * 2, row.size) : row.pruned(Math.floor((this.capacity * 3) / 4));
+      row =
+        row.keys.length / 2 < this.capacity
+          ? row.resized(row.keys.length * 2, row.size)
+          : row.pruned(Math.floor((this.capacity * 3) / 4));
       this.rows[from] = row;
       slot = row.slot(to);
     }
@@ -59,7 +62,7 @@ class Row {
   /** The slot holding `key`, or the empty slot where it would go. */
   slot(key: number): number {
     const mask = this.keys.length - 1;
-    let i = Math.imul(key, 0x9e3779b1) >>> 0 & mask;
+    let i = (Math.imul(key, 0x9e3779b1) >>> 0) & mask;
     while (this.keys[i] !== EMPTY && this.keys[i] !== key) i = (i + 1) & mask;
     return i;
   }
@@ -68,7 +71,8 @@ class Row {
   resized(slots: number, keep: number): Row {
     const order: number[] = [];
     for (let i = 0; i < this.keys.length; i++) if (this.keys[i] !== EMPTY) order.push(i);
-    if (keep < order.length) order.sort((a, b) => this.weights[b] - this.weights[a] || this.keys[a] - this.keys[b]).length = keep;
+    if (keep < order.length)
+      order.sort((a, b) => this.weights[b] - this.weights[a] || this.keys[a] - this.keys[b]).length = keep;
     const row = new Row(slots);
     for (const i of order) {
       const slot = row.slot(this.keys[i]);

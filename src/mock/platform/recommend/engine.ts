@@ -2,10 +2,10 @@
 // earlier picks excluded) → rules → re-rank → fill up to n → details in the requested locale.
 import { normalizeLocale } from '@svc/core';
 import { Catalog, type Details } from './catalog';
-import { Interactions } from './interactions';
 import type { VisitorLocales } from './ingest';
-import { applies, compileRules, type CompiledRule, type RuleMeter } from './rules';
-import { CHAINS, PARTNER_MINIMUM_PRODUCTS, PARTNERS, STRATEGIES, type ScoringInput, type Strategy } from './strategies';
+import { Interactions } from './interactions';
+import { applies, type CompiledRule, compileRules, type RuleMeter } from './rules';
+import { CHAINS, PARTNER_MINIMUM_PRODUCTS, PARTNERS, type ScoringInput, STRATEGIES, type Strategy } from './strategies';
 import { topScores } from './top';
 import type { DebugRule, RecommendedItem, RecommendRequest, RecommendResult } from './types';
 
@@ -50,7 +50,8 @@ export function resolveChain(strategies: readonly string[]): Component[] | undef
     const names = Object.hasOwn(CHAINS, name) ? CHAINS[name] : [name];
     for (const component of names) {
       if (components.some((c) => c.name === component)) continue;
-      if (Object.hasOwn(STRATEGIES, component)) components.push({ name: component, strategy: STRATEGIES[component], partner: false, personal: false });
+      if (Object.hasOwn(STRATEGIES, component))
+        components.push({ name: component, strategy: STRATEGIES[component], partner: false, personal: false });
       else if (Object.hasOwn(PARTNERS, component)) {
         const { like, personal } = PARTNERS[component];
         components.push({ name: component, strategy: STRATEGIES[like], partner: true, personal });
@@ -70,7 +71,11 @@ export function partnersReady(interactions: Interactions): boolean {
  * Answers a validated request. Throws InvalidRuleError (from compileRules) when the request's
  * rules are malformed, whether or not the property exists.
  */
-export function recommend(indexes: PropertyIndexes | undefined, request: RecommendRequest, now: number): RecommendResult {
+export function recommend(
+  indexes: PropertyIndexes | undefined,
+  request: RecommendRequest,
+  now: number,
+): RecommendResult {
   const requestRules = compileRules(request.rules, 'request');
   const components = indexes && resolveChain(request.strategies);
   // PROTOCOL.md's exact answer, with or without debug: nothing was considered.
@@ -105,7 +110,13 @@ export function recommend(indexes: PropertyIndexes | undefined, request: Recomme
     if (component.partner && !ready) continue;
     const componentSeeds = component.personal ? [...seeds, ...history] : seeds;
     if (component.strategy.seed === 'product' && componentSeeds.length === 0) continue;
-    const input = { catalog, interactions, seeds: componentSeeds, categories: component.name === 'popular' ? categories : [], now };
+    const input = {
+      catalog,
+      interactions,
+      seeds: componentSeeds,
+      categories: component.name === 'popular' ? categories : [],
+      now,
+    };
     const skip = component.personal ? new Set([...excluded, ...history]) : excluded;
     const k = rules.length > 0 ? Math.max(RULE_CANDIDATE_POOL, need) : need;
     let ranked = component.strategy.seed === 'catalog' ? cachedRanking(indexes, component, input, k, skip) : undefined;
@@ -113,7 +124,12 @@ export function recommend(indexes: PropertyIndexes | undefined, request: Recomme
     if (rules.length > 0) ranked = applyRules(ranked, need, ruleRun);
     for (const [product, weight] of ranked.slice(0, need)) {
       excluded.add(product);
-      items.push({ id: catalog.products[product].id, weight, strategy: component.name, details: { ...catalog.details(product, locale, fallbackLocale) } });
+      items.push({
+        id: catalog.products[product].id,
+        weight,
+        strategy: component.name,
+        details: { ...catalog.details(product, locale, fallbackLocale) },
+      });
     }
   }
 
@@ -130,8 +146,13 @@ export function recommend(indexes: PropertyIndexes | undefined, request: Recomme
 }
 
 /** The rules a request is ranked by, in report order: global, promotions, its experience's, its own. */
-function rulesInForce(indexes: PropertyIndexes, request: RecommendRequest, requestRules: CompiledRule[]): CompiledRule[] {
-  const experienceRules = request.experienceId === undefined ? [] : (indexes.experienceRules.get(request.experienceId) ?? []);
+function rulesInForce(
+  indexes: PropertyIndexes,
+  request: RecommendRequest,
+  requestRules: CompiledRule[],
+): CompiledRule[] {
+  const experienceRules =
+    request.experienceId === undefined ? [] : (indexes.experienceRules.get(request.experienceId) ?? []);
   return [...indexes.globalRules, ...indexes.promotions, ...experienceRules, ...requestRules];
 }
 
@@ -149,7 +170,13 @@ function seedsOf(request: RecommendRequest, catalog: Catalog): { seeds: number[]
 }
 
 /** Scores a component (scores add up per product: several seeds aggregate) and keeps the best `k` not in `skip`. */
-function rank(indexes: PropertyIndexes, strategy: Strategy, input: ScoringInput, k: number, skip: ReadonlySet<number>): [number, number][] {
+function rank(
+  indexes: PropertyIndexes,
+  strategy: Strategy,
+  input: ScoringInput,
+  k: number,
+  skip: ReadonlySet<number>,
+): [number, number][] {
   const scores = indexes.scores();
   const candidates: number[] = [];
   strategy.score(input, (product, score) => {
@@ -170,7 +197,13 @@ export const RANKING_CACHE_DEPTH = 640;
  * bucket (`Strategy.period`): it is kept until any of them changes, and requests take their best
  * `k` not in `skip` from it. Undefined when the kept part is too short (then rank afresh).
  */
-function cachedRanking(indexes: PropertyIndexes, component: Component, input: ScoringInput, k: number, skip: ReadonlySet<number>): [number, number][] | undefined {
+function cachedRanking(
+  indexes: PropertyIndexes,
+  component: Component,
+  input: ScoringInput,
+  k: number,
+  skip: ReadonlySet<number>,
+): [number, number][] | undefined {
   const key = `${component.name}\u0000${component.strategy.period?.(input.now) ?? ''}\u0000${input.categories.join('\u0000')}`;
   let entry = indexes.rankings.get(key);
   if (entry?.version !== indexes.version) {

@@ -1,9 +1,10 @@
 // Product feed rows (README "The mock's recommendations engine": the feed's fields): checked as a
 // whole first, then each row adds or replaces its product, all locales.
-import { cleanRecord, LOCALE_PATTERN, type Catalog } from './catalog';
-import type { FeedProduct } from './types';
-import { EngineInputError } from './input-error';
+
 import { isObject } from '@svc/core';
+import { type Catalog, cleanRecord, LOCALE_PATTERN } from './catalog';
+import { EngineInputError } from './input-error';
+import type { FeedProduct } from './types';
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
@@ -21,16 +22,24 @@ export function checkFeedProduct(row: FeedProduct, path: string): number | undef
   if (!isText(row.id)) throw new InvalidFeedError(`${path}.id`, 'must be a non-empty string');
   if (!isObject(row.locales)) throw new InvalidFeedError(`${path}.locales`, 'must be an object of locale → details');
   for (const [locale, details] of Object.entries(row.locales)) {
-    if (!LOCALE_PATTERN.test(locale)) throw new InvalidFeedError(`${path}.locales`, `has a locale that is not <language>-<CURRENCY>: ${JSON.stringify(locale)}`);
+    if (!LOCALE_PATTERN.test(locale))
+      throw new InvalidFeedError(
+        `${path}.locales`,
+        `has a locale that is not <language>-<CURRENCY>: ${JSON.stringify(locale)}`,
+      );
     if (!isObject(details)) throw new InvalidFeedError(`${path}.locales.${locale}`, 'must be an object');
   }
   if (row.categories !== undefined && !(Array.isArray(row.categories) && row.categories.every(isText))) {
     throw new InvalidFeedError(`${path}.categories`, 'must be an array of non-empty strings');
   }
-  if (row.sku !== undefined && !isText(row.sku)) throw new InvalidFeedError(`${path}.sku`, 'must be a non-empty string');
-  if (row.brand !== undefined && !isText(row.brand)) throw new InvalidFeedError(`${path}.brand`, 'must be a non-empty string');
-  const addedAt = row.addedAt === undefined ? undefined : typeof row.addedAt === 'number' ? row.addedAt : Date.parse(row.addedAt);
-  if (addedAt !== undefined && !Number.isFinite(addedAt)) throw new InvalidFeedError(`${path}.addedAt`, `is not a time: ${String(row.addedAt)}`);
+  if (row.sku !== undefined && !isText(row.sku))
+    throw new InvalidFeedError(`${path}.sku`, 'must be a non-empty string');
+  if (row.brand !== undefined && !isText(row.brand))
+    throw new InvalidFeedError(`${path}.brand`, 'must be a non-empty string');
+  const addedAt =
+    row.addedAt === undefined ? undefined : typeof row.addedAt === 'number' ? row.addedAt : Date.parse(row.addedAt);
+  if (addedAt !== undefined && !Number.isFinite(addedAt))
+    throw new InvalidFeedError(`${path}.addedAt`, `is not a time: ${String(row.addedAt)}`);
   return addedAt;
 }
 
@@ -43,5 +52,6 @@ export function applyFeedProduct(catalog: Catalog, row: FeedProduct, addedAt: nu
   if (row.brand !== undefined) product.brand = row.brand;
   if (row.sku !== undefined) catalog.setSku(index, row.sku);
   catalog.clearLocales(index);
-  for (const [locale, details] of Object.entries(row.locales)) catalog.setDetails(index, locale, cleanRecord(details), false);
+  for (const [locale, details] of Object.entries(row.locales))
+    catalog.setDetails(index, locale, cleanRecord(details), false);
 }

@@ -1,15 +1,15 @@
 import type { PlatformContext } from '../context';
 import { PropertyIndexes, partnersReady, recommend } from './engine';
 import { applyFeedProduct, checkFeedProduct } from './feed';
-import { ingestEvent, ingestInteraction, type InteractionRecord } from './ingest';
+import { type InteractionRecord, ingestEvent, ingestInteraction } from './ingest';
 import { compileRules } from './rules';
 import { PARTNER_MINIMUM_PRODUCTS } from './strategies';
 import type { FeedProduct, RecommendRequest, RecommendResult, Rule } from './types';
 
-export type * from './types';
+export { InvalidFeedError } from './feed';
 export type { InteractionRecord } from './ingest';
 export { InvalidRuleError } from './rules';
-export { InvalidFeedError } from './feed';
+export type * from './types';
 
 /** A promotion defined in the platform: products meeting `condition` get factor 2. */
 export interface Promotion {

@@ -1,7 +1,7 @@
 // How tracking events (PROTOCOL.md's event table) and interaction records reach a property's
 // catalog and interaction indexes. Untrusted input: anything malformed is skipped, never thrown.
-import { toLocale, isObject } from '@svc/core';
-import { cleanRecord, type Catalog, type Details } from './catalog';
+import { isObject, toLocale } from '@svc/core';
+import { type Catalog, cleanRecord, type Details } from './catalog';
 import type { InteractionKind, Interactions } from './interactions';
 
 /** One interaction fed straight into the indexes (fixtures, benches): no tracking event needed. */
@@ -57,15 +57,22 @@ export function ingestEvent(
   const kind = kindOf(data);
   if (!kind) return;
   const transaction = isObject(data.transaction) && isText(data.transaction.id) ? data.transaction.id : '';
-  const quantity = typeof data.quantity === 'number' && data.quantity > 0 && Number.isFinite(data.quantity) ? data.quantity : 1;
+  const quantity =
+    typeof data.quantity === 'number' && data.quantity > 0 && Number.isFinite(data.quantity) ? data.quantity : 1;
   interactions.record(kind, visitorId, product, at, transaction, quantity);
 }
 
 /** Adds or updates the product an event carries, in the locale of the visitor's page. */
-function learnProduct(catalog: Catalog, product: Data, visitor: { language?: string; currency?: string } | undefined, at: number): number {
+function learnProduct(
+  catalog: Catalog,
+  product: Data,
+  visitor: { language?: string; currency?: string } | undefined,
+  at: number,
+): number {
   const index = catalog.ensure(product.productId as string, at);
   if (isText(product.sku)) catalog.setSku(index, product.sku);
-  if (Array.isArray(product.categories) && product.categories.every(isText)) catalog.products[index].categories = [...product.categories];
+  if (Array.isArray(product.categories) && product.categories.every(isText))
+    catalog.products[index].categories = [...product.categories];
   const price = isObject(product.price) ? product.price : undefined;
   const currency = isText(price?.currency) ? price.currency.toUpperCase() : visitor?.currency;
   // The client's rule (core): `de-DE` + `EUR` -> `de-EUR`; not a language tag or a currency: no details learnt.

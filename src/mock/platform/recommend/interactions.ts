@@ -57,7 +57,14 @@ export class Interactions {
   private readonly visitors = new Map<string, Visitor>();
 
   /** Records one interaction. `at` is epoch ms; `quantity` counts units bought. */
-  record(kind: InteractionKind, visitorId: string, product: number, at: number, transactionId = '', quantity = 1): void {
+  record(
+    kind: InteractionKind,
+    visitorId: string,
+    product: number,
+    at: number,
+    transactionId = '',
+    quantity = 1,
+  ): void {
     const visitor = this.visitor(visitorId);
     if (kind === 'view') this.view(visitor, product, at);
     else if (kind === 'add') {
@@ -135,7 +142,8 @@ export class Interactions {
     for (let back = 1; back <= NEXT_PURCHASE_WEIGHTS.length; back++) {
       const earlier = transactions[transactions.length - 1 - back];
       if (!earlier) break;
-      for (const seed of earlier.items) if (seed !== product) this.boughtNext.add(seed, product, NEXT_PURCHASE_WEIGHTS[back - 1]);
+      for (const seed of earlier.items)
+        if (seed !== product) this.boughtNext.add(seed, product, NEXT_PURCHASE_WEIGHTS[back - 1]);
     }
   }
 }

@@ -8,8 +8,8 @@
 // `match`. The caller's condition is kept untouched for the debug report.
 import jsonLogic from 'json-logic-js';
 import { RE2JS } from 're2js';
-import type { DebugRule, Rule } from './types';
 import { EngineInputError } from './input-error';
+import type { DebugRule, Rule } from './types';
 
 /** Limits that keep a rule from hanging the engine. */
 export const RULE_LIMITS = {
@@ -38,9 +38,42 @@ const SIZED = new Set(['merge', 'cat']);
 
 /** JsonLogic's standard operators (`log` left out: it writes to the console) and the platform's two. */
 const OPERATORS = new Set([
-  'var', 'missing', 'missing_some', 'if', '?:', '==', '===', '!=', '!==', '!', '!!', 'or', 'and',
-  '>', '>=', '<', '<=', 'max', 'min', '+', '-', '*', '/', '%', 'map', 'filter', 'reduce', 'all',
-  'none', 'some', 'merge', 'in', 'cat', 'substr', 'match', 'match_some',
+  'var',
+  'missing',
+  'missing_some',
+  'if',
+  '?:',
+  '==',
+  '===',
+  '!=',
+  '!==',
+  '!',
+  '!!',
+  'or',
+  'and',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  'max',
+  'min',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  'map',
+  'filter',
+  'reduce',
+  'all',
+  'none',
+  'some',
+  'merge',
+  'in',
+  'cat',
+  'substr',
+  'match',
+  'match_some',
 ]);
 
 /** A rule refused at load; `path` names it (e.g. `rules[1].condition`). The handler answers 400 with the message. */
@@ -76,15 +109,25 @@ export function compileRules(rules: readonly unknown[], source: RuleSource, labe
   if (!Array.isArray(rules)) throw new InvalidRuleError(label, 'must be an array');
   return rules.map((rule, i) => {
     const path = `${label}[${i}]`;
-    if (typeof rule !== 'object' || rule === null || Array.isArray(rule)) throw new InvalidRuleError(path, 'must be an object with condition and factor');
+    if (typeof rule !== 'object' || rule === null || Array.isArray(rule))
+      throw new InvalidRuleError(path, 'must be an object with condition and factor');
     const { name, condition, factor } = rule as Partial<Rule>;
     if (name !== undefined && typeof name !== 'string') throw new InvalidRuleError(`${path}.name`, 'must be a string');
-    if (typeof factor !== 'number' || !Number.isFinite(factor) || factor < 0) throw new InvalidRuleError(`${path}.factor`, `must be a finite number >= 0 (got ${String(factor)})`);
-    if (!jsonLogic.is_logic(condition)) throw new InvalidRuleError(`${path}.condition`, 'must be a JsonLogic object with one operator');
+    if (typeof factor !== 'number' || !Number.isFinite(factor) || factor < 0)
+      throw new InvalidRuleError(`${path}.factor`, `must be a finite number >= 0 (got ${String(factor)})`);
+    if (!jsonLogic.is_logic(condition))
+      throw new InvalidRuleError(`${path}.condition`, 'must be a JsonLogic object with one operator');
     const budget = { nodes: 0 };
     const cost = { nodes: 0 };
     const logic = rewrite(condition, `${path}.condition`, budget, cost);
-    return { source, path, name: name ?? '', condition: condition as Record<string, unknown>, factor, logic: stepped(logic, cost.nodes) };
+    return {
+      source,
+      path,
+      name: name ?? '',
+      condition: condition as Record<string, unknown>,
+      factor,
+      logic: stepped(logic, cost.nodes),
+    };
   });
 }
 
@@ -103,7 +146,8 @@ function stepped(logic: unknown, nodes: number): unknown {
  * it runs (on each element); `merge` and `cat` count the length of what they build.
  */
 function rewrite(node: unknown, path: string, budget: { nodes: number }, cost: { nodes: number }): unknown {
-  if (++budget.nodes > RULE_LIMITS.conditionNodes) throw new InvalidRuleError(path, `has more than ${RULE_LIMITS.conditionNodes} nodes`);
+  if (++budget.nodes > RULE_LIMITS.conditionNodes)
+    throw new InvalidRuleError(path, `has more than ${RULE_LIMITS.conditionNodes} nodes`);
   cost.nodes++;
   if (Array.isArray(node)) return node.map((item) => rewrite(item, path, budget, cost));
   if (!jsonLogic.is_logic(node)) return node;
@@ -130,7 +174,10 @@ function rewrite(node: unknown, path: string, budget: { nodes: number }, cost: {
 function checkPattern(pattern: unknown, path: string): void {
   if (typeof pattern !== 'string') return; // computed at run time: checked there
   if (pattern.length > RULE_LIMITS.patternLength) {
-    throw new InvalidRuleError(path, `has a pattern of ${pattern.length} characters, over the limit of ${RULE_LIMITS.patternLength}`);
+    throw new InvalidRuleError(
+      path,
+      `has a pattern of ${pattern.length} characters, over the limit of ${RULE_LIMITS.patternLength}`,
+    );
   }
 }
 
@@ -218,14 +265,21 @@ jsonLogic.add_operation(STEP_SIZED, stepSized);
  * Any failure at run time counts as "does not apply", except going over RULE_LIMITS.steps: that
  * throws InvalidRuleError naming the rule (the handler answers HTTP 400).
  */
-export function applies(rule: CompiledRule, data: { seed: unknown; rec: unknown }, meter: RuleMeter = { steps: 0 }): boolean {
+export function applies(
+  rule: CompiledRule,
+  data: { seed: unknown; rec: unknown },
+  meter: RuleMeter = { steps: 0 },
+): boolean {
   const outer = running;
   running = meter;
   try {
     return jsonLogic.truthy(jsonLogic.apply(rule.logic as never, data));
   } catch (error) {
     if (error instanceof OverBudget) {
-      throw new InvalidRuleError(rule.path, `takes more than ${RULE_LIMITS.steps} evaluation steps in one request (nested some, all, none, filter, map or reduce multiply)`);
+      throw new InvalidRuleError(
+        rule.path,
+        `takes more than ${RULE_LIMITS.steps} evaluation steps in one request (nested some, all, none, filter, map or reduce multiply)`,
+      );
     }
     return false;
   } finally {

@@ -154,7 +154,9 @@ export const STRATEGIES: Readonly<Record<string, Strategy>> = {
     seed: 'catalog',
     period: utcDay,
     score({ catalog, interactions, now }, emit) {
-      const days = dailyViews(interactions, Math.floor(now / DAY_MS), WINDOWS.popularViewsDays).filter((d) => d.length > 0);
+      const days = dailyViews(interactions, Math.floor(now / DAY_MS), WINDOWS.popularViewsDays).filter(
+        (d) => d.length > 0,
+      );
       for (let p = 0; p < catalog.size; p++) {
         let views = 0;
         for (const daily of days) if (p < daily.length) views += daily[p];

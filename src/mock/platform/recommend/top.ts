@@ -3,7 +3,12 @@
  * first; ties by product index. Skips products in `excluded` and scores <= 0. A bounded
  * min-heap: O(m log k) for m candidates.
  */
-export function topScores(candidates: readonly number[], scores: Float64Array, k: number, excluded: ReadonlySet<number>): [number, number][] {
+export function topScores(
+  candidates: readonly number[],
+  scores: Float64Array,
+  k: number,
+  excluded: ReadonlySet<number>,
+): [number, number][] {
   const heap: [number, number][] = [];
   // "a worse than b": lower score, or equal score and larger index.
   const worse = (a: [number, number], b: [number, number]) => a[1] < b[1] || (a[1] === b[1] && a[0] > b[0]);

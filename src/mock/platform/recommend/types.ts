@@ -33,6 +33,7 @@ export interface RecommendRequest {
 }
 
 import type { DebugRule, RecommendedItem } from '@svc/core';
+
 export type { DebugRule, RecommendedItem } from '@svc/core';
 
 export interface RecommendResult {

@@ -1,6 +1,14 @@
 import { SEGMENT } from '@svc/core';
 import type { PlatformContext } from '../context';
-import { batchProblem, counterKeyProblem, fullKeyProblem, isTimestamp, TIMESTAMP_PROBLEM, utcDate, valueProblem } from './rules';
+import {
+  batchProblem,
+  counterKeyProblem,
+  fullKeyProblem,
+  isTimestamp,
+  TIMESTAMP_PROBLEM,
+  utcDate,
+  valueProblem,
+} from './rules';
 
 export { STASH_LIMITS } from './rules';
 
@@ -68,7 +76,8 @@ const ok = (data?: unknown): StashReply => (data === undefined ? { status: 200 }
 const bad = (message: string): StashReply => ({ status: 400, message });
 /** Nothing there: exactly `{"status":404}`, as PROTOCOL.md writes it (no message). */
 const notFound = (): StashReply => ({ status: 404 });
-const body = (r: StashRequest) => (typeof r.body === 'object' && r.body !== null && !Array.isArray(r.body) ? (r.body as Record<string, unknown>) : {});
+const body = (r: StashRequest) =>
+  typeof r.body === 'object' && r.body !== null && !Array.isArray(r.body) ? (r.body as Record<string, unknown>) : {};
 const BOTH = ['public', 'protected'] as const;
 const PUBLIC = ['public'] as const;
 
@@ -84,7 +93,12 @@ export function createStashArea(ctx: PlatformContext) {
   const store = (trackingId: string): Store => {
     let s = stores.get(trackingId);
     if (!s) {
-      s = { kv: { public: new Map(), protected: new Map() }, deferred: new Map(), times: new Map(), counters: new Map() };
+      s = {
+        kv: { public: new Map(), protected: new Map() },
+        deferred: new Map(),
+        times: new Map(),
+        counters: new Map(),
+      };
       stores.set(trackingId, s);
     }
     return s;
@@ -92,7 +106,10 @@ export function createStashArea(ctx: PlatformContext) {
   const seconds = () => Math.floor(ctx.clock.now() / 1000);
 
   const getbatch =
-    (map: (s: Store, level: string) => Map<string, unknown>, problem: (key: unknown) => string | undefined): Op['run'] =>
+    (
+      map: (s: Store, level: string) => Map<string, unknown>,
+      problem: (key: unknown) => string | undefined,
+    ): Op['run'] =>
     (s, r) => {
       const keys = body(r).keys;
       const why = batchProblem(keys, problem);
@@ -109,7 +126,8 @@ export function createStashArea(ctx: PlatformContext) {
     (delta: 1 | -1): Op['run'] =>
     (s, r) => {
       const dimension = body(r).dimension;
-      if (dimension !== 'date') return bad(`dimension ${JSON.stringify(dimension ?? null)} is invalid: only "date" is accepted`);
+      if (dimension !== 'date')
+        return bad(`dimension ${JSON.stringify(dimension ?? null)} is invalid: only "date" is accepted`);
       const date = utcDate(ctx.clock.now());
       const counterKey = `${r.key}:${date}`;
       s.counters.set(counterKey, (s.counters.get(counterKey) ?? 0) + delta);
@@ -227,14 +245,20 @@ export function createStashArea(ctx: PlatformContext) {
   const serve =
     (op: Op) =>
     (r: StashRequest): StashReply => {
-      if (!SEGMENT.test(r.trackingId) || r.trackingId === '.' || r.trackingId === '..') return bad(`tracking id ${JSON.stringify(r.trackingId)} is invalid`);
-      if (!(op.levels as readonly string[]).includes(r.level)) return bad(`level ${JSON.stringify(r.level)} is invalid: expected ${op.levels.join(' or ')}`);
-      const why = op.key === 'full' ? fullKeyProblem(r.key) : op.key === 'counter' ? counterKeyProblem(r.key) : undefined;
+      if (!SEGMENT.test(r.trackingId) || r.trackingId === '.' || r.trackingId === '..')
+        return bad(`tracking id ${JSON.stringify(r.trackingId)} is invalid`);
+      if (!(op.levels as readonly string[]).includes(r.level))
+        return bad(`level ${JSON.stringify(r.level)} is invalid: expected ${op.levels.join(' or ')}`);
+      const why =
+        op.key === 'full' ? fullKeyProblem(r.key) : op.key === 'counter' ? counterKeyProblem(r.key) : undefined;
       if (why) return bad(why);
       return op.run(store(r.trackingId), { ...r, key: r.key ?? '' }, r.trackingId);
     };
 
-  const service = Object.fromEntries(Object.entries(ops).map(([name, op]) => [name, serve(op)])) as Record<keyof typeof ops, (r: StashRequest) => StashReply>;
+  const service = Object.fromEntries(Object.entries(ops).map(([name, op]) => [name, serve(op)])) as Record<
+    keyof typeof ops,
+    (r: StashRequest) => StashReply
+  >;
 
   const credentialFor = (credential: string): string => {
     const trackingId = credentials.get(credential);
@@ -263,7 +287,13 @@ export function createStashArea(ctx: PlatformContext) {
        * unknown credential or an invalid key or value, with the platform's message.
        */
       set(credential: string, fullKey: string, value: string, level: StashLevel = 'protected'): void {
-        const reply = service.kvSet({ trackingId: credentialFor(credential), level, key: fullKey, body: { data: value }, credential });
+        const reply = service.kvSet({
+          trackingId: credentialFor(credential),
+          level,
+          key: fullKey,
+          body: { data: value },
+          credential,
+        });
         if (reply.status !== 200) throw new Error(`stash admin: ${reply.message}`);
       },
       /** Removes a value (server side) with a credential; true when it existed. */
@@ -278,7 +308,10 @@ export function createStashArea(ctx: PlatformContext) {
       snapshot(trackingId: string) {
         const s = stores.get(trackingId);
         const copy = <V, R>(map: Map<string, V> | undefined, f: (v: V) => R): Record<string, R> =>
-          Object.assign(Object.create(null) as Record<string, R>, Object.fromEntries([...(map ?? [])].map(([k, v]) => [k, f(v)])));
+          Object.assign(
+            Object.create(null) as Record<string, R>,
+            Object.fromEntries([...(map ?? [])].map(([k, v]) => [k, f(v)])),
+          );
         const same = <V>(v: V) => v;
         return {
           public: copy(s?.kv.public, same),

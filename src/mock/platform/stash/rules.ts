@@ -37,13 +37,16 @@ export function counterKeyProblem(counterKey: unknown): string | undefined {
 export function valueProblem(value: unknown): string | undefined {
   if (typeof value !== 'string') return 'data must be a string';
   const bytes = new TextEncoder().encode(value).length;
-  return bytes > STASH_LIMITS.valueBytes ? `data is ${bytes} bytes; at most ${STASH_LIMITS.valueBytes} UTF-8 bytes are stored` : undefined;
+  return bytes > STASH_LIMITS.valueBytes
+    ? `data is ${bytes} bytes; at most ${STASH_LIMITS.valueBytes} UTF-8 bytes are stored`
+    : undefined;
 }
 
 /** Why `keys` is not a getbatch key list (1..10 keys, each passing `problem`), or undefined. */
 export function batchProblem(keys: unknown, problem: (key: unknown) => string | undefined): string | undefined {
   if (!Array.isArray(keys) || keys.length === 0) return 'keys must be a non-empty array';
-  if (keys.length > STASH_LIMITS.batchKeys) return `keys has ${keys.length} entries; at most ${STASH_LIMITS.batchKeys} per getbatch`;
+  if (keys.length > STASH_LIMITS.batchKeys)
+    return `keys has ${keys.length} entries; at most ${STASH_LIMITS.batchKeys} per getbatch`;
   for (const key of keys) {
     const why = problem(key);
     if (why) return why;
@@ -52,7 +55,8 @@ export function batchProblem(keys: unknown, problem: (key: unknown) => string | 
 }
 
 /** A deferkv timestamp: UNIX seconds, a positive integer (below 10^11, so not milliseconds). */
-export const isTimestamp = (t: unknown): t is number => Number.isInteger(t) && (t as number) > 0 && (t as number) < STASH_LIMITS.timestampBelow;
+export const isTimestamp = (t: unknown): t is number =>
+  Number.isInteger(t) && (t as number) > 0 && (t as number) < STASH_LIMITS.timestampBelow;
 
 /** The message of an invalid timestamp. */
 export const TIMESTAMP_PROBLEM = 'timestamp must be UNIX seconds: a positive integer below 1e11';

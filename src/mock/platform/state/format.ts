@@ -48,20 +48,30 @@ export class InvalidStateError extends Error {
   }
 }
 
-
 /** Checks a header (a snapshot's or a journal's first line); throws InvalidStateError naming `source`. */
 export function checkHeader(value: unknown, source: string): StateHeader {
-  if (!isObject(value) || value.format !== STATE_FORMAT) throw new InvalidStateError(source, `not a svc-mock state (expected "format": "${STATE_FORMAT}")`);
+  if (!isObject(value) || value.format !== STATE_FORMAT)
+    throw new InvalidStateError(source, `not a svc-mock state (expected "format": "${STATE_FORMAT}")`);
   if (value.version !== STATE_VERSION) {
-    throw new InvalidStateError(source, `state version ${JSON.stringify(value.version)} is not supported: this svc-mock reads version ${STATE_VERSION}`);
+    throw new InvalidStateError(
+      source,
+      `state version ${JSON.stringify(value.version)} is not supported: this svc-mock reads version ${STATE_VERSION}`,
+    );
   }
   if (!Number.isFinite(value.createdAt)) throw new InvalidStateError(source, 'createdAt must be epoch milliseconds');
-  if (value.clock !== 'frozen' && value.clock !== 'real') throw new InvalidStateError(source, 'clock must be "frozen" or "real"');
+  if (value.clock !== 'frozen' && value.clock !== 'real')
+    throw new InvalidStateError(source, 'clock must be "frozen" or "real"');
   const fixtures = value.fixtures;
   if (fixtures !== false && !(isObject(fixtures) && (fixtures.seed === undefined || Number.isFinite(fixtures.seed)))) {
     throw new InvalidStateError(source, 'fixtures must be false or {"seed"?: <number>}');
   }
-  return { format: STATE_FORMAT, version: STATE_VERSION, createdAt: value.createdAt as number, clock: value.clock, fixtures: fixtures as StateHeader['fixtures'] };
+  return {
+    format: STATE_FORMAT,
+    version: STATE_VERSION,
+    createdAt: value.createdAt as number,
+    clock: value.clock,
+    fixtures: fixtures as StateHeader['fixtures'],
+  };
 }
 
 /** Checks one operation; throws InvalidStateError naming `source`. */
@@ -69,7 +79,8 @@ export function checkOperation(value: unknown, source: string): StateOperation {
   if (!isObject(value) || !Number.isFinite(value.at) || typeof value.op !== 'string' || !Array.isArray(value.args)) {
     throw new InvalidStateError(source, 'an operation must be {"at": <ms>, "op": "<name>", "args": [...]}');
   }
-  if (value.offset !== undefined && !Number.isFinite(value.offset)) throw new InvalidStateError(source, 'offset must be milliseconds');
+  if (value.offset !== undefined && !Number.isFinite(value.offset))
+    throw new InvalidStateError(source, 'offset must be milliseconds');
   return value as unknown as StateOperation;
 }
 

@@ -1,6 +1,6 @@
+import { isObject } from '@svc/core';
 import type { Clock } from '../clock';
 import { InvalidStateError, type StateHeader, type StateOperation, type StateSnapshot } from './format';
-import { isObject } from '@svc/core';
 
 /**
  * Which calls change the platform's state, as data. Services not listed only read (recommend,
@@ -35,7 +35,10 @@ const stashOk = (result: unknown) => (result as { status?: number }).status === 
 const stashKey = (args: unknown[]) => args[0] as { trackingId: string; level: string; key?: string };
 
 const CODECS: Record<string, Codec> = {
-  'services.stash.kvSet': { changed: stashOk, supersedeKey: (a) => `kv ${stashKey(a).trackingId} ${stashKey(a).level} ${stashKey(a).key}` },
+  'services.stash.kvSet': {
+    changed: stashOk,
+    supersedeKey: (a) => `kv ${stashKey(a).trackingId} ${stashKey(a).level} ${stashKey(a).key}`,
+  },
   'services.stash.tsSet': { changed: stashOk, supersedeKey: (a) => `ts ${stashKey(a).trackingId} ${stashKey(a).key}` },
   'services.stash.deferSet': { changed: stashOk },
   'services.stash.deferRemove': { changed: stashOk },
@@ -43,11 +46,19 @@ const CODECS: Record<string, Codec> = {
   'services.stash.countDecr': { changed: stashOk },
   'services.events.ingest': {
     // The body as received: UTF-8 as text (readable in a snapshot), other bytes as base64, so a malformed one replays as it came.
-    record: ([trackingId, body]) => [trackingId, body instanceof Uint8Array ? (utf8(body) ?? { base64: toBase64(body) }) : body],
-    restore: ([trackingId, body]) => [trackingId, isObject(body) && typeof body.base64 === 'string' ? fromBase64(body.base64) : body],
+    record: ([trackingId, body]) => [
+      trackingId,
+      body instanceof Uint8Array ? (utf8(body) ?? { base64: toBase64(body) }) : body,
+    ],
+    restore: ([trackingId, body]) => [
+      trackingId,
+      isObject(body) && typeof body.base64 === 'string' ? fromBase64(body.base64) : body,
+    ],
   },
   'admin.stash.createCredential': { record: ([trackingId], credential) => [trackingId, credential] },
-  'admin.recommend.recordInteractions': { prepare: ([trackingId, records]) => [trackingId, [...(records as Iterable<unknown>)]] },
+  'admin.recommend.recordInteractions': {
+    prepare: ([trackingId, records]) => [trackingId, [...(records as Iterable<unknown>)]],
+  },
 };
 
 const utf8 = (bytes: Uint8Array) => {
@@ -64,7 +75,8 @@ const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCo
 function toJson(args: unknown[]): unknown[] | undefined {
   try {
     const text = JSON.stringify(args, (_key, value: unknown) => {
-      if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') throw new TypeError('not JSON');
+      if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint')
+        throw new TypeError('not JSON');
       return value;
     });
     return JSON.parse(text) as unknown[];
@@ -156,7 +168,8 @@ export function createRecorder<P extends PlatformParts>(parts: P, header: StateH
   const wrapGroup = (prefix: string, group: Group, recorded: (method: string) => boolean): Group => {
     const copy: Group = { ...group };
     for (const [method, value] of Object.entries(group)) {
-      if (typeof value === 'function' && recorded(method)) copy[method] = wrap(`${prefix}.${method}`, value.bind(group) as Fn);
+      if (typeof value === 'function' && recorded(method))
+        copy[method] = wrap(`${prefix}.${method}`, value.bind(group) as Fn);
     }
     return copy;
   };
@@ -172,7 +185,10 @@ export function createRecorder<P extends PlatformParts>(parts: P, header: StateH
     },
   };
   const services = Object.fromEntries(
-    Object.entries(parts.services).map(([area, group]) => [area, wrapGroup(`services.${area}`, group, (m) => RECORDED_SERVICES[area]?.includes(m) ?? false)]),
+    Object.entries(parts.services).map(([area, group]) => [
+      area,
+      wrapGroup(`services.${area}`, group, (m) => RECORDED_SERVICES[area]?.includes(m) ?? false),
+    ]),
   );
   const admin = Object.fromEntries(
     Object.entries(parts.admin).map(([area, value]) =>
@@ -192,9 +208,11 @@ export function createRecorder<P extends PlatformParts>(parts: P, header: StateH
     let offset = 0;
     list.forEach((operation, index) => {
       const fn = callable.get(operation.op);
-      if (!fn) throw new InvalidStateError(source, `operations[${index}]: unknown operation ${JSON.stringify(operation.op)}`);
+      if (!fn)
+        throw new InvalidStateError(source, `operations[${index}]: unknown operation ${JSON.stringify(operation.op)}`);
       if (!operation.op.startsWith('clock.') && parts.clock.now() !== operation.at) parts.clock.set(operation.at);
-      const fail = (error: unknown) => failures.push({ index, op: operation.op, message: error instanceof Error ? error.message : String(error) });
+      const fail = (error: unknown) =>
+        failures.push({ index, op: operation.op, message: error instanceof Error ? error.message : String(error) });
       try {
         const args = CODECS[operation.op]?.restore?.(operation.args) ?? operation.args;
         const result = fn(...args);
@@ -212,7 +230,10 @@ export function createRecorder<P extends PlatformParts>(parts: P, header: StateH
     parts: { ...parts, clock, services, admin } as P,
     replay,
     /** The platform's state now: the header and the operations that still matter (overwritten ones dropped). */
-    snapshot: (): StateSnapshot => ({ ...header, operations: operations.filter((o): o is StateOperation => o !== undefined) }),
+    snapshot: (): StateSnapshot => ({
+      ...header,
+      operations: operations.filter((o): o is StateOperation => o !== undefined),
+    }),
     /** Calls `listener` with each recorded operation, synchronously, as it is applied. Returns a function that stops it. */
     onOperation(listener: (operation: StateOperation) => void): () => void {
       listeners.add(listener);
