@@ -26,6 +26,6 @@ export default {
   requiredToBeDocumented: ['Enum', 'Variable', 'Function', 'Class', 'Interface', 'TypeAlias', 'Method', 'Accessor'],
   validation: { notExported: true, invalidLink: true, notDocumented: true },
   // Internal types of the mock that its public types mention (their members are shown inline).
-  intentionallyNotExported: ['PlatformContext', 'Catalog', 'Properties', 'IntegrationsArea', 'IntegrationAnswer', 'HistoryStructure', 'InteractionKind'],
+  intentionallyNotExported: ['PlatformContext', 'Catalog', 'Properties', 'IntegrationsArea', 'IntegrationAnswer', 'HistoryStructure', 'InteractionKind', 'RunFilter'],
   treatWarningsAsErrors: true,
 };

@@ -1,6 +1,6 @@
 // Reading the repository's Markdown for the docs tests: which files, their fenced code blocks
 // (with the line each starts on) and the anchors their headings get on GitHub.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, posix, relative } from 'node:path';
 
 export const root = new URL('../..', import.meta.url).pathname;
