@@ -18,7 +18,9 @@ import { type CodeBlock, codeBlocks, markdownFiles, root } from './markdown';
 const LANGUAGES = ['ts', 'typescript', 'js', 'javascript'];
 const examples = markdownFiles()
   .flatMap((file) => codeBlocks(file, readFileSync(join(root, file), 'utf8')))
-  .filter((block) => LANGUAGES.includes(block.info[0]) && (block.info.includes('runnable') || block.info.includes('browser')));
+  .filter(
+    (block) => LANGUAGES.includes(block.info[0]) && (block.info.includes('runnable') || block.info.includes('browser')),
+  );
 const isTs = (block: CodeBlock) => block.info[0].startsWith('t');
 const where = (block: CodeBlock) => `${block.file}:${block.line}`;
 
@@ -26,7 +28,8 @@ const dir = join(root, '.tmp', 'doc-examples');
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 /** The example as a module of its own, named after where it is: docs_packages_stash.md-21.ts. */
-const fileOf = (block: CodeBlock) => join(dir, `${block.file.replace(/[/\\]/g, '_')}-${block.line}.${isTs(block) ? 'ts' : 'js'}`);
+const fileOf = (block: CodeBlock) =>
+  join(dir, `${block.file.replace(/[/\\]/g, '_')}-${block.line}.${isTs(block) ? 'ts' : 'js'}`);
 for (const block of examples) writeFileSync(fileOf(block), block.code);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -78,7 +81,10 @@ describe('examples of the docs', () => {
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
     let output = '';
     try {
-      execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', join(dir, 'tsconfig.json')], { cwd: root, encoding: 'utf8' });
+      execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', join(dir, 'tsconfig.json')], {
+        cwd: root,
+        encoding: 'utf8',
+      });
     } catch (error) {
       output = String((error as { stdout?: string }).stdout ?? error);
     }

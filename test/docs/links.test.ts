@@ -34,8 +34,10 @@ describe('the link check itself', () => {
 
   it('makes anchors as GitHub does: lower case, punctuation gone, spaces as dashes, repeats numbered', () => {
     expect(slug('Install `@svc/stash` (Node)')).toBe('install-svcstash-node');
-    expect(slug('Events: `shown(item)` and `clicked(item, position?)`')).toBe('events-shownitem-and-clickeditem-position');
-    expect(slug('The mock\'s recommendations engine')).toBe('the-mocks-recommendations-engine');
+    expect(slug('Events: `shown(item)` and `clicked(item, position?)`')).toBe(
+      'events-shownitem-and-clickeditem-position',
+    );
+    expect(slug("The mock's recommendations engine")).toBe('the-mocks-recommendations-engine');
     expect(slug('@svc/integrations_runner -- run')).toBe('svcintegrations_runner----run');
     expect([...anchors(files['docs/guide.md']!)]).toEqual(['guide', 'install-svcstash-node', 'faq', 'faq-1']);
   });

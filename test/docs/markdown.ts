@@ -41,7 +41,8 @@ export function codeBlocks(file: string, text: string): CodeBlock[] {
     const body: string[] = [];
     let j = i + 1;
     // Closed by a fence of the same character, at least as long, with nothing after it.
-    while (j < lines.length && !new RegExp(`^ {0,3}${fence[0]}{${fence.length},}\\s*$`).test(lines[j])) body.push(lines[j++]);
+    while (j < lines.length && !new RegExp(`^ {0,3}${fence[0]}{${fence.length},}\\s*$`).test(lines[j]))
+      body.push(lines[j++]);
     blocks.push({ file, line: i + 1, info: info.trim().split(/\s+/).filter(Boolean), code: body.join('\n') + '\n' });
     i = j;
   }
@@ -118,10 +119,18 @@ export interface BrokenLink {
  * `src`; not inside code) that point at no file, or at a heading that the Markdown file they name
  * does not have. `read` returns a file's text, `null` for a folder, `undefined` when there is none.
  */
-export function brokenLinks(file: string, text: string, read: (path: string) => string | null | undefined): BrokenLink[] {
+export function brokenLinks(
+  file: string,
+  text: string,
+  read: (path: string) => string | null | undefined,
+): BrokenLink[] {
   const broken: BrokenLink[] = [];
   const lines = proseOf(text).split('\n');
-  const patterns = [/!?\[[^\]]*\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g, /^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/g, /\b(?:href|src)="([^"]*)"/g];
+  const patterns = [
+    /!?\[[^\]]*\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g,
+    /^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/g,
+    /\b(?:href|src)="([^"]*)"/g,
+  ];
   lines.forEach((line, index) => {
     for (const pattern of patterns) {
       for (const [, target] of line.matchAll(pattern)) {
@@ -133,7 +142,12 @@ export function brokenLinks(file: string, text: string, read: (path: string) => 
   return broken;
 }
 
-function checkTarget(file: string, text: string, target: string, read: (path: string) => string | null | undefined): string | undefined {
+function checkTarget(
+  file: string,
+  text: string,
+  target: string,
+  read: (path: string) => string | null | undefined,
+): string | undefined {
   if (!target || /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//')) return undefined; // absolute URL, mailto:
   const hash = target.indexOf('#');
   const pathPart = decodeURIComponent(hash < 0 ? target : target.slice(0, hash));
