@@ -122,12 +122,18 @@ try {
  * docs/packages/<name>.md, and package.json has `repository`, `homepage`, `bugs` and `keywords`.
  */
 function checkPackagePage(dir, manifest) {
-  const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--silent'], { cwd: dir, encoding: 'utf8' }));
+  const [packed] = JSON.parse(
+    execFileSync('npm', ['pack', '--dry-run', '--json', '--silent'], { cwd: dir, encoding: 'utf8' }),
+  );
   const files = packed.files.map((file) => file.path);
-  if (!files.includes('README.md')) throw new Error(`${manifest.name}: npm pack does not list README.md (it lists ${files.join(', ')})`);
+  if (!files.includes('README.md'))
+    throw new Error(`${manifest.name}: npm pack does not list README.md (it lists ${files.join(', ')})`);
   const source = join(root, 'docs', 'packages', `${manifest.name.replace('@svc/', '')}.md`);
-  if (readFileSync(join(dir, 'README.md'), 'utf8') !== readFileSync(source, 'utf8')) throw new Error(`${manifest.name}: README.md is not ${source}: run \`npm run build\``);
-  const missing = ['repository', 'homepage', 'bugs', 'keywords'].filter((field) => !manifest[field] || manifest[field].length === 0);
+  if (readFileSync(join(dir, 'README.md'), 'utf8') !== readFileSync(source, 'utf8'))
+    throw new Error(`${manifest.name}: README.md is not ${source}: run \`npm run build\``);
+  const missing = ['repository', 'homepage', 'bugs', 'keywords'].filter(
+    (field) => !manifest[field] || manifest[field].length === 0,
+  );
   if (missing.length) throw new Error(`${manifest.name}: package.json has no ${missing.join(', ')}`);
   console.log(`npm pack lists README.md among ${files.length} files; repository, homepage, bugs, keywords present`);
 }
