@@ -72,6 +72,7 @@ describe('examples of the docs', () => {
         types: ['node'],
         paths: {
           '@svc/core/errors': [join(root, 'src/core/errors.ts')],
+          '@svc/mock/server': [join(root, 'src/mock/server/index.ts')],
           '@svc/integrations/runner': [join(root, 'src/integrations/runner/index.ts')],
           '@svc/*': [join(root, 'src/*/index.ts')],
         },
