@@ -3,7 +3,7 @@
 // fresh folder and swaps it in, so a running demo never sees a half-written dist/), else dist.
 // Types are emitted and checked once by `tsc -p tsconfig.build.json` and bundled per entry by
 // rollup-plugin-dts; the code is transpiled by esbuild (no second type check).
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import esbuild, { minify } from 'rollup-plugin-esbuild';
 import alias from '@rollup/plugin-alias';
@@ -19,16 +19,28 @@ const out = process.env.SVC_OUT ?? 'dist';
 /**
  * The packages. `entries` maps an export subpath name to its source; `index` is `.`.
  * `bin` adds executables; `peer` lists peer dependencies (the customer brings their own).
+ * Each package's README is docs/packages/<name>.md; `keywords` are added to the shared ones.
  */
 export const packages = [
-  { name: 'core', description: 'What every svc client shares: errors, endpoints, visitor id, cookies, the HTTP transport on ky.', entries: { index: 'src/core/index.ts', errors: 'src/core/errors.ts' } },
-  { name: 'recommendations', description: 'Recommendations client: get, shown, clicked.', entries: { index: 'src/recommendations/index.ts' } },
-  { name: 'stash', description: 'Key-value stash client: kv, deferkv, ts, count.', entries: { index: 'src/stash/index.ts' } },
-  { name: 'tracker', description: 'Visitor id, consent and tracking events with reliable delivery.', entries: { index: 'src/tracker/index.ts' } },
-  { name: 'experiences', description: 'Server experiences client for Node and browsers.', entries: { index: 'src/experiences/index.ts' } },
+  {
+    name: 'core',
+    description: 'What every svc client shares: errors, endpoints, visitor id, cookies, the HTTP transport on ky.',
+    entries: { index: 'src/core/index.ts', errors: 'src/core/errors.ts' },
+    keywords: ['errors', 'http'],
+  },
+  { name: 'recommendations', description: 'Recommendations client: get, shown, clicked.', entries: { index: 'src/recommendations/index.ts' }, keywords: ['recommendations', 'ecommerce'] },
+  { name: 'stash', description: 'Key-value stash client: kv, deferkv, ts, count.', entries: { index: 'src/stash/index.ts' }, keywords: ['key-value', 'storage'] },
+  {
+    name: 'tracker',
+    description: 'Visitor id, consent and tracking events with reliable delivery.',
+    entries: { index: 'src/tracker/index.ts' },
+    keywords: ['tracking', 'analytics', 'consent', 'browser'],
+  },
+  { name: 'experiences', description: 'Server experiences client for Node and browsers.', entries: { index: 'src/experiences/index.ts' }, keywords: ['a/b testing', 'experiments', 'ssr'] },
   {
     name: 'integrations',
     description: 'Integrations client (execute, schedule, cancel) and a local runner for integration handlers.',
+    keywords: ['integrations', 'webhooks', 'scheduling'],
     entries: {
       index: 'src/integrations/index.ts',
       runner: 'src/integrations/runner/index.ts',
@@ -45,6 +57,7 @@ export const packages = [
     internal: ['cli'],
     bin: { 'svc-mock': './cli.js' },
     peer: { msw: '^2.15.0' },
+    keywords: ['mock', 'msw', 'testing'],
   },
 ];
 
@@ -62,7 +75,7 @@ const coreSource = () =>
     ],
   });
 
-/** Writes dist/<name>/package.json from the imports the bundle really has. */
+/** Writes dist/<name>/package.json from the imports the bundle really has, and its README.md. */
 function manifest(pkg) {
   return {
     name: 'svc-manifest',
@@ -84,6 +97,10 @@ function manifest(pkg) {
         name: `@svc/${pkg.name}`,
         version,
         description: pkg.description,
+        keywords: [...root.keywords, ...pkg.keywords],
+        homepage: root.homepage,
+        bugs: root.bugs,
+        repository: { ...root.repository, directory: `src/${pkg.name}` },
         license: root.license,
         type: 'module',
         engines: root.engines,
@@ -92,12 +109,13 @@ function manifest(pkg) {
         types: './index.d.ts',
         exports: exportsMap,
         ...(pkg.bin ? { bin: pkg.bin } : {}),
-        files: ['*.js', '*.js.map', '*.d.ts', 'chunks'],
+        files: ['*.js', '*.js.map', '*.d.ts', 'chunks', 'README.md'],
         ...(used.size ? { dependencies: Object.fromEntries([...used].sort().map((n) => [n, runtimeDeps[n]])) } : {}),
         ...(pkg.peer ? { peerDependencies: pkg.peer } : {}),
       };
       mkdirSync(`${out}/${pkg.name}`, { recursive: true });
       writeFileSync(`${out}/${pkg.name}/package.json`, JSON.stringify(json, null, 2) + '\n');
+      copyFileSync(`docs/packages/${pkg.name}.md`, `${out}/${pkg.name}/README.md`);
     },
   };
 }

@@ -3,11 +3,14 @@ import { defineConfig } from 'vitest/config';
 // Unit and integration tests: Node by default; a file opts into the DOM with
 // `// @vitest-environment happy-dom` on its first line.
 export default defineConfig({
-  // Clients import core by its package name, as customers' bundlers see it.
+  // Clients import core by its package name, as customers' bundlers see it; so do the examples of
+  // the docs (test/docs/examples.test.ts) with every package: '@svc/<name>[/<entry>]' is its source.
   resolve: {
     alias: [
-      { find: /^@svc\/core$/, replacement: new URL('./src/core/index.ts', import.meta.url).pathname },
       { find: /^@svc\/core\/errors$/, replacement: new URL('./src/core/errors.ts', import.meta.url).pathname },
+      { find: /^@svc\/mock\/server$/, replacement: new URL('./src/mock/server/index.ts', import.meta.url).pathname },
+      { find: /^@svc\/integrations\/runner$/, replacement: new URL('./src/integrations/runner/index.ts', import.meta.url).pathname },
+      { find: /^@svc\/([a-z]+)$/, replacement: new URL('./src/$1/index.ts', import.meta.url).pathname },
     ],
   },
   test: {

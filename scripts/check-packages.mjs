@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Package checks on every dist package: publint, @arethetypeswrong/cli, then the consumer check:
+// Package checks on every dist package: its README and registry fields (`npm pack --dry-run`),
+// publint, @arethetypeswrong/cli, then the consumer check:
 // `npm pack` each package, install the tarballs into a temporary project, import every export
 // in Node and type-check an import of each. Fails on the first broken package.
 import { execFileSync } from 'node:child_process';
@@ -25,6 +26,8 @@ if (packages.length === 0) throw new Error('no packages in dist/: run `npm run b
 // `--consumer-only` runs just the consumer check (to debug it, or prove it catches a broken package).
 const consumerOnly = process.argv.includes('--consumer-only');
 for (const { dir, manifest } of consumerOnly ? [] : packages) {
+  console.log(`\n== ${manifest.name}: README and registry fields`);
+  checkPackagePage(dir, manifest);
   console.log(`\n== ${manifest.name}: publint`);
   run(bin('publint'), ['--strict', dir]);
   console.log(`== ${manifest.name}: are the types wrong?`);
@@ -112,6 +115,27 @@ try {
   console.log(`\npackage checks: ${packages.length} packages ok`);
 } finally {
   if (!process.env.KEEP_CONSUMER) rmSync(work, { recursive: true, force: true });
+}
+
+/**
+ * What the registry shows of a package: `npm pack --dry-run` lists its README.md, which is
+ * docs/packages/<name>.md, and package.json has `repository`, `homepage`, `bugs` and `keywords`.
+ */
+function checkPackagePage(dir, manifest) {
+  const [packed] = JSON.parse(
+    execFileSync('npm', ['pack', '--dry-run', '--json', '--silent'], { cwd: dir, encoding: 'utf8' }),
+  );
+  const files = packed.files.map((file) => file.path);
+  if (!files.includes('README.md'))
+    throw new Error(`${manifest.name}: npm pack does not list README.md (it lists ${files.join(', ')})`);
+  const source = join(root, 'docs', 'packages', `${manifest.name.replace('@svc/', '')}.md`);
+  if (readFileSync(join(dir, 'README.md'), 'utf8') !== readFileSync(source, 'utf8'))
+    throw new Error(`${manifest.name}: README.md is not ${source}: run \`npm run build\``);
+  const missing = ['repository', 'homepage', 'bugs', 'keywords'].filter(
+    (field) => !manifest[field] || manifest[field].length === 0,
+  );
+  if (missing.length) throw new Error(`${manifest.name}: package.json has no ${missing.join(', ')}`);
+  console.log(`npm pack lists README.md among ${files.length} files; repository, homepage, bugs, keywords present`);
 }
 
 function readPkg(name) {

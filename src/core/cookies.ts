@@ -19,6 +19,7 @@ export function readCookie(name: string): string | undefined {
   }
 }
 
+/** Where and how long `writeCookie` keeps a cookie. */
 export interface CookieWrite {
   /** `Domain=`; empty or absent: a host-only cookie. */
   domain?: string;

@@ -16,15 +16,21 @@ export type ErrorCode =
   | 'NO_RECOMMENDATIONS'
   | 'RATE_LIMITED';
 
+/** What an `SvcError` may carry besides its code and message. */
 export interface SvcErrorOptions {
   /** HTTP status, or the body's `status` when HTTP said 200. */
   status?: number;
+  /** The underlying failure (a `fetch` TypeError, an `AbortSignal`'s reason), as `Error.cause`. */
   cause?: unknown;
 }
 
+/** The base class of every error the svc clients throw or reject with; branch on `code`. */
 export class SvcError extends Error {
+  /** The class's name, e.g. `TimeoutError`: what a log line or stack trace shows. */
   override name = 'SvcError';
+  /** What failed, stable across versions. */
   declare readonly code: ErrorCode;
+  /** HTTP status, or the body's `status` when HTTP said 200; absent when no answer came. */
   declare readonly status?: number;
   constructor(code: ErrorCode, message: string, options: SvcErrorOptions = {}) {
     super(message, options);
@@ -49,6 +55,7 @@ export class InvalidArgumentError extends SvcError {
   override name = 'InvalidArgumentError';
   /** Name of the offending argument, e.g. `limit` or `options.meta.trackingId`. */
   declare readonly argument: string;
+  /** The refused value, as given. */
   declare readonly value: unknown;
   constructor(argument: string, value: unknown, expectation: string) {
     super('INVALID_ARGUMENT', `${argument} ${expectation} (got ${describe(value)})`);
@@ -57,18 +64,23 @@ export class InvalidArgumentError extends SvcError {
   }
 }
 
+/** No complete answer within the client's `timeout` (code `TIMEOUT`). */
 export class TimeoutError extends SvcError {
   override name = 'TimeoutError';
 }
+/** The request did not reach the platform or no answer came back: offline, DNS, CORS, reset (code `NETWORK`). */
 export class NetworkError extends SvcError {
   override name = 'NetworkError';
 }
+/** The platform answered 404: an unknown tracking id, experience or key (code `NOT_FOUND`). */
 export class NotFoundError extends SvcError {
   override name = 'NotFoundError';
 }
+/** The platform refused the request with a 4xx other than 404 and 429 (code `BAD_REQUEST`). */
 export class BadRequestError extends SvcError {
   override name = 'BadRequestError';
 }
+/** The platform answered 5xx, in HTTP or in the body's `status`; worth retrying (code `SERVER_ERROR`). */
 export class ServerError extends SvcError {
   override name = 'ServerError';
 }
@@ -76,9 +88,11 @@ export class ServerError extends SvcError {
 export class ProtocolError extends SvcError {
   override name = 'ProtocolError';
 }
+/** The platform answered a recommendations request with an empty list (code `NO_RECOMMENDATIONS`). */
 export class NoRecommendationsError extends SvcError {
   override name = 'NoRecommendationsError';
 }
+/** The platform answered 429: too many calls; try again after `retryAt` (code `RATE_LIMITED`). */
 export class RateLimitedError extends SvcError {
   override name = 'RateLimitedError';
   /** When the platform will accept the call again (ISO 8601, UTC), if it said. */

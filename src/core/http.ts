@@ -7,11 +7,13 @@ import { kyRetry, type RetryPolicy } from './retry';
 import { retryAfterMs } from './retry-after';
 import { errorForStatus } from './status';
 
+/** Query parameters of a request, by name. */
 export type Query = Record<string, string | number | boolean | undefined>;
 
 /** Body of every JSON response: an object. */
 export type JsonObject = Record<string, unknown>;
 
+/** How `request` sends one call to the platform and reads its answer. */
 export interface RequestOptions {
   /** HTTP method. @default `GET`, or `POST` when `json` or `body` is given */
   method?: 'GET' | 'POST';

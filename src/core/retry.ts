@@ -5,6 +5,7 @@ import { isRetryable, SvcError } from './errors';
 import { retryAfterMs } from './retry-after';
 import { errorForStatus } from './status';
 
+/** When and how often a failed request is tried again; every field has a default. */
 export interface RetryPolicy {
   /** Tries after the first one. @default 2 */
   limit?: number;
@@ -24,7 +25,13 @@ export interface RetryPolicy {
 /** Automatic retries: what `isRetryable` says, except 429 (its wait is the platform's to say). */
 export const retriesOnItsOwn = (error: SvcError): boolean => isRetryable(error) && error.code !== 'RATE_LIMITED';
 
-export const DEFAULT_RETRY = { limit: 2, baseMs: 100, maxMs: 2000, shouldRetry: retriesOnItsOwn } as const;
+/** The retry policy's defaults: 2 retries, waits from 100 ms up to 2 s, network failures and 5xx only. */
+export const DEFAULT_RETRY: Readonly<Required<Pick<RetryPolicy, 'limit' | 'baseMs' | 'maxMs' | 'shouldRetry'>>> = {
+  limit: 2,
+  baseMs: 100,
+  maxMs: 2000,
+  shouldRetry: retriesOnItsOwn,
+};
 
 /** Every 5xx: what the platform answers when the same request may succeed later. */
 const SERVER_STATUSES = Array.from({ length: 100 }, (_, i) => 500 + i);

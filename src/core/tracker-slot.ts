@@ -4,7 +4,9 @@
 
 /** What other packages may use of a tracker. */
 export interface PageTracker {
+  /** The visitor id; `undefined` while consent is denied. */
   readonly visitorId: string | undefined;
+  /** Sends an event of `type` with its `data` through the tracker's delivery. */
   emit(type: string, data: Record<string, unknown>): unknown;
   /** Sends the queue now (keepalive requests); recommendation clicks use it ahead of a navigation. */
   flush?(): unknown;
@@ -18,7 +20,9 @@ export interface PageTracker {
 const slot = Symbol.for('svc.tracker');
 type Holder = { [slot]?: PageTracker };
 
+/** The tracker of this page, if one has registered itself. */
 export const pageTracker = (): PageTracker | undefined => (globalThis as Holder)[slot];
+/** Registers (or with `undefined`, removes) the page's tracker for the other packages. */
 export const setPageTracker = (tracker: PageTracker | undefined): void => {
   (globalThis as Holder)[slot] = tracker;
 };

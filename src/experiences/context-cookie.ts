@@ -4,6 +4,7 @@ import { serialize } from 'cookie';
 /** The visitor cookie's lifetime in seconds: core's one year, as the tracker writes it. */
 const LIFETIME_S = COOKIE_LIFETIME_DAYS * 24 * 60 * 60;
 
+/** Options of `contextCookie`. */
 export interface ContextCookieOptions {
   /** Add `Secure`. Default: false when `requestHost` is an `http://` URL, else true. */
   secure?: boolean;

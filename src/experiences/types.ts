@@ -1,5 +1,6 @@
 import type { SvcError } from '@svc/core';
 
+/** Options of `createExperiencesClient`; only `trackingId` is required. */
 export interface ExperiencesClientOptions {
   /** The property's tracking id (1-128 of `A-Z a-z 0-9 . _ ~ -`). Required. */
   trackingId: string;
@@ -12,6 +13,7 @@ export interface ExperiencesClientOptions {
   timeout?: number;
 }
 
+/** Options of `getExperiences`; every one may be left out. */
 export interface GetExperiencesOptions {
   /**
    * The visitor's id (the `_svcTracker` cookie's value, or any user id of the caller's choice),
@@ -45,7 +47,9 @@ export interface ExperiencePayload {
   variation: number;
 }
 
+/** What `getExperiences` resolves to. */
 export interface Experiences {
+  /** One entry per experience the visitor is segmented for. */
   experiencePayloads: ExperiencePayload[];
   /** The visitor's id: the one sent, or the one the platform generated. */
   contextId: string;
@@ -70,6 +74,7 @@ export interface SeenResult {
   error?: SvcError;
 }
 
+/** The client `createExperiencesClient` returns. */
 export interface ExperiencesClient {
   /** `GET {endpoint}/v1/{trackingId}/experiences`: the payloads of the experiences the visitor is segmented for. */
   getExperiences(options?: GetExperiencesOptions): Promise<Experiences>;

@@ -19,7 +19,10 @@ interface Entry {
 }
 
 /** A cache; `now` is the clock expiry is judged by (the mock passes its platform clock). */
-export function createCache(now: () => number = Date.now): IntegrationCache & { entries(): Record<string, unknown> } {
+export function createCache(now: () => number = Date.now): IntegrationCache & {
+  /** Snapshot of the live entries (for inspection in tests and the demo). */
+  entries(): Record<string, unknown>;
+} {
   const store = new Map<string, Entry>();
   const live = (key: string) => {
     const entry = store.get(key);

@@ -18,6 +18,7 @@ import { type ScheduleWindow, windowFault } from './window';
  */
 export type IntegrationKey = Record<string, string | number>;
 
+/** Options of `createIntegration`; only `trackingId` is required. */
 export interface IntegrationOptions {
   /** The property the integration belongs to (a path segment). Required. */
   trackingId: string;
@@ -27,11 +28,13 @@ export interface IntegrationOptions {
   timeout?: number;
 }
 
+/** Options of `execute`. */
 export interface ExecuteOptions {
   /** Identity of the invocation and its rate-limit target. Default `{}` (no identity). */
   key?: IntegrationKey;
 }
 
+/** Options of `schedule`: `execute`'s, plus when to run. */
 export interface ScheduleOptions extends ExecuteOptions {
   /** Whole milliseconds to wait before running. Default 0. */
   delay?: number;
@@ -39,18 +42,23 @@ export interface ScheduleOptions extends ExecuteOptions {
   window?: ScheduleWindow;
 }
 
+/** What `execute` resolves to. */
 export interface Execution<T = unknown> {
+  /** The platform's id of this run. */
   executionId: string;
   /** What the integration's handler returned. */
   result: T;
 }
 
+/** What `schedule` resolves to. */
 export interface ScheduledExecution {
+  /** The platform's id of the scheduled run. */
   executionId: string;
   /** When it will run: ISO 8601, UTC. */
   runAt: string;
 }
 
+/** The client of one integration, as `createIntegration` returns it. */
 export interface Integration {
   /** Runs the integration now; resolves with its handler's result. Rejects `RATE_LIMITED` (with `retryAt`) when a rate limit refuses it. */
   execute<T = unknown>(payload?: unknown, options?: ExecuteOptions): Promise<Execution<T>>;

@@ -8,6 +8,7 @@ import { json, methodNotAllowed } from './handlers/respond';
 import { stashHandlers } from './handlers/stash';
 import type { MockPlatform } from './platform';
 
+/** Options of `createHandlers`. */
 export interface HandlerOptions {
   /** Base URLs to intercept; defaults are PROTOCOL.md's placeholders. */
   endpoints?: Partial<Endpoints>;

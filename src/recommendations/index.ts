@@ -126,6 +126,10 @@ function readList(result: unknown, what: string, principal: string): Recommendat
   return list;
 }
 
+/**
+ * A recommendations client for experience code: `get` the items of a widget, report them `shown`
+ * and `clicked`. Throws `InvalidArgumentError` at once for a missing tracking id or an unknown key.
+ */
 export function recommendations(options: RecommendationsOptions, config: RecommendationsConfig = {}): Recommendations {
   checkArguments(options, config);
   const { emitMetric, meta } = options;

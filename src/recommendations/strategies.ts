@@ -33,6 +33,7 @@ export const CHAINS: Readonly<Record<'engagement' | 'upsell' | 'conversion' | 't
   trending: ['trending_ols_views_1', 'trending_ewma_views_1'],
 };
 
+/** The kind of a catalog strategy: `native`, `composite`, `partner`, `partner+seed` or `deprecated`. */
 export type StrategyKind = (typeof STRATEGIES)[keyof typeof STRATEGIES];
 /** A strategy of the catalog; any other name (a chain component such as `cf_viewed`) is a plain string. */
 export type StrategyName = keyof typeof STRATEGIES;

@@ -90,6 +90,7 @@ export type RecommendationList = Recommendation[] & { rules?: DebugRule[]; local
  */
 export type ShownItem = Pick<Recommendation, 'id' | 'strategy'> & { weight: number | string; position?: number };
 
+/** The client `recommendations(options, config)` returns. */
 export interface Recommendations {
   /** Recommendations for `config` (over the initial config, over the defaults). */
   get(config?: RecommendationsConfig): Promise<RecommendationList>;

@@ -15,6 +15,7 @@ export interface StashClients {
   ts: TsStash;
   count: CountStash;
 }
+/** The stash's kinds of store: `kv`, `deferkv`, `ts` or `count`. */
 export type OpType = keyof StashClients;
 
 /** The client maker of each opType; no prototype, so `__proto__` or `toString` is no opType. */

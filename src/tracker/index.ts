@@ -35,6 +35,7 @@ export * from '@svc/core/errors';
 export { checkEvent, EVENT_SCHEMA, type Field, PRODUCT, type Shape } from './schema';
 export type { Consent, EventMeta, TrackingEvent } from './types';
 
+/** Options of `createTracker`; only `trackingId` is required. */
 export interface TrackerOptions {
   /** The customer property the events belong to. Required: 1-128 characters of `A-Z a-z 0-9 . _ ~ -`. */
   trackingId: string;
@@ -78,8 +79,10 @@ const OPTIONS: Shape = {
   requestTimeout: 'i',
 };
 
+/** A handler of `tracker.on`: called with each event of the type it listens to. */
 export type EventHandler = (event: TrackingEvent) => void;
 
+/** The page's tracker, as `createTracker` returns it. */
 export interface Tracker extends PageTracker {
   /** The visitor id (`_svcTracker`); `undefined` while consent is denied. */
   readonly visitorId: string | undefined;

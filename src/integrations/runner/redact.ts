@@ -9,6 +9,7 @@
  */
 
 import { escapeRegExp } from '@svc/core';
+/** What replaces a secret's value in every log line. */
 export const REDACTED = '[secret]';
 
 /** Lines of a multi-line secret shorter than this are not redacted on their own (a `}` would be). */

@@ -28,6 +28,10 @@ export { DEFAULT_MEMORY_LIMIT_MB, LOG_LIMITS } from './log-limits';
 /** The default `cache`: one per integration folder, kept for the life of the process. */
 const caches = new Map<string, IntegrationCache>();
 
+/**
+ * Runs the integration in `options.dir` once, as the platform's editor does; resolves a report
+ * (outcome, result or error, log lines, HTTP requests). Rejects only for wrong options.
+ */
 export async function runIntegration(options: RunOptions): Promise<RunReport> {
   if (typeof options !== 'object' || options === null) invalid('options', options, 'must be an object');
   const { payload = {}, timeout = DEFAULT_TIMEOUT_MS, onLog } = options;

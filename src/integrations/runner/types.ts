@@ -37,7 +37,9 @@ export interface HttpRequestLog {
   durationMs: number;
 }
 
+/** One line of a run's log. */
 export interface LogLine {
+  /** What the line is. */
   kind: LogKind;
   /** The line as printed, every secret value replaced with `[secret]`; may span lines (stacks). */
   text: string;
@@ -78,6 +80,7 @@ export interface RunError {
   missing?: string[];
 }
 
+/** Options of `runIntegration`; only `dir` is required. */
 export interface RunOptions {
   /** The integration's folder: `integration.js` and its `package.json` (with `node_modules`). Required. */
   dir: string;
@@ -105,7 +108,9 @@ export interface RunOptions {
   cache?: IntegrationCache;
 }
 
+/** What `runIntegration` resolves to; it never rejects for a failure of the handler. */
 export interface RunReport {
+  /** How the run ended. */
   outcome: RunOutcome;
   /**
    * `ok`: the handler's return value as the platform returns it (through JSON; `undefined` when none).

@@ -20,6 +20,7 @@ export interface Fault {
   times?: number;
 }
 
+/** The faults of the mock: per route, what goes wrong until cleared. */
 export interface Faults {
   /** Switches a fault on for a route, or for every route with `'*'`. Replaces what was there. */
   set(route: Route | '*', fault: Fault): void;

@@ -19,6 +19,7 @@ import {
 } from './state/format';
 import { createRecorder, type ReplayFailure } from './state/recorder';
 
+/** Options of `createMockPlatform`; every one may be left out. */
 export interface MockPlatformOptions {
   /**
    * Load the deterministic demo catalog and event history into the property `demo_shop`.
@@ -67,6 +68,7 @@ function createParts(ctx: PlatformContext, faults: Faults) {
     services: {
       events: events.service,
       recommend: recommend.service,
+      /** The stash's operations, one function per route. */
       stash: stash.service,
       experiences: experiences.service,
       integrations: integrations.service,
@@ -93,6 +95,10 @@ function createParts(ctx: PlatformContext, faults: Faults) {
   };
 }
 
+/**
+ * A mock platform in memory: the services the MSW handlers answer from (`createHandlers`), the
+ * admin operations a test sets up with, and what was received for `inspect`.
+ */
 export function createMockPlatform(options: MockPlatformOptions = {}) {
   const state = options.state === undefined ? undefined : checkSnapshot(options.state);
   const header: StateHeader = state ? checkHeader(state, 'state') : headerFor(options);
@@ -124,4 +130,5 @@ export function createMockPlatform(options: MockPlatformOptions = {}) {
   };
 }
 
+/** The mock platform `createMockPlatform` returns. */
 export type MockPlatform = ReturnType<typeof createMockPlatform>;

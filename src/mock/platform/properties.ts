@@ -4,6 +4,7 @@ export interface PropertySettings {
   cookieDomains?: string[];
 }
 
+/** A customer property the mock knows. */
 export interface Property {
   trackingId: string;
   settings: Required<PropertySettings>;

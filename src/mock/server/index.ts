@@ -9,6 +9,7 @@ import { type Journal, openJournal, readJournal } from './journal';
 import { lockStateFile } from './lock';
 import { BodyTooLargeError, send, toRequest } from './node-http';
 
+/** Options of the mock server (`svc-mock serve`); every one may be left out. */
 export interface MockServerOptions {
   /** TCP port; `0` picks a free one. Default `4010`. */
   port?: number;
@@ -26,6 +27,7 @@ export interface MockServerOptions {
   clock?: 'real' | string | number;
 }
 
+/** A running mock server: its URLs, its platform, and how to stop it. */
 export interface MockServer {
   /** The origin every interface is served on, for example `http://127.0.0.1:4010`. */
   url: string;

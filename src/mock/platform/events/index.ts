@@ -178,7 +178,12 @@ export function createEventsArea(ctx: PlatformContext) {
   const received = (trackingId: string): ReceivedEvent[] => [...(held.get(trackingId)?.values() ?? [])];
 
   return {
-    service: { ingest, ingestEncoded },
+    service: {
+      /** Takes one batch for `trackingId`: the request body as received (bytes), or as text. */
+      ingest,
+      /** Takes one batch sent with `?encoding=<encoding>` (`gzip`). */
+      ingestEncoded,
+    },
     admin: {
       /** Forgets the events received for `trackingId`, or for every tracking id. */
       clear(trackingId?: string) {

@@ -163,4 +163,5 @@ export function createExperiencesArea(ctx: PlatformContext) {
   return { service, admin: catalog, inspect };
 }
 
+/** The experiences catalog of the mock: create experiences, add and publish iterations, archive. */
 export type ExperiencesAdmin = ReturnType<typeof createExperiencesArea>['admin'];

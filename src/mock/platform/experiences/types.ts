@@ -24,6 +24,7 @@ export interface Segment {
   condition: Record<string, unknown>;
 }
 
+/** An iteration to create: its variations, who it is for, whether it is served. */
 export interface IterationDefinition {
   variations: VariationDefinition[];
   /** Visitors the iteration is for. Default: everybody. */
@@ -32,12 +33,14 @@ export interface IterationDefinition {
   published?: boolean;
 }
 
+/** An experience to create, with its first iteration. */
 export interface ExperienceDefinition extends IterationDefinition {
   /** Positive integer, unique in the property. Default: the next free id. */
   id?: number;
   name: string;
 }
 
+/** A variation of an iteration, as the mock stores it. */
 export interface Variation {
   id: number;
   name: string;
@@ -46,6 +49,7 @@ export interface Variation {
   isControl: boolean;
 }
 
+/** An iteration of an experience, as the mock stores it. */
 export interface Iteration {
   /** 1, 2, ... within the experience. */
   number: number;
@@ -54,6 +58,7 @@ export interface Iteration {
   published: boolean;
 }
 
+/** An experience, as the mock stores it, with every iteration. */
 export interface Experience {
   id: number;
   name: string;
@@ -88,6 +93,7 @@ export interface View extends CallbackData {
   at: number;
 }
 
+/** What the mock counted for one variation. */
 export interface VariationMetrics {
   variation: number;
   name: string;
@@ -100,6 +106,7 @@ export interface VariationMetrics {
   visitors: number;
 }
 
+/** What the mock counted for one experience, and per variation. */
 export interface ExperienceMetrics {
   experience: number;
   name: string;

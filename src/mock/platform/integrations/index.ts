@@ -82,4 +82,5 @@ export function createIntegrationsArea(ctx: PlatformContext) {
 }
 
 export type IntegrationsArea = ReturnType<typeof createIntegrationsArea>;
+/** The integrations of the mock: create, update, list and remove them, set their secrets. */
 export type IntegrationsAdmin = IntegrationsArea['admin'];

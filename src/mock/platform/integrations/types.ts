@@ -2,6 +2,7 @@ import type { IntegrationCache } from '../../../integrations/cache';
 
 /** Periods of rate-limit intervals and recurring schedules, in milliseconds (UTC). */
 export const PERIODS = { minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000 } as const;
+/** A period's name: `minute`, `hour`, `day` or `week`. */
 export type Period = keyof typeof PERIODS;
 
 /**
@@ -27,6 +28,7 @@ export interface RateLimit {
   target?: 'integration' | string[];
 }
 
+/** How long a run may take and how often it may run. */
 export interface IntegrationSettings {
   /** Milliseconds a run may take before it is recorded (and answered) as a timeout. Default 10000, at most 60000. */
   timeout?: number;
@@ -41,6 +43,7 @@ export interface LogLine {
   message: string;
 }
 
+/** The `console` member of a handler's argument: one function per level, each recording a `LogLine`. */
 export type HandlerConsole = Record<LogLine['level'], (...args: unknown[]) => void>;
 
 /** What a handler is called with. */
@@ -57,6 +60,7 @@ export interface HandlerArgument {
 /** The integration's code: `integration.js`'s exported function. */
 export type IntegrationHandler = (argument: HandlerArgument) => unknown;
 
+/** An integration to create or update: its name, trigger, code and settings. */
 export interface IntegrationDefinition {
   /** Unique within the property; a path segment (`^[A-Za-z0-9._~-]{1,128}$`). */
   name: string;
@@ -82,6 +86,7 @@ export interface IntegrationInfo {
   createdAt: number;
 }
 
+/** How a recorded run ended. */
 export type RunStatus = 'ok' | 'error' | 'timeout' | 'rate-limited';
 
 /** One run of an integration, as recorded once it finished (or was refused by a rate limit). */

@@ -36,7 +36,9 @@ import type { DebugRule, RecommendedItem } from '@svc/core';
 
 export type { DebugRule, RecommendedItem } from '@svc/core';
 
+/** The mock's answer to a recommendations request. */
 export interface RecommendResult {
+  /** The items in rank order. */
   items: RecommendedItem[];
   /** Present only when the request had `debug` (and named a known property and strategies). */
   rules?: DebugRule[];

@@ -6,6 +6,7 @@
  */
 
 import { isObject } from '@svc/core';
+/** The `format` of every state this code writes; a state of another format is refused. */
 export const STATE_FORMAT = 'svc-mock-state';
 /** The version this code writes and reads. A file of another version is refused, never rewritten. */
 export const STATE_VERSION = 1;

@@ -1,0 +1,100 @@
+// The code examples of README.md and docs/**/*.md that are marked, run or type-checked as written:
+// - ```ts runnable (or ```js runnable): run in Node against the mock platform with its demo
+//   fixtures (property `demo_shop`), in-process through MSW; `@svc/<name>` imports resolve to the
+//   sources (vitest.config.ts), as a customer's bundler resolves the packages. An example that
+//   starts its own MSW server (`setupServer(`) gets none from here and must close its own.
+//   It fails when it throws, when a request reaches no handler, or when it writes to
+//   console.warn / console.error (its error path ran).
+// - ```ts browser: needs a browser (cookies, DOM events); type-checked only.
+// Every TypeScript example, runnable or not, is type-checked (strict) against the sources.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setupServer } from 'msw/node';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createHandlers, createMockPlatform } from '../../src/mock';
+import { type CodeBlock, codeBlocks, markdownFiles, root } from './markdown';
+
+const LANGUAGES = ['ts', 'typescript', 'js', 'javascript'];
+const examples = markdownFiles()
+  .flatMap((file) => codeBlocks(file, readFileSync(join(root, file), 'utf8')))
+  .filter(
+    (block) => LANGUAGES.includes(block.info[0]) && (block.info.includes('runnable') || block.info.includes('browser')),
+  );
+const isTs = (block: CodeBlock) => block.info[0].startsWith('t');
+const where = (block: CodeBlock) => `${block.file}:${block.line}`;
+
+const dir = join(root, '.tmp', 'doc-examples');
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
+/** The example as a module of its own, named after where it is: docs_packages_stash.md-21.ts. */
+const fileOf = (block: CodeBlock) =>
+  join(dir, `${block.file.replace(/[/\\]/g, '_')}-${block.line}.${isTs(block) ? 'ts' : 'js'}`);
+for (const block of examples) writeFileSync(fileOf(block), block.code);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('examples of the docs', () => {
+  it('finds the marked examples: runnable ones and browser ones', () => {
+    expect(examples.filter((block) => block.info.includes('runnable')).length).toBeGreaterThanOrEqual(5);
+    expect(examples.some((block) => block.info.includes('browser'))).toBe(true);
+  });
+
+  it.each(examples.filter((block) => block.info.includes('runnable')).map((block) => [where(block), block] as const))(
+    '%s runs against the mock',
+    async (_where, block) => {
+      const ownServer = /\bsetupServer\(/.test(block.code);
+      const server = ownServer ? undefined : setupServer(...createHandlers(createMockPlatform({ fixtures: true })));
+      server?.listen({ onUnhandledRequest: 'error' });
+      vi.spyOn(console, 'log').mockImplementation(() => {});
+      const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        await import(fileOf(block));
+      } finally {
+        server?.close();
+      }
+      expect([...warnings.mock.calls, ...errors.mock.calls]).toEqual([]);
+    },
+  );
+
+  it('the TypeScript examples type-check against the sources', () => {
+    const files = examples.filter(isTs).map(fileOf);
+    const tsconfig = {
+      compilerOptions: {
+        target: 'ES2022',
+        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        moduleDetection: 'force',
+        strict: true,
+        skipLibCheck: true,
+        noEmit: true,
+        types: ['node'],
+        paths: {
+          '@svc/core/errors': [join(root, 'src/core/errors.ts')],
+          '@svc/mock/server': [join(root, 'src/mock/server/index.ts')],
+          '@svc/integrations/runner': [join(root, 'src/integrations/runner/index.ts')],
+          '@svc/*': [join(root, 'src/*/index.ts')],
+        },
+      },
+      files,
+    };
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
+    let output = '';
+    try {
+      execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', join(dir, 'tsconfig.json')], {
+        cwd: root,
+        encoding: 'utf8',
+      });
+    } catch (error) {
+      output = String((error as { stdout?: string }).stdout ?? error);
+    }
+    // Name the Markdown file and line of each error, not the generated file.
+    const byFile = new Map(examples.filter(isTs).map((block) => [fileOf(block).slice(root.length), block]));
+    const located = output.replace(/^(\S+?\.ts)\((\d+),(\d+)\)/gm, (text, file: string, line: string) => {
+      const block = byFile.get(file.replace(/^\/?/, '')) ?? byFile.get(file);
+      return block ? `${block.file}:${block.line + Number(line)}` : text;
+    });
+    expect(located).toBe('');
+  });
+});
