@@ -19,6 +19,9 @@ export default {
   readme: 'none',
   // Modules are named after their packages (`@svc/core`), not their folders.
   plugin: ['./scripts/typedoc-package-names.mjs'],
+  // Source links would need a hosted git remote; a clone (CI's, a fork's) may have none or a local
+  // path, which TypeDoc warns about, and a warning fails the run.
+  disableSources: true,
   excludeInternal: true,
   excludePrivate: true,
   // Exported things: functions, classes, interfaces, types, constants and their methods. Fields of

@@ -104,9 +104,16 @@ export const trackingIdOf = (options: RecommendationsOptions, config: Recommenda
   segment('trackingId', config.trackingId ?? options.meta.trackingId);
 
 /** Visitor id of `config`, `options.meta`, else the cookie; refused when given but not a non-empty string. */
+/** The longest visitor id sent (the platform's contextIds are 1-256 characters). */
+const MAX_VISITOR_ID = 256;
+
 export function visitorIdOf(options: RecommendationsOptions, config: RecommendationsConfig): string | undefined {
   const id = config.visitorId ?? options.meta.visitorId ?? readVisitorId();
-  return id === undefined || isId(id) ? id : invalid('visitorId', id, 'must be a non-empty string');
+  // At most 256 characters, as the platform's contextIds: it goes into the query string.
+  const isVisitorId = isId(id) && (id as string).length <= MAX_VISITOR_ID;
+  return id === undefined || isVisitorId
+    ? id
+    : invalid('visitorId', id, `must be a non-empty string of at most ${MAX_VISITOR_ID} characters`);
 }
 
 /** One seed entry: a product id as is, `{category}` (or the wire's `{type: 'c', id}`) as `{type: 'c', id}`. */

@@ -138,6 +138,28 @@ describe('endpoints: http(s) URLs only, refused before any request', () => {
   });
 });
 
+describe('visitorId: at most 256 characters, refused before any request', () => {
+  it('a 1 MB visitorId never reaches the query string', async () => {
+    const error = await failure(recommendations({ meta: { trackingId: 't', visitorId: 'v'.repeat(1_000_000) } }).get());
+    expect(error).toMatchObject({ code: 'INVALID_ARGUMENT' });
+    expect(error.message).toContain('visitorId');
+    expect(requests).toEqual([]);
+  });
+  it('256 characters are accepted', async () => {
+    server.use(
+      http.post('https://recs.svc.example/vc/recommend/2.1/t', () =>
+        HttpResponse.json({
+          status: 200,
+          result: { items: [{ id: 'p', weight: 1, strategy: 'popular', details: {} }] },
+        }),
+      ),
+    );
+    await expect(
+      recommendations({ meta: { trackingId: 't', visitorId: 'v'.repeat(256) } }).get(),
+    ).resolves.toHaveLength(1);
+  });
+});
+
 describe('request', () => {
   it("a timeout of 0 is no timeout: ky's own 10 s default never applies", async () => {
     let answer!: () => void;

@@ -138,7 +138,10 @@ test('a scenario with a fault, a rule and stash data comes back the same from th
   expect(JSON.parse((await scenarioPanel.locator('[data-output="scenario"]').textContent())!)).toEqual(scenario);
   // The link, from the field (the clipboard needs a permission the test does not grant).
   await scenarioPanel.locator('[data-action="copy-link"]').click();
-  const link = await scenarioPanel.locator('input[name="scenario-link"]').inputValue();
+  // The link is compressed asynchronously (CompressionStream): wait for the field to be filled.
+  const linkField = scenarioPanel.locator('input[name="scenario-link"]');
+  await expect(linkField).toHaveValue(/#scenario=/);
+  const link = await linkField.inputValue();
   expect(link).toMatch(new RegExp(`^${baseURL}/category/Bags#scenario=[A-Za-z0-9_-]+$`));
 
   const replays: [string, (developer: Page) => Promise<void>][] = [
