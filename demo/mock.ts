@@ -5,6 +5,10 @@
 import { setupWorker } from 'msw/browser';
 import { writeCookie } from '../src/core/cookies';
 import { createHandlers, createMockPlatform, type MockPlatform } from '../src/mock';
+
+/** The operators the platform's rules accept: the rules editor refuses others before sending. */
+export { RULE_OPERATORS } from '../src/mock';
+
 import * as scenarios from './scenario';
 
 export { scenarios };

@@ -2,51 +2,14 @@
 // ever sent. A rule is `{name?, condition, factor}` (PROTOCOL.md, the seed's "Rule" table):
 // `condition` a JsonLogic object whose operators are the platform's, `factor` a number >= 0.
 import { el } from '../dom';
+import { mock } from '../platform';
 import { rulesDraft } from './rules-draft';
 
 /**
- * Operators a condition may use: the platform's (src/mock/platform/recommend/rules.ts), JsonLogic's
- * standard set without `log` plus `match` and `match_some`. A rule with any other is refused by the
- * platform (HTTP 400), so the editor refuses it before sending.
+ * Operators a condition may use: the platform's own list (`RULE_OPERATORS` of @svc/mock). A rule with
+ * any other is refused by the platform (HTTP 400), so the editor refuses it before sending.
  */
-const operators = new Set([
-  'var',
-  'missing',
-  'missing_some',
-  'if',
-  '?:',
-  '==',
-  '===',
-  '!=',
-  '!==',
-  '!',
-  '!!',
-  'or',
-  'and',
-  '>',
-  '>=',
-  '<',
-  '<=',
-  'max',
-  'min',
-  '+',
-  '-',
-  '*',
-  '/',
-  '%',
-  'map',
-  'filter',
-  'reduce',
-  'all',
-  'none',
-  'some',
-  'merge',
-  'in',
-  'cat',
-  'substr',
-  'match',
-  'match_some',
-]);
+const operators = mock.RULE_OPERATORS;
 
 export type RulesCheck = { ok: true; rules: unknown[] } | { ok: false; error: string };
 

@@ -14,6 +14,8 @@ export type { Property, PropertySettings } from './platform/properties';
 // The areas' own types, for customers' tests that drive the platform.
 export type * from './platform/recommend';
 export { InvalidFeedError, InvalidRuleError, PROMOTION_FACTOR, type Promotion } from './platform/recommend';
+/** The operators a recommendation rule's condition may use (others are refused with HTTP 400). */
+export { RULE_OPERATORS } from './platform/recommend/rules';
 export type { StashDelivery, StashLevel, StashReply, StashRequest } from './platform/stash';
 export { STASH_LIMITS } from './platform/stash';
 // The platform's state as a versioned JSON object: platform.snapshot(), createMockPlatform({ state }).

@@ -37,7 +37,7 @@ const STEP_SIZED = 'svc_mock_recommend_step_sized';
 const SIZED = new Set(['merge', 'cat']);
 
 /** JsonLogic's standard operators (`log` left out: it writes to the console) and the platform's two. */
-const OPERATORS = new Set([
+export const RULE_OPERATORS: ReadonlySet<string> = new Set([
   'var',
   'missing',
   'missing_some',
@@ -152,7 +152,7 @@ function rewrite(node: unknown, path: string, budget: { nodes: number }, cost: {
   if (Array.isArray(node)) return node.map((item) => rewrite(item, path, budget, cost));
   if (!jsonLogic.is_logic(node)) return node;
   const op = Object.keys(node as object)[0];
-  if (!OPERATORS.has(op)) throw new InvalidRuleError(path, `uses an unknown operator: ${JSON.stringify(op)}`);
+  if (!RULE_OPERATORS.has(op)) throw new InvalidRuleError(path, `uses an unknown operator: ${JSON.stringify(op)}`);
   const raw = (node as Record<string, unknown>)[op];
   const args = Array.isArray(raw) ? raw : [raw];
   if (op === 'match') checkPattern(args[1], path);
