@@ -38,7 +38,7 @@ export interface Scenario {
 export const defaults = (over: Partial<Scenario> = {}): Scenario => ({
   name: 'steady',
   pages: 1_000_000,
-  sample: 0.1,
+  sample: 0.25,
   arrivalMs: 3_600_000,
   capacity: Infinity,
   retryAfterS: 5,

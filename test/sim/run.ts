@@ -1,4 +1,4 @@
-// `npm run simulate [-- --pages 1000000 --sample 0.1]`: the tracker's delivery over a population of pages, four scenarios.
+// `npm run simulate [-- --pages 1000000 --sample 0.25]`: the tracker's delivery over a population of pages, four scenarios.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaults, simulate, type Result } from './model';
@@ -9,7 +9,7 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const { values } = parseArgs({ options: { pages: { type: 'string', default: '1000000' }, sample: { type: 'string', default: '0.1' } } });
+const { values } = parseArgs({ options: { pages: { type: 'string', default: '1000000' }, sample: { type: 'string', default: '0.25' } } });
 const pages = Number(values.pages);
 const sample = Number(values.sample);
 if (!Number.isInteger(pages) || pages < 1) fail(`--pages must be a positive integer, got ${values.pages}`);
