@@ -4,6 +4,7 @@ import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { chromium, expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { getResponse } from 'msw';
 import { createHandlers, createMockPlatform, type Fault, type MockPlatform } from '../../src/mock';
@@ -47,6 +48,16 @@ async function platformFor(context: BrowserContext) {
   return { platform, sent };
 }
 
+/** The event ids of a batch body (gzip when the URL says `encoding=gzip`); none when it is not a batch. */
+function idsOf(url: string, body: Buffer): string[] {
+  try {
+    const text = (new URL(url).searchParams.get('encoding') == 'gzip' ? gunzipSync(body) : body).toString('utf8');
+    return JSON.parse(text).events.map((e: { meta: { id: string } }) => e.meta.id);
+  } catch {
+    return []; // not a batch: recorded without ids
+  }
+}
+
 /** Forwards a request caught by Playwright to the mock's MSW handlers and fulfils it with their answer. */
 function forward(platform: MockPlatform, sent: Sent[], tab: string) {
   const handlers = createHandlers(platform);
@@ -56,14 +67,9 @@ function forward(platform: MockPlatform, sent: Sent[], tab: string) {
       sent.push({ tab, status: 'failed', ids: [] });
       return route.abort('internetdisconnected');
     }
-    const body = req.postData() ?? '';
-    let ids: string[] = [];
-    try {
-      ids = JSON.parse(body).events.map((e: { meta: { id: string } }) => e.meta.id);
-    } catch {
-      // not a batch: recorded without ids
-    }
-    const request = new Request(req.url(), { method: req.method(), headers: req.headers(), body: req.method() == 'POST' ? body : undefined });
+    const body = req.postDataBuffer() ?? Buffer.alloc(0);
+    const ids = idsOf(req.url(), body);
+    const request = new Request(req.url(), { method: req.method(), headers: req.headers(), body: req.method() == 'POST' ? new Uint8Array(body) : undefined });
     const response = await getResponse(handlers, request);
     if (!response || response.type == 'error') {
       sent.push({ tab, status: 'failed', ids });
@@ -419,19 +425,28 @@ test.describe('failure modes and consent', () => {
 test.describe('page exit without a next page of ours', () => {
   // Requests a page starts in `pagehide` outlive it in the browser, where Playwright's routes no
   // longer see them. So here the platform listens on real HTTPS in Node (a self-signed
-  // certificate) and Chromium reaches it by mapping events.svc.example to it.
-  test('the departing page delivers what fits the keepalive budget; the rest on the next visit: all 500, each once', async ({ baseURL }) => {
+  // certificate) and Chromium reaches it by mapping events.svc.example to it. The same server
+  // answers https://elsewhere.example/ with a page of another origin that loads no tracker.
+  const ELSEWHERE = 'https://elsewhere.example/';
+
+  /** The platform on HTTPS, a browser that reaches it, and the sizes of the bodies it received as sent. */
+  async function platformOverHttps() {
     const dir = mkdtempSync(join(tmpdir(), 'svc-tracker-tls-'));
     execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=events.svc.example', '-days', '1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
     const platform = createMockPlatform();
     const handlers = createHandlers(platform);
     const bodies: number[] = [];
     const server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, async (req, res) => {
+      if (req.headers.host?.startsWith('elsewhere.example')) {
+        res.writeHead(200, { 'Content-Type': 'text/html' });
+        return res.end('<!doctype html><title>elsewhere</title><p>another site, no tracker</p>');
+      }
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
-      const body = Buffer.concat(chunks).toString('utf8');
+      const body = Buffer.concat(chunks);
       bodies.push(body.length);
-      const response = await getResponse(handlers, new Request(`https://events.svc.example${req.url}`, { method: req.method, body: req.method == 'POST' ? body : undefined }));
+      const request = new Request(`https://events.svc.example${req.url}`, { method: req.method, body: req.method == 'POST' ? new Uint8Array(body) : undefined });
+      const response = await getResponse(handlers, request);
       res.writeHead(response?.status ?? 404, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
       res.end(response ? Buffer.from(await response.arrayBuffer()) : '');
     });
@@ -439,28 +454,72 @@ test.describe('page exit without a next page of ours', () => {
     const port = (server.address() as AddressInfo).port;
     const browser = await chromium.launch({
       executablePath: chromiumPath,
-      args: [...chromiumArgs, `--host-resolver-rules=MAP events.svc.example 127.0.0.1:${port}`, '--ignore-certificate-errors'],
+      args: [...chromiumArgs, `--host-resolver-rules=MAP events.svc.example 127.0.0.1:${port}, MAP elsewhere.example 127.0.0.1:${port}`, '--ignore-certificate-errors'],
     });
-    try {
-      const page = await browser.newPage({ baseURL });
-      await page.goto(PAGE);
-      const first = await pageViewIdOf(page);
-      await emit(page, 500, 'about:blank');
-      await page.waitForURL('about:blank');
-      // The keepalive requests of the departed page arrive on their own: part of the 500.
-      await expect.poll(() => heldCount(platform, first), { timeout: 10_000 }).toBeGreaterThan(20);
-      const byKeepalive = heldCount(platform, first);
-      expect(byKeepalive).toBeLessThan(500);
-      test.info().annotations.push({ type: "delivered at page exit", description: String(byKeepalive) });
-      // The next visit sends the rest.
-      await page.goto(PAGE);
-      await expect.poll(() => heldCount(platform, first), { timeout: 30_000 }).toBe(500);
-      expectAll(platform, first, 500);
-      for (const size of bodies) expect(size).toBeLessThan(64 * 1024);
-    } finally {
+    const close = async () => {
       await browser.close();
       server.close();
+    };
+    return { platform, bodies, browser, close };
+  }
+
+  /**
+   * `n` events queued while the platform fails (503: a refused attempt, then the backoff), the
+   * platform answering again from just before the page goes; `leave` then takes the page away
+   * (for good: no later visit). The platform must hold all `n`, each once.
+   */
+  async function queuedThenGone(baseURL: string | undefined, n: number, leave: (page: Page) => Promise<void>) {
+    const { platform, bodies, browser, close } = await platformOverHttps();
+    try {
+      platform.faults.set('events', { status: 503 });
+      const context = await browser.newContext({ baseURL });
+      const page = await context.newPage();
+      await page.goto(PAGE);
+      const first = await pageViewIdOf(page);
+      await emit(page, n);
+      await expect.poll(() => bodies.length).toBeGreaterThan(0); // at least one attempt refused
+      await page.waitForTimeout(200);
+      expect(heldCount(platform, first)).toBe(0);
+      platform.faults.clear();
+      await leave(page);
+      await expect.poll(() => heldCount(platform, first), { timeout: 15_000 }).toBe(n);
+      expectAll(platform, first, n);
+      expect(platform.inspect.events.stats(TID).duplicates).toBe(0);
+      for (const size of bodies) expect(size).toBeLessThan(64 * 1024);
+      test.info().annotations.push({ type: `requests for ${n} events`, description: String(bodies.length) });
+    } finally {
+      await close();
     }
+  }
+
+  for (const n of [500, 1000]) {
+    test(`${n} events queued, then the page navigates to another site that loads no tracker: the platform holds all ${n}, each once, with no later visit`, async ({ baseURL }) => {
+      await queuedThenGone(baseURL, n, async (page) => {
+        await page.goto(ELSEWHERE);
+        expect(await page.evaluate(() => [location.origin, typeof (window as { svc?: unknown }).svc])).toEqual(['https://elsewhere.example', 'undefined']);
+      });
+    });
+
+    test(`${n} events queued, then the tab is closed: the platform holds all ${n}, each once`, async ({ baseURL }) => {
+      await queuedThenGone(baseURL, n, (page) => page.close({ runBeforeUnload: true }));
+    });
+  }
+});
+
+test.describe('a request never answered', () => {
+  test('the events endpoint holds one request for ever: the events still arrive, through a later attempt, within 30 s', async ({ context, page }) => {
+    const platform = createMockPlatform();
+    const sent: Sent[] = [];
+    const pass = forward(platform, sent, 'context');
+    let held = 0;
+    await context.route(EVENTS, (route) => (held++ ? pass(route) : undefined)); // the first request: never answered
+    await page.goto(PAGE);
+    const pageViewId = await pageViewIdOf(page);
+    await emit(page, 11);
+    await expect.poll(() => held, { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => heldCount(platform, pageViewId), { timeout: 30_000 }).toBe(11);
+    expectAll(platform, pageViewId, 11);
+    expect(held).toBeGreaterThan(1);
   });
 });
 
@@ -469,11 +528,12 @@ test.describe('acceptance audit', () => {
   test('an event too big for one request does not hold up the others: the platform refuses it (413), it is dropped and counted', async ({ context, page }) => {
     const { platform, sent } = await platformFor(context);
     await page.goto('/test-pages/tracker-manual.html');
-    // A keepalive body over 64 KiB is a network error in the browser: the event must not be retried for ever.
+    // Over 64 KiB even as gzip (random hex does not compress much): the event must not be retried for ever.
     const state = await page.evaluate(async (trackingId) => {
       const w = window as unknown as Svc;
       w.t = w.svc.createTracker({ trackingId, batchDelay: 0, retryBase: 10, retryMax: 10 });
-      w.t.emit('ecProduct', { eventType: 'detail', product: { productId: 'big', name: 'x'.repeat(70_000) } });
+      const hex = (bytes: number) => Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
+      w.t.emit('ecProduct', { eventType: 'detail', product: { productId: 'big', name: hex(60_000) + hex(10_000) } });
       w.t.emit('ecProduct', { eventType: 'detail', product: { productId: 'small' } });
       for (let i = 0; i < 3; i++) {
         await w.t.flush();
@@ -494,12 +554,12 @@ test.describe('acceptance audit', () => {
     await context.route('https://**.svc.example/**', async (route) => {
       const req = route.request();
       urls.push(req.url());
-      const response = await getResponse(handlers, new Request(req.url(), { method: req.method(), body: req.postData() ?? '' }));
+      const response = await getResponse(handlers, new Request(req.url(), { method: req.method(), body: new Uint8Array(req.postDataBuffer() ?? []) }));
       await route.fulfill({ status: response?.status ?? 404, headers: { 'access-control-allow-origin': '*' }, body: response ? Buffer.from(await response.arrayBuffer()) : '' });
     });
     await page.goto('/test-pages/tracker-endpoint.html');
     const pageViewId = await emitAndFlushOn(page, 3);
-    expect(urls).toEqual([`https://collector.svc.example/base/events/v1/${TID}`]);
+    expect(urls).toEqual([`https://collector.svc.example/base/events/v1/${TID}?encoding=gzip`]);
     expectAll(platform, pageViewId, 3);
   });
 
