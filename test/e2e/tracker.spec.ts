@@ -645,7 +645,7 @@ test.describe('acceptance audit', () => {
   }) => {
     const { platform, sent } = await platformFor(context);
     await page.goto('/test-pages/tracker-manual.html');
-    // A keepalive body over 64 KiB is a network error in the browser: the event must not be retried for ever.
+    // Over 64 KiB even as gzip (random hex does not compress much): the event must not be retried for ever.
     const state = await page.evaluate(async (trackingId) => {
       const w = window as unknown as Svc;
       w.t = w.svc.createTracker({ trackingId, batchDelay: 0, retryBase: 10, retryMax: 10 });
