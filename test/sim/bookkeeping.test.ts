@@ -34,7 +34,7 @@ describe('simulation bookkeeping (1,000 pages)', () => {
   it('a silent outage leaves nothing delivered during it and the queue cap drops events only when it is small', () => {
     const outage = { from: 180_000, to: 360_000, mode: 'silent' as const };
     const roomy = small({ outage });
-    expect(roomy.accepted.slice(181, 360).every((v) => v == 0)).toBe(true);
+    expect(roomy.accepted.slice(181, 360).every((v) => v === 0)).toBe(true);
     expect(roomy.lostToCap).toBe(0);
     const tight = small({ outage, tracker: { ...defaults().tracker, maxQueue: 2 } });
     expect(tight.lostToCap).toBeGreaterThan(0);

@@ -94,10 +94,12 @@ class Agenda {
       s = this.seqs,
       a = this.actions;
     let i = t.length;
-    t.push(time), s.push(this.seq++), a.push(action);
+    t.push(time);
+    s.push(this.seq++);
+    a.push(action);
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (t[p] < time || (t[p] == time && s[p] < s[i])) break;
+      if (t[p] < time || (t[p] === time && s[p] < s[i])) break;
       this.swap(i, p);
       i = p;
     }
@@ -111,14 +113,16 @@ class Agenda {
     [a[i], a[j]] = [a[j], a[i]];
   }
   private less(i: number, j: number) {
-    return this.times[i] < this.times[j] || (this.times[i] == this.times[j] && this.seqs[i] < this.seqs[j]);
+    return this.times[i] < this.times[j] || (this.times[i] === this.times[j] && this.seqs[i] < this.seqs[j]);
   }
   /** Removes the earliest action; returns its time and the action. */
   pop(): [number, () => void] {
     const top: [number, () => void] = [this.times[0], this.actions[0]];
     const last = this.times.length - 1;
     this.swap(0, last);
-    this.times.pop(), this.seqs.pop(), this.actions.pop();
+    this.times.pop();
+    this.seqs.pop();
+    this.actions.pop();
     let i = 0;
     for (;;) {
       const l = 2 * i + 1,
@@ -126,7 +130,7 @@ class Agenda {
       let m = i;
       if (l < last && this.less(l, m)) m = l;
       if (r < last && this.less(r, m)) m = r;
-      if (m == i) break;
+      if (m === i) break;
       this.swap(i, m);
       i = m;
     }
@@ -183,7 +187,8 @@ function batchBytes(samples: string[]) {
     let v = memo.get(n);
     if (v === undefined) {
       const events = Array.from({ length: n }, (_, i) => samples[i % samples.length]);
-      memo.set(n, (v = compressNow(body(events)).length));
+      v = compressNow(body(events)).length;
+      memo.set(n, v);
     }
     return v;
   };
@@ -261,14 +266,14 @@ export function simulate(scenario: Scenario): Result {
   let events = 0;
   let answerLost = 0;
   let bytes = 0;
-  let lostToCap = 0;
+  let _lostToCap = 0;
   const stored: { page: Page; at: number }[] = []; // what dead pages left, awaiting a next page to adopt it
   const orphaned: Page[] = []; // stored by pages with no next page (the visitor may come back later)
   let servedSecond = -1;
   let servedInSecond = 0;
 
   const newEvent = (bytes: number): Ev => {
-    if (events == deliveries.length) {
+    if (events === deliveries.length) {
       const grow = (a: Uint8Array) => {
         const b = new Uint8Array(a.length * 2);
         b.set(a);
@@ -285,9 +290,12 @@ export function simulate(scenario: Scenario): Result {
     const second = Math.floor(now / 1000);
     if (second < horizonS) requests[second]++;
     const out = s.outage && now >= s.outage.from && now < s.outage.to ? s.outage.mode : undefined;
-    if (out == 'silent') return {};
-    if (out == '503') return { status: 503, retryAfterMs: s.retryAfterS * 1000 };
-    if (second != servedSecond) (servedSecond = second), (servedInSecond = 0);
+    if (out === 'silent') return {};
+    if (out === '503') return { status: 503, retryAfterMs: s.retryAfterS * 1000 };
+    if (second !== servedSecond) {
+      servedSecond = second;
+      servedInSecond = 0;
+    }
     // Capacity in the sample: a fractional rest is served with its probability.
     if (servedInSecond + 1 > capacity && random() > capacity - servedInSecond)
       return { status: 503, retryAfterMs: s.retryAfterS * 1000 };
@@ -355,7 +363,7 @@ export function simulate(scenario: Scenario): Result {
       let size: number;
       for (;;) {
         size = gz(n);
-        if (size <= MAX_BODY || n == 1) break;
+        if (size <= MAX_BODY || n === 1) break;
         n = Math.max(1, Math.min(n - 1, Math.floor(((n * MAX_BODY) / size) * 0.9)));
       }
       transmit(p, evs.slice(0, n), size, false, () => step(p));
@@ -377,8 +385,10 @@ export function simulate(scenario: Scenario): Result {
     const wait = Math.max(p.waitUntil - now, at || p.queue.length >= t.batchSize ? -1 : t.batchDelay);
     if (wait < 0) run(p);
     else if (!p.timer) {
-      const token = (p.timer = ++tokens);
-      agenda.at(now + wait, () => p.timer == token && p.alive && run(p));
+      tokens += 1;
+      p.timer = tokens;
+      const token = tokens;
+      agenda.at(now + wait, () => p.timer === token && p.alive && run(p));
     }
   };
   /** `enqueue()`: the queue cap drops the oldest. */
@@ -389,7 +399,7 @@ export function simulate(scenario: Scenario): Result {
     if (over > 0) {
       const gone = p.queue.slice(0, over);
       for (const e of gone) dropped[e.id] = 1;
-      lostToCap += over;
+      _lostToCap += over;
       remove(p, gone);
     }
     schedule(p);
@@ -462,7 +472,12 @@ export function simulate(scenario: Scenario): Result {
   const rate = (s.pages * s.sample) / s.arrivalMs;
   const nextArrival = () => {
     const at = now - Math.log(1 - random()) / rate;
-    if (at < s.arrivalMs) agenda.at(at, () => (arrive(), nextArrival()));
+    if (at < s.arrivalMs) {
+      agenda.at(at, () => {
+        arrive();
+        nextArrival();
+      });
+    }
   };
   nextArrival();
 
@@ -485,8 +500,10 @@ export function simulate(scenario: Scenario): Result {
     stillQueued = 0,
     unaccounted = 0;
   for (let i = 0; i < events; i++) {
-    if (deliveries[i]) delivered++, (duplicates += deliveries[i] - 1);
-    else if (dropped[i]) lost++;
+    if (deliveries[i]) {
+      delivered++;
+      duplicates += deliveries[i] - 1;
+    } else if (dropped[i]) lost++;
     else if (inQueue[i]) stillQueued++;
     else unaccounted++;
   }

@@ -46,7 +46,7 @@ export function table(r: Result, f: Figures): string {
     ],
     [
       'time to drain the backlog',
-      f.drainS === undefined ? '-' : f.drainS == Infinity ? 'not within the hour' : `${n(f.drainS)} s`,
+      f.drainS === undefined ? '-' : f.drainS === Infinity ? 'not within the hour' : `${n(f.drainS)} s`,
     ],
     ['events emitted', n(r.emitted)],
     ['events delivered', n(r.delivered)],
