@@ -172,6 +172,8 @@ export function createTracker(options: TrackerOptions): Tracker {
   /** Events in keepalive requests in flight (they outlive the page: page exit does not send them again), and those requests' bytes. */
   const keptAlive = new Set<Queued>();
   let keepaliveBytes = 0;
+  // Set by flush() ("send now": a navigation may follow, as after a click): the next batch goes keepalive when it fits.
+  let urgent = false;
   let visitorId: string | undefined;
   let store: Store | undefined;
   let domain: string | undefined;
@@ -266,14 +268,17 @@ export function createTracker(options: TrackerOptions): Tracker {
       let data: string | Uint8Array<ArrayBuffer>;
       for (;;) {
         const json = body(events.slice(0, n).map((e) => e.json));
-        const gzip = await compress(json);
+        // "Send now" compresses in this task (a navigation may end the page before an await returns).
+        const gzip = urgent ? compressNow(json) : await compress(json);
         data = gzip ?? json;
         // Compressed bigger than a request may be: fewer events, in proportion, with a margin.
         if (!gzip || gzip.length <= MAX_BODY || n === 1) break;
         n = Math.max(1, Math.min(n - 1, Math.floor(((n * MAX_BODY) / gzip.length) * 0.9)));
       }
       if (consent !== 'granted') break; // withdrawn while compressing
-      await transmit(events.slice(0, n), data, false);
+      const keepalive = urgent && data.length <= KEEPALIVE_BUDGET - keepaliveBytes;
+      urgent = false;
+      await transmit(events.slice(0, n), data, keepalive);
     }
   };
   const run = () => {
@@ -463,6 +468,7 @@ export function createTracker(options: TrackerOptions): Tracker {
     // "Send now": our own backoff is skipped, a Retry-After of the platform is not (the backoff is never shorter).
     flush: () => {
       waitUntil = retryAfterUntil;
+      urgent = true;
       return run();
     },
     consent(state) {
