@@ -40,6 +40,28 @@ export function executionKey(entry: Entry, raw: unknown): Key | string {
   return missing.length ? `key must carry ${missing.join(', ')} (a rate limit's target)` : key;
 }
 
+/** What an execute or schedule request carries once checked: the integration, the body, the key. */
+export interface Execution {
+  entry: Entry;
+  fields: Record<string, unknown>;
+  key: Key;
+}
+
+/** The integration, body and key of an execute or schedule request, or the answer that refuses it (404, 400). */
+export function executionOf(
+  state: IntegrationsState,
+  trackingId: string,
+  name: string,
+  body: unknown,
+): Execution | IntegrationAnswer {
+  const entry = target(state, trackingId, name, body);
+  if (!('handler' in entry)) return entry;
+  const fields = body as Record<string, unknown>;
+  const key = executionKey(entry, fields.key);
+  if (typeof key === 'string') return { status: 400, message: key };
+  return { entry, fields, key };
+}
+
 /** The body's `payload`; absent is `{}`. */
 export const payloadOf = (body: Record<string, unknown>) => (Object.hasOwn(body, 'payload') ? body.payload : {});
 
@@ -50,11 +72,9 @@ export async function execute(
   name: string,
   body: unknown,
 ): Promise<IntegrationAnswer> {
-  const entry = target(state, trackingId, name, body);
-  if (!('handler' in entry)) return entry;
-  const fields = body as Record<string, unknown>;
-  const key = executionKey(entry, fields.key);
-  if (typeof key === 'string') return { status: 400, message: key };
+  const execution = executionOf(state, trackingId, name, body);
+  if ('status' in execution) return execution;
+  const { entry, fields, key } = execution;
   const done = await run(state, entry, 'execute', payloadOf(fields), key);
   if (done.status === 'ok') return { status: 200, executionId: done.executionId, result: done.result };
   if (done.status === 'rate-limited') return { status: 429, retryAt: done.retryAt as string };

@@ -1,7 +1,7 @@
 import type { ScheduleWindow } from '../../../integrations/window';
 import { windowFault } from '../../../integrations/window';
 import { keyId } from './checks';
-import { executionKey, type IntegrationAnswer, payloadOf, target } from './routes';
+import { executionOf, type IntegrationAnswer, payloadOf } from './routes';
 import { runAt } from './run-at';
 import { run } from './runs';
 import { cancelWhere, find, type IntegrationsState, iso } from './state';
@@ -31,11 +31,9 @@ export async function schedule(
   name: string,
   body: unknown,
 ): Promise<IntegrationAnswer> {
-  const entry = target(state, trackingId, name, body);
-  if (!('handler' in entry)) return entry;
-  const fields = body as Record<string, unknown>;
-  const key = executionKey(entry, fields.key);
-  if (typeof key === 'string') return { status: 400, message: key };
+  const execution = executionOf(state, trackingId, name, body);
+  if ('status' in execution) return execution;
+  const { fields, key } = execution;
   const when = whenOf(state, fields);
   if (typeof when === 'string') return { status: 400, message: when };
   const executionId = state.nextExecutionId();
