@@ -56,11 +56,12 @@ export function post(url: string, data: string | Uint8Array<ArrayBuffer>, keepal
 export const retryable = (status?: number) => !status || status === 408 || status === 429 || status > 499;
 
 /**
- * Ms before attempt `attempt` + 1: Retry-After (seconds) when the platform said so and it is
- * longer, else full jitter in [0, min(max, base * 2^attempt)]; at most 2e9 (setTimeout fires at
- * once for more than 2^31 - 1, which would retry in a loop).
+ * Ms before attempt `attempt` + 1: full jitter in [0, min(max, base * 2^attempt)], after the
+ * platform's Retry-After when it sent one (a floor, never shortened; the jitter on top spreads the
+ * pages it told the same time, which would otherwise all come back together: `npm run simulate`);
+ * at most 2e9 (setTimeout fires at once for more than 2^31 - 1, which would retry in a loop).
  */
 export function backoff(attempt: number, retryAfterMs: number | undefined, base: number, max: number): number {
   const jittered = Math.random() * Math.min(max, base * 2 ** attempt);
-  return Math.min(MAX_WAIT_MS, Math.max(retryAfterMs ?? 0, jittered));
+  return Math.min(MAX_WAIT_MS, (retryAfterMs ?? 0) + jittered);
 }

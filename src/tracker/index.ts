@@ -58,7 +58,7 @@ export interface TrackerOptions {
   batchDelay?: number;
   /** Events kept at most while the platform is unreachable; beyond it the oldest are dropped and counted. Default 1000. */
   maxQueue?: number;
-  /** Backoff base, ms: failed attempt k waits a random time in [0, retryBase * 2^k], or Retry-After. Default 1000. */
+  /** Backoff base, ms: failed attempt k waits a random time in [0, retryBase * 2^k], after Retry-After if sent. Default 1000. */
   retryBase?: number;
   /** Longest backoff wait, ms. Default 60000. */
   retryMax?: number;

@@ -46,7 +46,9 @@ describe('simulation bookkeeping (1,000 pages)', () => {
     expect(r.requests.reduce((a, b) => a + b)).toBeGreaterThan(r.accepted.reduce((a, b) => a + b));
   });
 
-  it('repeats for a seed', () => {
-    expect(small({ seed: 7 }).requests).toEqual(small({ seed: 7 }).requests);
+  it('repeats for a seed, the backoff included', () => {
+    const outage = { from: 180_000, to: 360_000, mode: '503' as const };
+    expect(small({ seed: 7, outage }).requests).toEqual(small({ seed: 7, outage }).requests);
+    expect(small({ seed: 7, outage }).requests).not.toEqual(small({ seed: 8, outage }).requests);
   });
 });

@@ -243,6 +243,17 @@ const dwell = (random: () => number) => {
 const NAVIGATION_MS = 1000;
 
 export function simulate(scenario: Scenario): Result {
+  // The tracker's backoff draws from Math.random: the run's seeded generator stands in for it, so that runs repeat.
+  const saved = Math.random;
+  Math.random = rng(scenario.seed + 1);
+  try {
+    return run(scenario);
+  } finally {
+    Math.random = saved;
+  }
+}
+
+function run(scenario: Scenario): Result {
   const started = performance.now();
   const s = scenario;
   const t = s.tracker;

@@ -16,6 +16,8 @@ export interface Figures {
   /** Seconds from the end of the outage until the events queued in live pages are back within 10% of steady; undefined without an outage. */
   drainS?: number;
   bytesPerEvent: number;
+  /** Mean requests per second during the outage, divided by the steady rate (retries of the live pages). */
+  outageRatio?: number;
 }
 
 export function figures(r: Result): Figures {
@@ -31,7 +33,9 @@ export function figures(r: Result): Figures {
     const i = r.queued.slice(from, to).findIndex((q) => q <= steadyQueued * 1.1);
     drainS = i < 0 ? Infinity : i;
   }
-  return { steadyRate, peakRatio: peak / steadyRate, drainS, bytesPerEvent: r.bytes / r.emitted };
+  const o = r.scenario.outage;
+  const outageRatio = o && mean(r.requests, o.from / 1000, o.to / 1000) / steadyRate;
+  return { steadyRate, peakRatio: peak / steadyRate, drainS, bytesPerEvent: r.bytes / r.emitted, outageRatio };
 }
 
 const n = (v: number, digits = 0) =>
@@ -44,6 +48,7 @@ export function table(r: Result, f: Figures): string {
       'recovery peak / steady',
       r.scenario.outage ? n(f.peakRatio, 2) : `${n(f.peakRatio, 2)} (highest 5 s, no outage: the noise)`,
     ],
+    ['requests during the outage / steady', f.outageRatio === undefined ? '-' : n(f.outageRatio, 2)],
     [
       'time to drain the backlog',
       f.drainS === undefined ? '-' : f.drainS === Infinity ? 'not within the hour' : `${n(f.drainS)} s`,

@@ -216,7 +216,7 @@ describe('backoff', () => {
     await settle(() => expect(held()).toHaveLength(2));
   });
 
-  it('honours Retry-After (seconds) when longer than the backoff', async () => {
+  it('honours Retry-After (seconds), the jittered backoff on top of it', async () => {
     fakeTime();
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
     mock.platform.faults.set('events', { status: 429, retryAfter: 7, times: 1 });
@@ -224,7 +224,8 @@ describe('backoff', () => {
     emitN(t, 1);
     await vi.advanceTimersByTimeAsync(0);
     await settle(async () => expect(await count()).toBe(1));
-    await vi.advanceTimersByTimeAsync(6999);
+    // 7 s of Retry-After, then the jitter of attempt 0: half (Math.random) of 1 s.
+    await vi.advanceTimersByTimeAsync(7499);
     expect(await count()).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
     await settle(() => expect(held()).toHaveLength(1));

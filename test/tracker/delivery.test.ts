@@ -73,12 +73,12 @@ describe('retryable', () => {
 });
 
 describe('backoff', () => {
-  it('full jitter in [0, min(max, base * 2^attempt)], Retry-After seconds when longer', () => {
+  it('full jitter in [0, min(max, base * 2^attempt)], after the Retry-After seconds when there are', () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
     expect([0, 1, 3, 10].map((k) => backoff(k, undefined, 1000, 60_000))).toEqual([500, 1000, 4000, 30_000]);
     // Retry-After, read by core's retryAfterMs (seconds or an HTTP date; a past date is 0).
-    expect(backoff(0, retryAfterMs('7'), 1000, 60_000)).toBe(7000);
-    expect(backoff(5, retryAfterMs('1'), 1000, 60_000)).toBe(16_000);
+    expect(backoff(0, retryAfterMs('7'), 1000, 60_000)).toBe(7500);
+    expect(backoff(5, retryAfterMs('1'), 1000, 60_000)).toBe(17_000);
     expect(backoff(0, retryAfterMs('Wed, 21 Oct 2015 07:28:00 GMT'), 1000, 60_000)).toBe(500);
     // Never beyond what setTimeout holds (2^31 - 1 ms): a longer delay would fire at once, in a loop.
     expect([backoff(0, retryAfterMs('3000000'), 1000, 60_000), backoff(40, undefined, 1000, 3e9)]).toEqual([
