@@ -13,6 +13,7 @@ import {
   type InteractionRecord,
   type RecommendRequest,
 } from '../../src/mock/platform/recommend';
+import { recommendRequest } from '../mock/recommend/support';
 import { percentile, type Row, round } from './types';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
@@ -213,15 +214,7 @@ export default async function (): Promise<Row[]> {
     'popular + 3 rules (match_some, promotion, blacklist)',
   ]);
   for (const [name, make] of [...cases]) if (live.has(name)) cases.push([`${name}, after a new event`, make]);
-  const base: RecommendRequest = {
-    trackingId: TID,
-    strategies: ['popular'],
-    n: 10,
-    seed: ['all'],
-    rules: [],
-    debug: false,
-    locale: 'de-EUR',
-  };
+  const base = recommendRequest({ trackingId: TID, locale: 'de-EUR' });
   for (const [name, make] of cases) {
     const times: number[] = [];
     const cpu: number[] = [];

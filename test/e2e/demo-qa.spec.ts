@@ -17,6 +17,16 @@ async function openPanel(page: Page, name: string) {
   return panel;
 }
 
+/** Opens every QA panel of the page at `path` and waits for its recommendations to settle. */
+async function openEveryPanel(page: Page, path: string): Promise<void> {
+  await ready(page, path);
+  const names = await page.locator('details.panel').evaluateAll((ds) => ds.map((d) => d.getAttribute('data-panel')!));
+  for (const name of names) await openPanel(page, name);
+  await expect(page.locator('#page section.recs').first()).toHaveAttribute('data-state', /ready|error/, {
+    timeout: 15_000,
+  });
+}
+
 /** Errors the page threw, collected for the test's end. */
 function pageErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -33,14 +43,7 @@ for (const [width, height] of [
   test(`no page scrolls sideways at ${width} x ${height}, with every QA panel open`, async ({ page }) => {
     await page.setViewportSize({ width, height });
     for (const path of pages) {
-      await ready(page, path);
-      for (const name of await page
-        .locator('details.panel')
-        .evaluateAll((ds) => ds.map((d) => d.getAttribute('data-panel')!)))
-        await openPanel(page, name);
-      await expect(page.locator('#page section.recs').first()).toHaveAttribute('data-state', /ready|error/, {
-        timeout: 15_000,
-      });
+      await openEveryPanel(page, path);
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(scrollWidth, path).toBeLessThanOrEqual(width);
     }
@@ -124,14 +127,7 @@ test('a call whose timeout is shorter than the mock latency stays a timeout, in 
 test('axe finds no serious or critical violation on any demo page, with every QA panel open', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   for (const path of pages) {
-    await ready(page, path);
-    for (const name of await page
-      .locator('details.panel')
-      .evaluateAll((ds) => ds.map((d) => d.getAttribute('data-panel')!)))
-      await openPanel(page, name);
-    await expect(page.locator('#page section.recs').first()).toHaveAttribute('data-state', /ready|error/, {
-      timeout: 15_000,
-    });
+    await openEveryPanel(page, path);
     const { violations } = await new AxeBuilder({ page }).analyze();
     const serious = violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')

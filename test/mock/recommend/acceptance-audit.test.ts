@@ -6,7 +6,7 @@ import { createBus } from '../../../src/mock/platform/bus';
 import { createClock } from '../../../src/mock/platform/clock';
 import { createProperties } from '../../../src/mock/platform/properties';
 import { createRecommendArea, type InteractionRecord } from '../../../src/mock/platform/recommend';
-import { ask, DAY, emptyShop, NOW, picks, product, purchases, TID, views } from './support';
+import { ask, DAY, emptyShop, NOW, picks, product, purchases, recommendRequest, TID, views } from './support';
 
 /** `count` views of `productId` by distinct visitors at `at`. */
 const viewsAt = (productId: string, count: number, at: number): InteractionRecord[] =>
@@ -96,16 +96,7 @@ describe('the locale of products learnt from tracking events', () => {
         trackingId: TID,
         event: { meta: { id: `${visitorId}-${type}`, type, ts: 0, visitorId }, data },
       });
-    const details = (locale: string) =>
-      recommend.service.recommend({
-        trackingId: TID,
-        strategies: ['popular'],
-        n: 10,
-        seed: ['all'],
-        rules: [],
-        debug: false,
-        locale,
-      }).items[0].details;
+    const details = (locale: string) => recommend.service.recommend(recommendRequest({ locale })).items[0].details;
     send('v1', 'ecView', { type: 'product', language: 'en-GB', country: 'GB', currency: 'GBP' });
     send('v1', 'ecProduct', {
       eventType: 'detail',

@@ -3,18 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { createMockPlatform } from '../../../src/mock';
 import { FIXTURE_TRACKING_ID } from '../../../src/mock/fixtures';
 import type { RecommendRequest, Rule } from '../../../src/mock/platform/recommend';
+import { recommendRequest } from './support';
 
 const platform = createMockPlatform({ now: Date.parse('2026-11-21T12:00:00Z'), fixtures: true });
 const ask = (request: Partial<RecommendRequest>) =>
-  platform.services.recommend.recommend({
-    trackingId: FIXTURE_TRACKING_ID,
-    strategies: ['popular'],
-    n: 10,
-    seed: ['all'],
-    rules: [],
-    debug: false,
-    ...request,
-  });
+  platform.services.recommend.recommend(recommendRequest({ trackingId: FIXTURE_TRACKING_ID, ...request }));
 const BRANDS = ['Northwind', 'Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli'];
 
 describe('re-ranking after rules', () => {

@@ -55,16 +55,13 @@ export function purchases(
   }));
 }
 
+/** A request for 10 `popular` items of property `shop`, seed `all`, no rules: the engine tests' baseline. */
+export function recommendRequest(overrides: Partial<RecommendRequest> = {}): RecommendRequest {
+  return { trackingId: TID, strategies: ['popular'], n: 10, seed: ['all'], rules: [], debug: false, ...overrides };
+}
+
 export function ask(platform: MockPlatform, request: Partial<RecommendRequest>): RecommendResult {
-  return platform.services.recommend.recommend({
-    trackingId: TID,
-    strategies: ['popular'],
-    n: 10,
-    seed: ['all'],
-    rules: [],
-    debug: false,
-    ...request,
-  });
+  return platform.services.recommend.recommend(recommendRequest(request));
 }
 
 /** `[id, strategy]` of each item. */
