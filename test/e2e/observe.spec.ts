@@ -84,6 +84,14 @@ async function open(page: Page, path: string) {
   await expect(page.locator('#widget li')).toHaveCount(6);
 }
 
+/** The mock platform routed, the page at `path` open, and the widget's first three items scrolled into view. */
+async function openInView(context: BrowserContext, page: Page, path: string) {
+  const platform = await platformFor(context);
+  await open(page, path);
+  await scrollTo(page, IN_VIEW);
+  return platform;
+}
+
 /** Makes the page hidden or visible again, as a switch to another tab would. */
 const setHidden = (page: Page, hidden: boolean) =>
   page.evaluate((hidden) => {
@@ -130,9 +138,7 @@ for (const [mode, path] of [
       context,
       page,
     }) => {
-      await platformFor(context);
-      await open(page, path);
-      await scrollTo(page, IN_VIEW);
+      await openInView(context, page, path);
       await page.waitForTimeout(300);
       await setHidden(page, true);
       await page.waitForTimeout(2000);
@@ -148,9 +154,7 @@ for (const [mode, path] of [
       context,
       page,
     }) => {
-      const platform = await platformFor(context);
-      await open(page, path);
-      await scrollTo(page, IN_VIEW);
+      const platform = await openInView(context, page, path);
 
       // A click: the product page has no svc script, so only the departing page can have sent it.
       await page.locator('#widget li:nth-child(2) a').click();
@@ -184,9 +188,7 @@ for (const [mode, path] of [
       context,
       page,
     }) => {
-      await platformFor(context);
-      await open(page, path);
-      await scrollTo(page, IN_VIEW);
+      await openInView(context, page, path);
       const shown = ITEMS.slice(0, 3).map((id) => ['recommendationShown', id]);
       await expect.poll(() => emitted(page)).toEqual(shown);
       for (let i = 0; i < 100; i++) {

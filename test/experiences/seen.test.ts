@@ -54,37 +54,21 @@ describe('seen', () => {
     await client().seen(control, 'device-1');
     await client().seen(sale, 'device-2');
     await client().seen(sale, 'device-2');
+    const view = (variation: number, contextId: string, isControl: boolean, deviceId: string) => ({
+      trackingId: TID,
+      experience: 1,
+      iteration: 1,
+      variation,
+      contextId,
+      isControl,
+      deviceId,
+      at: Date.parse('2026-11-21T12:00:00Z'),
+    });
+    const saleView = view(12, 'ctx-2', false, 'device-2');
     expect(mock.platform.inspect.experiences.views(TID)).toEqual([
-      {
-        trackingId: TID,
-        experience: 1,
-        iteration: 1,
-        variation: 11,
-        contextId: 'ctx-1',
-        isControl: true,
-        deviceId: 'device-1',
-        at: Date.parse('2026-11-21T12:00:00Z'),
-      },
-      {
-        trackingId: TID,
-        experience: 1,
-        iteration: 1,
-        variation: 12,
-        contextId: 'ctx-2',
-        isControl: false,
-        deviceId: 'device-2',
-        at: Date.parse('2026-11-21T12:00:00Z'),
-      },
-      {
-        trackingId: TID,
-        experience: 1,
-        iteration: 1,
-        variation: 12,
-        contextId: 'ctx-2',
-        isControl: false,
-        deviceId: 'device-2',
-        at: Date.parse('2026-11-21T12:00:00Z'),
-      },
+      view(11, 'ctx-1', true, 'device-1'),
+      saleView,
+      saleView,
     ]);
     expect(mock.platform.inspect.experiences.metrics(TID)).toEqual([
       {

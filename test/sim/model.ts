@@ -6,6 +6,8 @@
 // `MAX_JSON`, `MAX_BODY`, `KEEPALIVE_BUDGET`, and the gzip of real batch bodies (`body`,
 // `compressNow`). What is not simulated: storage writes, consent, the `online` event, the 30 s
 // heartbeat (adoption is modelled at the next page's start, as `start()` does).
+
+import { createRandom } from '../../src/mock/fixtures/prng';
 import {
   backoff,
   body,
@@ -67,18 +69,6 @@ export const defaults = (over: Partial<Scenario> = {}): Scenario => ({
   seed: 1,
   ...over,
 });
-
-/** Mulberry32: a small seeded generator, so that runs repeat. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A binary min-heap of timed actions (ties by insertion order). */
 class Agenda {
@@ -245,7 +235,7 @@ const NAVIGATION_MS = 1000;
 export function simulate(scenario: Scenario): Result {
   // The tracker's backoff draws from Math.random: the run's seeded generator stands in for it, so that runs repeat.
   const saved = Math.random;
-  Math.random = rng(scenario.seed + 1);
+  Math.random = createRandom(scenario.seed + 1).next;
   try {
     return run(scenario);
   } finally {
@@ -257,7 +247,7 @@ function run(scenario: Scenario): Result {
   const started = performance.now();
   const s = scenario;
   const t = s.tracker;
-  const random = rng(s.seed);
+  const random = createRandom(s.seed).next;
   const samples = sampleEvents(random);
   const gz = batchBytes([...samples.pageView.slice(0, 8), ...samples.product]);
   const pvBytes = utf8Bytes(samples.pageView[0]);

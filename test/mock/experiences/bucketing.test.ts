@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createRandom } from '../../../src/mock/fixtures/prng';
 import { allocate, bucket } from '../../../src/mock/platform/experiences/bucketing';
 import type { Variation } from '../../../src/mock/platform/experiences/types';
 
@@ -9,19 +10,9 @@ const variations: Variation[] = [
   { id: 13, name: 'B', payload: {}, weight: 30, isControl: false },
 ];
 
-/** mulberry32: a seeded PRNG, so the 10,000 ids (and the statistic) are the same on every run. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const ids = (n: number, seed: number) => {
-  const random = prng(seed);
+  // Seeded (mulberry32), so the 10,000 ids (and the statistic) are the same on every run.
+  const random = createRandom(seed).next;
   return Array.from({ length: n }, () =>
     Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16)).join(''),
   );
