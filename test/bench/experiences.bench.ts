@@ -4,7 +4,8 @@ import { createExperiencesClient } from '../../src/experiences';
 import { createHandlers, createMockPlatform } from '../../src/mock';
 import { allocate } from '../../src/mock/platform/experiences/bucketing';
 import { seedDemoExperiences } from '../../src/mock/platform/experiences/fixtures';
-import { interleaved, median, type Row, round } from './types';
+import { clientRows } from './client-rows';
+import { interleaved, type Row, round } from './types';
 
 // getExperiences() against a bare fetch of the same request (msw/node + @svc/mock with the demo
 // experiences, interleaved rounds), then the mock's own costs: answering the GET, and bucketing.
@@ -49,27 +50,11 @@ export default async function (): Promise<Row[]> {
   for (let i = 0; i < M; i++) allocate(variations, `visitor-${i}`, 1);
   const allocateNs = ((performance.now() - start) / M) * 1e6;
 
-  const c = median(client_) * 1000;
-  const f = median(bare) * 1000;
-  const h = median(core) * 1000;
   const note = `median of ${ROUNDS} interleaved rounds, msw/node + @svc/mock, demo experiences`;
+  const ownShare = (client: number, bare: number, core: number) =>
+    `overhead ${round(client - bare, 1)} µs per call, of which ${round(client - core, 1)} µs the client's own (options and response checks)`;
   return [
-    { bench: 'experiences', metric: 'getExperiences() median', value: round(c, 1), unit: 'µs', note },
-    { bench: 'experiences', metric: 'bare fetch median (same request)', value: round(f, 1), unit: 'µs', note },
-    {
-      bench: 'experiences',
-      metric: 'core request() median (same request)',
-      value: round(h, 1),
-      unit: 'µs',
-      note: 'the HTTP layer alone (fetch + envelope)',
-    },
-    {
-      bench: 'experiences',
-      metric: 'getExperiences() / bare fetch',
-      value: round(c / f, 2),
-      unit: '×',
-      note: `overhead ${round(c - f, 1)} µs per call, of which ${round(c - h, 1)} µs the client's own (options and response checks)`,
-    },
+    ...clientRows('experiences', 'getExperiences()', { client: client_, bare, core }, note, ownShare),
     {
       bench: 'experiences',
       metric: 'mock: answer one GET',

@@ -2,7 +2,8 @@ import { setupServer } from 'msw/node';
 import { request } from '../../src/core/http';
 import { createHandlers, createMockPlatform } from '../../src/mock';
 import { recommendations } from '../../src/recommendations';
-import { interleaved, median, type Row, round } from './types';
+import { clientRows } from './client-rows';
+import { interleaved, type Row } from './types';
 
 // Overhead of get() over a bare fetch of the same mocked request: msw/node in front of @svc/mock,
 // the platform answering a fixed 10-item body (so the engine's time is not in either figure),
@@ -48,26 +49,6 @@ export default async function (): Promise<Row[]> {
   const [get, bare, core] = await interleaved([viaGet, viaFetch, viaCore], ROUNDS, WARMUP);
   server.close();
 
-  const g = median(get) * 1000;
-  const f = median(bare) * 1000;
-  const c = median(core) * 1000;
   const note = `median of ${ROUNDS} interleaved rounds, msw/node + @svc/mock, fixed 10-item answer`;
-  return [
-    { bench: 'recommendations', metric: 'get() median', value: round(g, 1), unit: 'µs', note },
-    { bench: 'recommendations', metric: 'bare fetch median (same request)', value: round(f, 1), unit: 'µs', note },
-    {
-      bench: 'recommendations',
-      metric: 'core request() median (same request)',
-      value: round(c, 1),
-      unit: 'µs',
-      note: 'the HTTP layer alone: fetch + envelope check',
-    },
-    {
-      bench: 'recommendations',
-      metric: 'get() / bare fetch',
-      value: round(g / f, 2),
-      unit: '×',
-      note: `overhead ${round(g - f, 1)} µs per call`,
-    },
-  ];
+  return clientRows('recommendations', 'get()', { client: get, bare, core }, note);
 }
