@@ -5,6 +5,19 @@ import { createProperties } from '../../../src/mock/platform/properties';
 import { createRecommendArea, type FeedProduct, InvalidFeedError } from '../../../src/mock/platform/recommend';
 import { ask, emptyShop, ids, NOW, purchases, TID, views } from './support';
 
+/** The mug's en-GBP details, custom fields (`stock`, `colour`) included. */
+const mugInEnglish = {
+  name: 'Mug',
+  unit_price: 8,
+  currency: 'GBP',
+  url: '/en/mug',
+  image_url: '/images/mug.svg',
+  stock: 3,
+  colour: 'red',
+};
+/** The mug's product-level fields as an item's details carry them. */
+const mugProductFields = { id: 'mug', sku_code: 'MUG-1', category: 'Kitchen', subcategory: 'Mugs', brand: 'Acme' };
+
 const feed: FeedProduct[] = [
   {
     id: 'mug',
@@ -12,15 +25,7 @@ const feed: FeedProduct[] = [
     brand: 'Acme',
     categories: ['Kitchen', 'Mugs'],
     locales: {
-      'en-GBP': {
-        name: 'Mug',
-        unit_price: 8,
-        currency: 'GBP',
-        url: '/en/mug',
-        image_url: '/images/mug.svg',
-        stock: 3,
-        colour: 'red',
-      },
+      'en-GBP': mugInEnglish,
       'de-EUR': { name: 'Tasse', unit_price: 9.5, currency: 'EUR', url: '/de/tasse' },
     },
   },
@@ -42,11 +47,7 @@ describe('catalog and locales', () => {
       weight: 1,
       strategy: 'popular',
       details: {
-        id: 'mug',
-        sku_code: 'MUG-1',
-        category: 'Kitchen',
-        subcategory: 'Mugs',
-        brand: 'Acme',
+        ...mugProductFields,
         name: 'Tasse',
         unit_price: 9.5,
         currency: 'EUR',
@@ -58,20 +59,7 @@ describe('catalog and locales', () => {
   it('without a locale, the most common one in the catalog (en-GBP: 2 products, de-EUR: 1); custom fields pass through', () => {
     const platform = shop();
     expect(platform.inspect.recommend.catalog(TID).defaultLocale).toBe('en-GBP');
-    expect(ask(platform, { n: 1 }).items[0].details).toEqual({
-      id: 'mug',
-      sku_code: 'MUG-1',
-      category: 'Kitchen',
-      subcategory: 'Mugs',
-      brand: 'Acme',
-      name: 'Mug',
-      unit_price: 8,
-      currency: 'GBP',
-      url: '/en/mug',
-      image_url: '/images/mug.svg',
-      stock: 3,
-      colour: 'red',
-    });
+    expect(ask(platform, { n: 1 }).items[0].details).toEqual({ ...mugProductFields, ...mugInEnglish });
   });
 
   it('a product missing the requested locale falls back to the default locale', () => {
