@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { http, passthrough } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contextCookie, createExperiencesClient, type ExperiencePayload } from '../../src/experiences';
+import { seedHero } from '../support/experiences';
 import { useMockPlatform } from '../support/mock-server';
 import { cookieWrite } from '../support/set-cookie';
 
@@ -71,16 +72,11 @@ function get(
 }
 
 function seed() {
-  mock.platform.admin.createProperty('shop', { cookieDomains: ['.shop.example'] });
-  mock.platform.admin.experiences.create('shop', {
-    id: 1,
-    name: 'Hero',
-    variations: [
-      { id: 11, isControl: true, weight: 1 },
-      { id: 12, weight: 1, payload: { headline: 'Autumn <sale>' } },
-      { id: 13, weight: 1, payload: { headline: 'Free shipping' } },
-    ],
-  });
+  seedHero(mock.platform, [
+    { id: 11, isControl: true, weight: 1 },
+    { id: 12, weight: 1, payload: { headline: 'Autumn <sale>' } },
+    { id: 13, weight: 1, payload: { headline: 'Free shipping' } },
+  ]);
 }
 const headlineOf = { 11: 'Welcome', 12: 'Autumn &#60;sale&#62;', 13: 'Free shipping' } as Record<number, string>;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seedHero } from '../../support/experiences';
 import { useMockPlatform } from '../../support/mock-server';
 
 // The MSW handlers of PROTOCOL.md's "Server experiences" block, on the wire: raw fetch, exact
@@ -7,15 +8,10 @@ const mock = useMockPlatform({ now: '2026-11-21T12:00:00Z' });
 const BASE = 'https://experiences.svc.example';
 
 function seed() {
-  mock.platform.admin.createProperty('shop', { cookieDomains: ['.shop.example'] });
-  mock.platform.admin.experiences.create('shop', {
-    id: 1,
-    name: 'Hero',
-    variations: [
-      { id: 11, isControl: true },
-      { id: 12, payload: { a: 1 } },
-    ],
-  });
+  seedHero(mock.platform, [
+    { id: 11, isControl: true },
+    { id: 12, payload: { a: 1 } },
+  ]);
   mock.platform.admin.experiences.create('shop', { id: 2, name: 'Old', variations: [{ id: 21 }] });
   mock.platform.admin.experiences.archive('shop', 2);
 }
