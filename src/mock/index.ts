@@ -19,12 +19,5 @@ export { RULE_OPERATORS } from './platform/recommend/rules';
 export type { StashDelivery, StashLevel, StashReply, StashRequest } from './platform/stash';
 export { STASH_LIMITS } from './platform/stash';
 // The platform's state as a versioned JSON object: platform.snapshot(), createMockPlatform({ state }).
-export {
-  InvalidStateError,
-  STATE_FORMAT,
-  STATE_VERSION,
-  type StateHeader,
-  type StateOperation,
-  type StateSnapshot,
-} from './platform/state/format';
+export * from './platform/state/public';
 export type { ReplayFailure } from './platform/state/recorder';

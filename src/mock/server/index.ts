@@ -171,12 +171,5 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   }
 }
 
-export {
-  InvalidStateError,
-  STATE_FORMAT,
-  STATE_VERSION,
-  type StateHeader,
-  type StateOperation,
-  type StateSnapshot,
-} from '../platform/state/format';
+export * from '../platform/state/public';
 export { StateLockedError } from './lock';

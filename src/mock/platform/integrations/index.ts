@@ -28,11 +28,11 @@ export function createIntegrationsArea(ctx: PlatformContext) {
 
   const service = {
     /** POST …/execute `{payload, key}`: runs now; 200 with the result, 429 with `retryAt`, 404, 400, 500 (handler error), 504 (timeout). */
-    execute: (trackingId: string, name: string, body: unknown) => execute(state, trackingId, name, body),
+    execute: (trackingId: string, name: string, body: unknown) => execute(state, { trackingId, name, body }),
     /** POST …/schedule `{payload, key, delay, window}`: 200 with `runAt`; replaces a pending schedule with the same (non-empty) key. */
-    schedule: (trackingId: string, name: string, body: unknown) => schedule(state, trackingId, name, body),
+    schedule: (trackingId: string, name: string, body: unknown) => schedule(state, { trackingId, name, body }),
     /** POST …/cancel `{key}`: removes the pending schedules whose key has all of `key`'s values. */
-    cancel: (trackingId: string, name: string, body: unknown) => cancel(state, trackingId, name, body),
+    cancel: (trackingId: string, name: string, body: unknown) => cancel(state, { trackingId, name, body }),
   };
 
   const admin = {

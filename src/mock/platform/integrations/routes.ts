@@ -14,12 +14,17 @@ export type IntegrationAnswer =
   | { status: 400; message: string }
   | { status: 500 | 504; executionId: string; message: string };
 
+/** A request to one of the routes: the property, the integration's name and the JSON body. */
+export interface IntegrationCall {
+  trackingId: string;
+  name: string;
+  body: unknown;
+}
+
 /** The HTTP-triggered integration a route names, or the answer that refuses it. */
 export function target(
   state: IntegrationsState,
-  trackingId: string,
-  name: string,
-  body: unknown,
+  { trackingId, name, body }: IntegrationCall,
 ): Entry | IntegrationAnswer {
   const entry = find(state, trackingId, name);
   if (!entry) return { status: 404 };
@@ -48,15 +53,10 @@ export interface Execution {
 }
 
 /** The integration, body and key of an execute or schedule request, or the answer that refuses it (404, 400). */
-export function executionOf(
-  state: IntegrationsState,
-  trackingId: string,
-  name: string,
-  body: unknown,
-): Execution | IntegrationAnswer {
-  const entry = target(state, trackingId, name, body);
+export function executionOf(state: IntegrationsState, call: IntegrationCall): Execution | IntegrationAnswer {
+  const entry = target(state, call);
   if (!('handler' in entry)) return entry;
-  const fields = body as Record<string, unknown>;
+  const fields = call.body as Record<string, unknown>;
   const key = executionKey(entry, fields.key);
   if (typeof key === 'string') return { status: 400, message: key };
   return { entry, fields, key };
@@ -66,32 +66,23 @@ export function executionOf(
 export const payloadOf = (body: Record<string, unknown>) => (Object.hasOwn(body, 'payload') ? body.payload : {});
 
 /** POST …/execute `{payload, key}`: runs now; 200 with the result, 429 with `retryAt`, 404, 400, 500 (handler error), 504 (timeout). */
-export async function execute(
-  state: IntegrationsState,
-  trackingId: string,
-  name: string,
-  body: unknown,
-): Promise<IntegrationAnswer> {
-  const execution = executionOf(state, trackingId, name, body);
+export async function execute(state: IntegrationsState, call: IntegrationCall): Promise<IntegrationAnswer> {
+  const execution = executionOf(state, call);
   if ('status' in execution) return execution;
   const { entry, fields, key } = execution;
   const done = await run(state, entry, 'execute', payloadOf(fields), key);
   if (done.status === 'ok') return { status: 200, executionId: done.executionId, result: done.result };
   if (done.status === 'rate-limited') return { status: 429, retryAt: done.retryAt as string };
   const timedOut = done.status === 'timeout';
-  const message = `integration "${name}" ${timedOut ? 'timed out' : 'failed'}: ${done.error}`;
+  const message = `integration "${call.name}" ${timedOut ? 'timed out' : 'failed'}: ${done.error}`;
   return { status: timedOut ? 504 : 500, executionId: done.executionId, message };
 }
 
 /** POST …/cancel `{key}`: removes the pending schedules whose key has all of `key`'s values. */
-export async function cancel(
-  state: IntegrationsState,
-  trackingId: string,
-  name: string,
-  body: unknown,
-): Promise<IntegrationAnswer> {
-  const entry = target(state, trackingId, name, body);
+export async function cancel(state: IntegrationsState, call: IntegrationCall): Promise<IntegrationAnswer> {
+  const entry = target(state, call);
   if (!('handler' in entry)) return entry;
+  const { trackingId, name, body } = call;
   const key = readKey((body as Record<string, unknown>).key, true);
   if (typeof key === 'string') return { status: 400, message: key };
   const hasKey = (given: Key) => Object.keys(key).every((n) => Object.hasOwn(given, n) && given[n] === key[n]);

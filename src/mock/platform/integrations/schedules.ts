@@ -1,7 +1,7 @@
 import type { ScheduleWindow } from '../../../integrations/window';
 import { windowFault } from '../../../integrations/window';
 import { keyId } from './checks';
-import { executionOf, type IntegrationAnswer, payloadOf } from './routes';
+import { executionOf, type IntegrationAnswer, type IntegrationCall, payloadOf } from './routes';
 import { runAt } from './run-at';
 import { run } from './runs';
 import { cancelWhere, find, type IntegrationsState, iso } from './state';
@@ -25,15 +25,11 @@ function whenOf(state: IntegrationsState, fields: Record<string, unknown>): numb
 }
 
 /** POST …/schedule `{payload, key, delay, window}`: 200 with `runAt`; replaces a pending schedule with the same (non-empty) key. */
-export async function schedule(
-  state: IntegrationsState,
-  trackingId: string,
-  name: string,
-  body: unknown,
-): Promise<IntegrationAnswer> {
-  const execution = executionOf(state, trackingId, name, body);
+export async function schedule(state: IntegrationsState, call: IntegrationCall): Promise<IntegrationAnswer> {
+  const execution = executionOf(state, call);
   if ('status' in execution) return execution;
   const { fields, key } = execution;
+  const { trackingId, name } = call;
   const when = whenOf(state, fields);
   if (typeof when === 'string') return { status: 400, message: when };
   const executionId = state.nextExecutionId();
