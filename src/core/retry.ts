@@ -1,5 +1,11 @@
 // Retry policy as data, handed to ky's `retry` option (ky's source/types/retry.ts). A client gives
 // a policy only for operations that are safe to repeat (reads and overwrites; never `incr`/`decr`).
+//
+// Two retry policies on purpose: this one is for calls a caller awaits (a few quick tries, then the
+// error goes back to the caller, who decides; a 429 goes back at once with its `retryAt`). The
+// tracker's (`retryable` and `backoff` in src/tracker/delivery.ts) is for events nobody awaits: it
+// never gives up while the queue holds them, so it also retries 408 and 429, waits up to minutes,
+// and honours `Retry-After` as a floor with jitter on top.
 import { HTTPError, type RetryOptions as KyRetryOptions } from 'ky';
 import { isRetryable, SvcError } from './errors';
 import { retryAfterMs } from './retry-after';
