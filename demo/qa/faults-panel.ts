@@ -1,5 +1,5 @@
 // Switches for the mock's faults (platform.faults), per route: latency, HTTP 500, offline.
-// What each does to a client is the README's error table: 500 -> SERVER_ERROR, offline ->
+// What each does to a client is the error table of docs/clients.md: 500 -> SERVER_ERROR, offline ->
 // NETWORK, latency beyond a `timeout` -> TIMEOUT.
 
 import type { Fault, Route } from '../../src/mock';

@@ -78,7 +78,7 @@ export const CONFIG_KEYS = [
   'debug',
 ];
 
-/** The previous client's config names that we name differently (README "Migrating from the previous client"). */
+/** The previous client's config names that we name differently (docs/migrating.md). */
 export const PREVIOUS_CONFIG: Record<string, string> = {
   url: 'endpoint',
   defaultLanguage: 'defaultLocale',

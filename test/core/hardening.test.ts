@@ -81,7 +81,7 @@ describe('Retry-After read defensively', () => {
   );
 });
 
-describe('the stash does not retry 429 (README: network failures and 5xx only)', () => {
+describe('the stash does not retry 429 (docs/stash.md: network failures and 5xx only)', () => {
   it('one request, RATE_LIMITED with retryAt from Retry-After', async () => {
     server.use(
       http.get('https://stash.svc.example/stash/v1.1/kv/get/t/public/k', () =>

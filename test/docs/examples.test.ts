@@ -6,6 +6,7 @@
 //   It fails when it throws, when a request reaches no handler, or when it writes to
 //   console.warn / console.error (its error path ran).
 // - ```ts browser: needs a browser (cookies, DOM events); type-checked only.
+// - ```ts typecheck: would run for ever (a server that listens); type-checked only.
 // Every TypeScript example, runnable or not, is type-checked (strict) against the sources.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,7 +20,9 @@ const LANGUAGES = ['ts', 'typescript', 'js', 'javascript'];
 const examples = markdownFiles()
   .flatMap((file) => codeBlocks(file, readFileSync(join(root, file), 'utf8')))
   .filter(
-    (block) => LANGUAGES.includes(block.info[0]) && (block.info.includes('runnable') || block.info.includes('browser')),
+    (block) =>
+      LANGUAGES.includes(block.info[0]) &&
+      ['runnable', 'browser', 'typecheck'].some((mark) => block.info.includes(mark)),
   );
 const isTs = (block: CodeBlock) => block.info[0].startsWith('t');
 const where = (block: CodeBlock) => `${block.file}:${block.line}`;

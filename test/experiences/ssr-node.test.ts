@@ -19,7 +19,7 @@ const readCookie = (header: string | undefined, name: string) => {
   return match ? decodeURIComponent(match[1]) : undefined;
 };
 
-/** The shop's page handler, as the README's SSR example writes it. */
+/** The shop's page handler, as docs/experiences.md's SSR example writes it. */
 function shopServer(): Server {
   const experiences = createExperiencesClient({ trackingId: 'shop', timeout: 1000 });
   return createServer(async (req, res) => {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `svc-mock serve`: the mock platform as an HTTP server. See README "Mock platform server".
+// `svc-mock serve`: the mock platform as an HTTP server. See docs/testing.md, "The mock platform as an HTTP server".
 import { resolve } from 'node:path';
 import { InvalidStateError } from '../platform/state/format';
 import { parseServeArgs, USAGE, UsageError } from './args';

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
-/** The README's "mock platform as an HTTP server" section, between its markers. */
+/** The testing guide's "mock platform as an HTTP server" section (docs/testing.md), between its markers. */
 export function readmeSection(name: string): string {
-  const text = readFileSync(join(root, 'README.md'), 'utf8');
+  const text = readFileSync(join(root, 'docs', 'testing.md'), 'utf8');
   const start = text.indexOf(`<!-- ${name}:start -->`);
   const end = text.indexOf(`<!-- ${name}:end -->`);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${name} section`);
+  if (start < 0 || end < start) throw new Error(`docs/testing.md has no ${name} section`);
   return text.slice(start, end);
 }
 
@@ -22,7 +22,7 @@ export function curlExamples(): string[] {
 /** The server-side rendering example: the only code block between its markers. */
 export function ssrExample(): string {
   const match = /```js\n([\s\S]*?)```/.exec(readmeSection('mock-server-ssr'));
-  if (!match) throw new Error('README.md: the mock-server-ssr section has no js block');
+  if (!match) throw new Error('docs/testing.md: the mock-server-ssr section has no js block');
   return match[1];
 }
 

@@ -1,4 +1,4 @@
-// Product feed rows (README "The mock's recommendations engine": the feed's fields): checked as a
+// Product feed rows (docs/mock-engine.md: the feed's fields): checked as a
 // whole first, then each row adds or replaces its product, all locales.
 
 import { isObject } from '@svc/core';

@@ -24,7 +24,7 @@ export const PROMOTION_FACTOR = 2;
 /**
  * The recommendations area of the mock platform: a catalog per property (feeds and the products
  * tracking events carry), interaction indexes learnt incrementally from accepted tracking events
- * (the bus's `event`), the strategy catalog, chains and rules. See README "The mock's recommendations engine".
+ * (the bus's `event`), the strategy catalog, chains and rules. See docs/mock-engine.md.
  */
 export function createRecommendArea(ctx: PlatformContext) {
   const properties = new Map<string, PropertyIndexes>();
