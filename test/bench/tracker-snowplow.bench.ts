@@ -266,16 +266,22 @@ export default async function (): Promise<Row[]> {
       median(main[peer].map((m) => m[key]));
     const net = (peer: Peer, key: 'script' | 'task') => median(main[peer].map((m, i) => m[key] - main.none[i][key]));
 
+    /** A page of `peer` with `n` events queued while the collector answered 503; it answers 200 again from now, its tallies reset. */
+    const queuedWhileFailing = async (peer: Peer, n: number) => {
+      const opened = await open(peer);
+      state.failing = true;
+      await emitMany(opened.page, n);
+      await settled(tallies, peer);
+      state.failing = false;
+      tallies[peer] = tally();
+      return opened;
+    };
+
     // 2. Backlog: EVENTS queued while the collector answers 503, then it answers 200 and the
     // tracker is told to send (ours flush(), Snowplow flushBuffer()); time until the collector
     // holds them all, and the requests it took.
     const backlog = async (peer: Peer) => {
-      const { context, page } = await open(peer);
-      state.failing = true;
-      await emitMany(page, EVENTS);
-      await settled(tallies, peer);
-      state.failing = false;
-      tallies[peer] = tally();
+      const { context, page } = await queuedWhileFailing(peer, EVENTS);
       const start = await page.evaluate(() => {
         const t0 = Date.now();
         (window as unknown as Bench).bench.flush();
@@ -298,12 +304,7 @@ export default async function (): Promise<Row[]> {
     // before the page navigates to another origin that loads no tracker; what the collector holds
     // 3 s later (no later visit to the shop).
     const exit = async (peer: Peer, n: number) => {
-      const { context, page } = await open(peer);
-      state.failing = true;
-      await emitMany(page, n);
-      await settled(tallies, peer);
-      state.failing = false;
-      tallies[peer] = tally();
+      const { context, page } = await queuedWhileFailing(peer, n);
       await page.goto(elsewhere);
       await new Promise((resolve) => setTimeout(resolve, 3000));
       const got = tallies[peer].ids.size;
