@@ -44,4 +44,14 @@ console.log(`\nBenchmarks, ${date}, ${machine}\n`);
 console.log('| bench | metric | value | unit | note |');
 console.log('|---|---|---:|---|---|');
 for (const r of rows) console.log(`| ${r.bench} | ${r.metric} | ${r.value} | ${r.unit ?? ''} | ${r.note ?? ''} |`);
+const compared = rows.filter((r) => r.compare);
+if (compared.length) {
+  console.log(
+    `\nSide by side, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (same run, same collector)\n`,
+  );
+  console.log('| bench | metric | ours | peer | peer value | ours / peer | unit |');
+  console.log('|---|---|---:|---|---:|---:|---|');
+  for (const { bench, metric, unit, compare: c } of compared)
+    console.log(`| ${bench} | ${metric} | ${c.ours} | ${c.peerName} | ${c.peer} | ${c.ratio} | ${unit ?? ''} |`);
+}
 process.exitCode = failed ? 1 : 0;

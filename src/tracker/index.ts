@@ -137,6 +137,8 @@ interface Queued {
 const HISTORY = 100;
 /** Events per storage chunk at most, so that removing a few rewrites a few. */
 const CHUNK = 20;
+/** Ms an event waits to be written to storage while the platform acknowledges (most are acknowledged first, and never written). */
+const SAVE_DELAY = 2000;
 
 /** Starts the tracker of this page and registers it for the other packages (`pageTracker()`). */
 export function createTracker(options: TrackerOptions): Tracker {
@@ -174,11 +176,21 @@ export function createTracker(options: TrackerOptions): Tracker {
   let keepaliveBytes = 0;
   // Set by flush() ("send now": a navigation may follow, as after a click): the next batch goes keepalive when it fits.
   let urgent = false;
+  // Set by flush() until its run ends: every batch follows at once, however few events wait.
+  let flushing = false;
   let visitorId: string | undefined;
   let store: Store | undefined;
   let domain: string | undefined;
   let seq = 0;
   let _persisting = false;
+  /**
+   * The platform answered the last attempt (acknowledged or refused): events are then written to
+   * storage after `SAVE_DELAY` (a write costs the page more than the rest of an event's delivery).
+   * Until the first answer and after a failed attempt, once per task. Page exit, stop() and a
+   * failed attempt write at once what waits.
+   */
+  let answering = false;
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
   let attempt = 0;
@@ -192,9 +204,10 @@ export function createTracker(options: TrackerOptions): Tracker {
   const unsent = () => queue.filter((e) => !keptAlive.has(e));
   const sending = () => consent === 'granted' && queue.length > keptAlive.size;
 
-  /** Writes the events queued since the last write, in chunks (once per task: a microtask after `emit`). */
+  /** Writes the events queued since the last write, in chunks (a microtask after `emit`, or after `SAVE_DELAY`: see `answering`). */
   const persist = () => {
     _persisting = false;
+    saveTimer = clearTimeout(saveTimer) as undefined; // cleared and forgotten
     const fresh = unsaved.filter((e) => !e.done);
     unsaved = [];
     for (let i = 0; store && i < fresh.length; i += CHUNK) {
@@ -241,7 +254,9 @@ export function createTracker(options: TrackerOptions): Tracker {
     keepaliveBytes -= bytes;
     for (const e of events) keptAlive.delete(e);
     const status = response?.status;
-    if (retryable(status)) {
+    answering = !retryable(status);
+    if (!answering) {
+      persist(); // what waited for SAVE_DELAY is written now
       const retryAfterMs = response?.retryAfterMs;
       retryAfterUntil = Date.now() + (retryAfterMs ?? 0);
       waitUntil = Date.now() + backoff(attempt++, retryAfterMs, retryBase, retryMax);
@@ -254,12 +269,15 @@ export function createTracker(options: TrackerOptions): Tracker {
 
   /**
    * Sends batches one at a time until the queue is empty or an attempt fails (then waits for the
-   * backoff). A batch is every event that fits: gzip (by `CompressionStream`) under `MAX_BODY`
-   * from at most `MAX_JSON` of JSON; without `CompressionStream`, JSON under `MAX_BODY`. One event
+   * backoff); after the first, a batch follows at once only when `batchSize` events wait (a
+   * backlog) or on flush(), fewer wait for `batchDelay` (a page emitting steadily sends few
+   * requests, each costing the page its own work). A batch is every event that fits: gzip (by
+   * `CompressionStream`) under `MAX_BODY` from at most `MAX_JSON` of JSON; without `CompressionStream`, JSON under `MAX_BODY`. One event
    * too big for any request goes alone, and the platform refuses it (413).
    */
   const send = async () => {
-    while (sending() && Date.now() >= waitUntil) {
+    for (let batches = 0; sending() && Date.now() >= waitUntil; batches++) {
+      if (batches && !flushing && unsent().length < batchSize) break;
       const events = unsent();
       let n = fitting(
         events.map((e) => e.bytes),
@@ -285,6 +303,7 @@ export function createTracker(options: TrackerOptions): Tracker {
     timer = clearTimeout(timer) as undefined; // cleared and forgotten
     running ??= send().finally(() => {
       running = undefined;
+      flushing = false;
       schedule();
     });
     return running;
@@ -304,6 +323,7 @@ export function createTracker(options: TrackerOptions): Tracker {
    * deduplicates). What does not fit stays stored for the next page.
    */
   const leave = () => {
+    persist();
     let events = consent === 'granted' ? unsent() : [];
     let budget = KEEPALIVE_BUDGET - keepaliveBytes;
     let n = fitting(
@@ -334,8 +354,10 @@ export function createTracker(options: TrackerOptions): Tracker {
       dropped.overflow += over;
       remove(queue.slice(0, over));
     }
-    // Written once after the current task, however many events it queued (no store: nothing written).
-    if (!_persisting) {
+    // Written once after the current task, however many events it queued (no store: nothing written);
+    // while the platform acknowledges, after SAVE_DELAY.
+    if (answering) saveTimer ??= setTimeout(persist, SAVE_DELAY);
+    else if (!_persisting) {
       _persisting = true;
       queueMicrotask(persist);
     }
@@ -469,6 +491,7 @@ export function createTracker(options: TrackerOptions): Tracker {
     flush: () => {
       waitUntil = retryAfterUntil;
       urgent = true;
+      flushing = true;
       return run();
     },
     consent(state) {
@@ -482,6 +505,7 @@ export function createTracker(options: TrackerOptions): Tracker {
       visitorId = undefined;
     },
     stop() {
+      persist();
       beat(0);
       consent = 'denied';
       clearTimeout(timer);

@@ -6,6 +6,8 @@ export interface Row {
   value: number | string;
   unit?: string;
   note?: string;
+  /** A figure measured for ours and for another library in the same run: also printed in the comparison table. */
+  compare?: { ours: number; peer: number; peerName: string; ratio: number };
 }
 
 /** Median of numbers (sorted copy). */

@@ -4,6 +4,7 @@ import { writeCookie } from '../../src/core/cookies';
 import { createTracker, type Tracker, type TrackerOptions, type TrackingEvent } from '../../src/tracker';
 import { KEEPALIVE_BUDGET } from '../../src/tracker/delivery';
 import { cookieDomain } from '../../src/tracker/identity';
+import { fakeTime, settle } from '../support/fake-time';
 import { useMockPlatform } from '../support/mock-server';
 import { cookieWrite } from '../support/set-cookie';
 
@@ -54,23 +55,6 @@ const fetched = () =>
     credentials: init!.credentials,
     bytes: bodies[i],
   }));
-/** Waits, without moving the fake clock (vi.waitFor would), until `check` passes: the network and microtasks run meanwhile. */
-async function settle(check: () => unknown) {
-  for (let i = 0; ; i++) {
-    try {
-      return await check();
-    } catch (error) {
-      if (i > 500) throw error;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
-}
-/** Fake timers for the tracker's own waits; microtasks, setImmediate and the network stay real. */
-const fakeTime = () =>
-  vi.useFakeTimers({
-    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
-    now: 1_800_000_000_000,
-  });
 
 beforeEach(() => {
   const send = globalThis.fetch;
