@@ -5,6 +5,7 @@ import {
   invalid,
   type PageTracker,
   pageTracker,
+  randomId,
   refuseUnknownKeys,
   segment,
   setPageTracker,
@@ -22,7 +23,6 @@ import {
   retryable,
   utf8Bytes,
 } from './delivery';
-import { randomId } from './id';
 import { cookieDomain, readIdentity, removeIdentity, writeIdentity } from './identity';
 import { checkEvent, checkField, checkShape, type Shape } from './schema';
 import { createStore, type Store } from './store';
@@ -32,7 +32,7 @@ export { setEndpoints } from '@svc/core';
 
 // The errors every client rejects with: one class hierarchy, from @svc/core.
 export * from '@svc/core/errors';
-export { checkEvent, EVENT_SCHEMA, type Field, PRODUCT, type Shape } from './schema';
+export { checkEvent, EVENT_SCHEMA, type Field, type Kind, PRODUCT, type Shape } from './schema';
 export type { Consent, EventMeta, TrackingEvent } from './types';
 
 /** Options of `createTracker`; only `trackingId` is required. */
@@ -68,15 +68,15 @@ export interface TrackerOptions {
 
 /** How `createTracker` checks its options (the event table's field codes; `trackingId` is a path segment, checked by core). */
 const OPTIONS: Shape = {
-  endpoint: 's',
+  endpoint: 'string',
   consent: ['granted', 'pending', 'denied'],
-  cookieDomain: 's',
-  batchSize: 'i',
-  batchDelay: 'u',
-  maxQueue: 'i',
-  retryBase: 'i',
-  retryMax: 'i',
-  requestTimeout: 'i',
+  cookieDomain: 'string',
+  batchSize: 'integer >= 1',
+  batchDelay: 'integer >= 0',
+  maxQueue: 'integer >= 1',
+  retryBase: 'integer >= 1',
+  retryMax: 'integer >= 1',
+  requestTimeout: 'integer >= 1',
 };
 
 /** A handler of `tracker.on`: called with each event of the type it listens to. */
@@ -470,8 +470,8 @@ export function createTracker(options: TrackerOptions): Tracker {
       return event;
     },
     on(type, handler) {
-      checkField('type', type, 'r');
-      checkField('handler', handler, 'f');
+      checkField('type', type, 'string or RegExp');
+      checkField('handler', handler, 'function');
       // A throwing handler must not break `emit`: its error is reported asynchronously.
       const listener: EventHandler = (event) => {
         try {

@@ -1,55 +1,73 @@
 // The tracking events of PROTOCOL.md as one data table, and the validator that reads it.
 // Two users: the tracker (emit refuses what the platform would refuse) and @svc/mock's events
 // area (it answers 400 to a batch holding an event the table refuses).
-import { invalid } from '@svc/core';
+import { invalid, isObject } from '@svc/core';
 
 /**
- * A field's expected value: `s` string, `n` finite number, `i` integer >= 1, `u` integer >= 0, `k` string or number
- * (an id), `S` array of strings, `M` object of strings (all fields optional), `r` string or
- * RegExp, `f` function, a string array
- * (one of those values), or a nested `Shape`.
+ * A field's expected value: one of the named kinds below (`'string'`, `'number'`, `'integer >= 1'`,
+ * `'integer >= 0'`, `'id'`: a string or a number, `'string[]'`, `'record of strings'`: an object of
+ * strings, all fields optional, `'string or RegExp'`, `'function'`), a string array (one of those
+ * values), or a nested `Shape`.
  */
-export type Field = 's' | 'n' | 'i' | 'u' | 'k' | 'S' | 'M' | 'r' | 'f' | readonly string[] | Shape;
+export type Field = Kind | readonly string[] | Shape;
+/** The kinds of value a field can expect, named for what they accept. */
+export type Kind =
+  | 'string'
+  | 'number'
+  | 'integer >= 1'
+  | 'integer >= 0'
+  | 'id'
+  | 'string[]'
+  | 'record of strings'
+  | 'string or RegExp'
+  | 'function';
 /** Fields of an object; a name starting with `?` is optional. Fields not named are let through. */
 export type Shape = { readonly [name: string]: Field };
 
-const price: Shape = { value: 'n', currency: 's' };
+const price: Shape = { value: 'number', currency: 'string' };
 
 /** `product` of ecProduct, ecBasketItemAction and ecBasketItemTransaction. */
 export const PRODUCT: Shape = {
-  productId: 's',
-  '?sku': 's',
-  '?name': 's',
-  '?categories': 'S',
+  productId: 'string',
+  '?sku': 'string',
+  '?name': 'string',
+  '?categories': 'string[]',
   '?price': price,
-  '?url': 's',
-  '?imageUrl': 's',
-  '?stock': 'n',
+  '?url': 'string',
+  '?imageUrl': 'string',
+  '?stock': 'number',
 };
 
-const shown: Shape = { id: 's', weight: 'n', strategy: 's', '?experienceId': 'k' };
+const shown: Shape = { id: 'string', weight: 'number', strategy: 'string', '?experienceId': 'id' };
 
 /** The event types and the `data` each requires (PROTOCOL.md, "Tracking events"). */
 export const EVENT_SCHEMA: { readonly [type: string]: Shape } = {
   ecView: {
     type: ['home', 'category', 'product', 'search', 'basket', 'checkout', 'confirmation', 'other'],
-    language: 's',
-    country: 's',
-    currency: 's',
+    language: 'string',
+    country: 'string',
+    currency: 'string',
   },
-  ecUser: { user: 'M' },
-  ecProduct: { eventType: 's', product: PRODUCT },
-  ecBasketItemAction: { action: ['add', 'remove'], product: PRODUCT, quantity: 'n' },
-  ecBasketItemTransaction: { transaction: { id: 's' }, product: PRODUCT, quantity: 'n' },
-  ecBasketTransactionSummary: { transaction: { id: 's' }, basket: { total: price } },
+  ecUser: { user: 'record of strings' },
+  ecProduct: { eventType: 'string', product: PRODUCT },
+  ecBasketItemAction: { action: ['add', 'remove'], product: PRODUCT, quantity: 'number' },
+  ecBasketItemTransaction: { transaction: { id: 'string' }, product: PRODUCT, quantity: 'number' },
+  ecBasketTransactionSummary: { transaction: { id: 'string' }, basket: { total: price } },
   recommendationShown: shown,
-  recommendationClicked: { ...shown, position: 'i' },
+  recommendationClicked: { ...shown, position: 'integer >= 1' },
 };
 
 /** `meta` of an event on the wire, as the tracker writes it and the platform checks it. */
-export const META: Shape = { id: 's', type: 's', ts: 'n', visitorId: 's', pageViewId: 's', seq: 'n', url: 's' };
+export const META: Shape = {
+  id: 'string',
+  type: 'string',
+  ts: 'number',
+  visitorId: 'string',
+  pageViewId: 'string',
+  seq: 'number',
+  url: 'string',
+};
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const isString = (v: unknown) => typeof v === 'string';
 
 const integer = (min: number): [(v: unknown) => boolean, string] => [
@@ -57,17 +75,17 @@ const integer = (min: number): [(v: unknown) => boolean, string] => [
   'an integer >= ' + min,
 ];
 
-/** Each field code: its test and what it expects ("must be ..."). */
-const checks: Record<string, [(v: unknown) => boolean, string]> = {
-  s: [isString, 'a string'],
-  n: [Number.isFinite, 'a finite number'],
-  i: integer(1),
-  u: integer(0),
-  k: [(v) => isString(v) || Number.isFinite(v), 'a string or a number'],
-  S: [(v) => Array.isArray(v) && v.every(isString), 'an array of strings'],
-  M: [(v) => isObject(v) && Object.values(v).every(isString), 'an object of strings'],
-  r: [(v) => isString(v) || v instanceof RegExp, 'a string or a RegExp'],
-  f: [(v) => typeof v === 'function', 'a function'],
+/** Each kind: its test and what it expects ("must be ..."). */
+const checks: Record<Kind, [(v: unknown) => boolean, string]> = {
+  string: [isString, 'a string'],
+  number: [Number.isFinite, 'a finite number'],
+  'integer >= 1': integer(1),
+  'integer >= 0': integer(0),
+  id: [(v) => isString(v) || Number.isFinite(v), 'a string or a number'],
+  'string[]': [(v) => Array.isArray(v) && v.every(isString), 'an array of strings'],
+  'record of strings': [(v) => isObject(v) && Object.values(v).every(isString), 'an object of strings'],
+  'string or RegExp': [(v) => isString(v) || v instanceof RegExp, 'a string or a RegExp'],
+  function: [(v) => typeof v === 'function', 'a function'],
 };
 
 /** Throws `InvalidArgumentError` naming `argument` unless `value` is what `field` expects. */
@@ -75,7 +93,7 @@ export function checkField(argument: string, value: unknown, field: Field): void
   if (Array.isArray(field)) {
     if (!field.includes(value as string)) invalid(argument, value, 'must be one of ' + field.join(', '));
   } else if (isString(field)) {
-    const [ok, expectation] = checks[field as string];
+    const [ok, expectation] = checks[field as Kind];
     if (!ok(value)) invalid(argument, value, 'must be ' + expectation);
   } else checkShape(argument, value, field as Shape);
 }

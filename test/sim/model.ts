@@ -7,6 +7,7 @@
 // `compressNow`). What is not simulated: storage writes, consent, the `online` event, the 30 s
 // heartbeat (adoption is modelled at the next page's start, as `start()` does).
 
+import { randomId } from '../../src/core/random-id';
 import { createRandom } from '../../src/mock/fixtures/prng';
 import {
   backoff,
@@ -19,7 +20,6 @@ import {
   retryable,
   utf8Bytes,
 } from '../../src/tracker/delivery';
-import { randomId } from '../../src/tracker/id';
 
 /** The tracker's defaults (src/tracker/index.ts `createTracker`). */
 export const TRACKER_DEFAULTS = {
