@@ -30,98 +30,133 @@ const valid = (events: unknown): string[] =>
 
 /**
  * The store of `pageViewId`, or `undefined` when localStorage is unavailable (blocked, Safari
- * private mode, throwing). Keys: `_svcq:<trackingId>:<pageViewId>` -> `{"t": heartbeat ms}`,
+ * #mode, throwing). Keys: `_svcq:<trackingId>:<pageViewId>` -> `{"t": heartbeat ms}`,
  * `_svcq:<trackingId>:<pageViewId>:<n>` -> `[events]` (a chunk), and the adoption lock
  * `_svcl:<trackingId>` -> `<expiry ms>` (taken when absent or expired). A page's record may also
  * hold `"e": [events]`, as the tracker stored its whole queue before chunks: those are adopted too.
  */
 export function createStore(trackingId: string, pageViewId: string): Store | undefined {
-  const prefix = `_svcq:${trackingId}:`;
-  const key = prefix + pageViewId;
-  const lock = '_svcl:' + trackingId;
-  let storage: Storage;
-  let chunks = 0;
   try {
-    storage = localStorage;
-    storage.setItem(key, '');
-    storage.removeItem(key);
+    const probe = `_svcq:${trackingId}:${pageViewId}`;
+    localStorage.setItem(probe, '');
+    localStorage.removeItem(probe);
+    return new PageStore(localStorage, trackingId, pageViewId);
   } catch {
     return undefined;
   }
-  const write = (k: string, value: string) => {
-    try {
-      storage.setItem(k, value);
-    } catch {
-      return true as const;
+}
+
+/** A page's keys in `storage`: a class, so that each step reads on its own. */
+class PageStore implements Store {
+  readonly #prefix: string;
+  /** This page's heartbeat record. */
+  readonly #key: string;
+  /** The adoption lock of the tracking id. */
+  readonly #lock: string;
+  #chunks = 0;
+
+  readonly #storage: Storage;
+  readonly #pageViewId: string;
+
+  constructor(storage: Storage, trackingId: string, pageViewId: string) {
+    this.#storage = storage;
+    this.#pageViewId = pageViewId;
+    this.#prefix = `_svcq:${trackingId}:`;
+    this.#key = this.#prefix + pageViewId;
+    this.#lock = `_svcl:${trackingId}`;
+  }
+
+  beat(t = Date.now()) {
+    return this.#write(this.#key, `{"t":${t}}`);
+  }
+
+  add(events: readonly string[]) {
+    const k = `${this.#key}:${this.#chunks++}`;
+    return this.#write(k, `[${events}]`) ? undefined : k;
+  }
+
+  put(k: string, events: readonly string[]) {
+    if (events[0]) return this.#write(k, `[${events}]`);
+    this.#storage.removeItem(k);
+  }
+
+  load() {
+    const stored: Chunks = new Map();
+    const keys = this.#pages().get(this.#pageViewId) ?? [];
+    for (const k of keys[0] === this.#key ? keys.slice(1) : []) {
+      try {
+        stored.set(k, valid(this.#read(k)));
+      } catch {} // unreadable: left out
     }
-  };
+    return stored;
+  }
+
+  drop() {
+    this.#storage.removeItem(this.#key);
+  }
+
+  adopt() {
+    const adopted: string[] = [];
+    const now = Date.now();
+    try {
+      if (Number(this.#storage.getItem(this.#lock)) > now) return adopted; // another page holds the lock
+      this.#storage.setItem(this.#lock, String(now + 5000));
+      for (const [page, keys] of this.#pages()) {
+        if (page !== this.#pageViewId) adopted.push(...this.#adoptPage(page, keys, now));
+      }
+      this.#storage.removeItem(this.#lock);
+    } catch {
+      // storage failing midway: what was read is kept, the rest stays for later
+    }
+    return adopted;
+  }
+
+  /**
+   * The events of page `page` when it is dead or departed, its keys removed: no heartbeat, or one
+   * older than 3 minutes (hidden tabs beat at least once a minute); 0: a page that left.
+   */
+  #adoptPage(page: string, keys: string[], now: number): string[] {
+    let record: { t?: unknown; e?: unknown } = {};
+    try {
+      if (keys[0] === this.#prefix + page) record = Object(this.#read(keys[0]));
+    } catch {
+      return []; // an unreadable record: not ours to judge, left as it is
+    }
+    if (Number(record.t) >= now - 180_000) return []; // alive
+    const adopted = valid(record.e);
+    for (const k of keys) {
+      try {
+        if (k.includes(':', this.#prefix.length)) adopted.push(...valid(this.#read(k)));
+      } catch {} // an unreadable chunk: nothing to send
+      this.#storage.removeItem(k);
+    }
+    return adopted;
+  }
+
+  /** True when storage refused the write. */
+  #write(k: string, value: string): true | undefined {
+    try {
+      this.#storage.setItem(k, value);
+    } catch {
+      return true;
+    }
+  }
+
+  #read(k: string): unknown {
+    return JSON.parse(this.#storage.getItem(k)!);
+  }
+
   /** The keys of the page views of this tracking id: page view id -> its keys (heartbeat record first when there is one). */
-  const pages = () => {
+  #pages() {
     const byPage = new Map<string, string[]>();
     // for-in: the stored keys (and Storage's methods, which never match the prefix).
-    for (const k in storage) {
-      if (!k.startsWith(prefix)) continue;
-      const page = k.slice(prefix.length).split(':')[0];
+    for (const k in this.#storage) {
+      if (!k.startsWith(this.#prefix)) continue;
+      const page = k.slice(this.#prefix.length).split(':')[0];
       const keys = byPage.get(page) ?? byPage.set(page, []).get(page)!;
-      if (k.includes(':', prefix.length)) keys.push(k);
+      if (k.includes(':', this.#prefix.length)) keys.push(k);
       else keys.unshift(k);
     }
     return byPage;
-  };
-  const read = (k: string) => JSON.parse(storage.getItem(k)!);
-  return {
-    beat: (t = Date.now()) => write(key, `{"t":${t}}`),
-    add(events) {
-      const k = `${key}:${chunks++}`;
-      return write(k, `[${events}]`) ? undefined : k;
-    },
-    put(k, events) {
-      if (events[0]) return write(k, `[${events}]`);
-      storage.removeItem(k);
-    },
-    load() {
-      const stored: Chunks = new Map();
-      const keys = pages().get(pageViewId) ?? [];
-      for (const k of keys[0] === key ? keys.slice(1) : []) {
-        try {
-          stored.set(k, valid(read(k)));
-        } catch {} // unreadable: left out
-      }
-      return stored;
-    },
-    drop: () => storage.removeItem(key),
-    adopt() {
-      const adopted: string[] = [];
-      const now = Date.now();
-      try {
-        if (!(+storage.getItem(lock)! > now)) {
-          storage.setItem(lock, now + 5000 + '');
-          for (const [page, keys] of pages()) {
-            if (page === pageViewId) continue;
-            let record: { t?: unknown; e?: unknown } = {};
-            try {
-              if (keys[0] === prefix + page) record = Object(read(keys[0]));
-            } catch {
-              continue; // an unreadable record: not ours to judge, left as it is
-            }
-            // No heartbeat, or one older than 3 minutes: a dead page (hidden tabs beat at least
-            // once a minute). 0: a page that left.
-            if (!(+record.t! >= now - 180_000)) {
-              adopted.push(...valid(record.e));
-              for (const k of keys) {
-                try {
-                  if (k.includes(':', prefix.length)) adopted.push(...valid(read(k)));
-                } catch {} // an unreadable chunk: nothing to send
-                storage.removeItem(k);
-              }
-            }
-          }
-          storage.removeItem(lock);
-        }
-      } catch {
-        // storage failing midway: what was read is kept, the rest stays for later
-      }
-      return adopted;
-    },
-  };
+  }
 }

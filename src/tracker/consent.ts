@@ -1,0 +1,88 @@
+// Consent and the visitor's identity: what `granted`, `pending` and `denied` allow, and what
+// changes when the visitor grants or withdraws it.
+import { randomId } from '@svc/core';
+import { cookieDomain, readIdentity, removeIdentity, writeIdentity } from './identity';
+import type { EventQueue } from './queue';
+import { checkField } from './schema';
+import { createStore } from './store';
+import type { Consent } from './types';
+
+/** The consent in force and the visitor id it allows. */
+export interface ConsentState {
+  /** The consent now in force. */
+  readonly state: Consent;
+  /** The visitor id of the cookies; a page-only one while pending; `undefined` while denied. */
+  readonly visitorId: string | undefined;
+  /** Acts on the initial consent (once, when the tracker is ready to send). */
+  begin(): void;
+  /** Grants or withdraws consent (`INVALID_ARGUMENT` for anything else). */
+  set(state: 'granted' | 'denied'): void;
+  /** Stops everything consent allows: nothing is written or sent any more. */
+  stop(): void;
+}
+
+/** What consent acts on. */
+export interface ConsentContext {
+  trackingId: string;
+  pageViewId: string;
+  /** `options.cookieDomain`; `undefined`: probed. */
+  cookieDomain: string | undefined;
+  queue: EventQueue;
+  /** Sends what waits (consent granted). */
+  send: () => void;
+  /** Says once on the console what the tracker could not use. */
+  warn: (what: 'cookies' | 'localStorage') => void;
+}
+
+/**
+ * Consent as `initial` says, from `begin()`: `granted` writes the identity, opens storage (the events queued
+ * meanwhile are written), takes over what dead pages left and sends; `pending` keeps events in
+ * memory under a visitor id read from the cookies (or a page-only one), writing nothing;
+ * `denied` writes and sends nothing.
+ */
+export function createConsent(initial: Consent, context: ConsentContext): ConsentState {
+  let state = initial;
+  let visitorId: string | undefined;
+  let domain: string | undefined;
+
+  const grant = () => {
+    domain = context.cookieDomain ?? cookieDomain();
+    const id = visitorId || randomId();
+    const written = writeIdentity(id, domain);
+    if (!written) context.warn('cookies');
+    visitorId = written || id;
+    const store = createStore(context.trackingId, context.pageViewId);
+    if (!store) context.warn('localStorage');
+    context.queue.open(store);
+    context.queue.adopt();
+    context.send();
+  };
+  const withdraw = () => {
+    context.queue.clear();
+    if (domain !== undefined) removeIdentity(domain);
+    visitorId = undefined;
+  };
+
+  return {
+    get state() {
+      return state;
+    },
+    get visitorId() {
+      return visitorId;
+    },
+    begin() {
+      if (state === 'granted') grant();
+      else if (state === 'pending') visitorId = readIdentity() || randomId();
+    },
+    set(next) {
+      checkField('state', next, ['granted', 'denied']);
+      if (next === state) return;
+      state = next;
+      if (next === 'granted') grant();
+      else withdraw();
+    },
+    stop() {
+      state = 'denied';
+    },
+  };
+}
