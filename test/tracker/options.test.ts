@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError } from '../../src/core/errors';
+import { DEFAULTS, readOptions } from '../../src/tracker/options';
+
+describe('readOptions', () => {
+  it('fills every option left out from DEFAULTS, and builds the events URL', () => {
+    expect(readOptions({ trackingId: 'shop_1' })).toEqual({
+      trackingId: 'shop_1',
+      ...DEFAULTS,
+      url: 'https://events.svc.example/events/v1/shop_1',
+    });
+  });
+
+  it('keeps what is given; undefined counts as left out', () => {
+    const settings = readOptions({
+      trackingId: 'shop_1',
+      endpoint: 'https://collector.example/',
+      batchSize: 5,
+      batchDelay: 0,
+      consent: undefined,
+      cookieDomain: 'example.co.uk',
+    });
+    expect(settings).toMatchObject({ batchSize: 5, batchDelay: 0, consent: 'granted', cookieDomain: 'example.co.uk' });
+    expect(settings.url).toBe('https://collector.example/events/v1/shop_1');
+  });
+
+  it('the storefront guide states every default as DEFAULTS has it (one place in the code, the docs checked against it)', () => {
+    const guide = readFileSync(new URL('../../docs/storefront.md', import.meta.url), 'utf8');
+    const stated = new Map([...guide.matchAll(/^\| `(\w+)` \| `([^`]+)` \|/gm)].map((m) => [m[1], m[2]]));
+    for (const [option, value] of Object.entries(DEFAULTS)) {
+      expect(stated.get(option), option).toBe(typeof value === 'string' ? `'${value}'` : String(value));
+    }
+  });
+
+  it.each([
+    [{ trackingId: 'a b' }, 'options.trackingId'],
+    [{ trackingId: 'shop_1', batchSize: 0 }, 'options.batchSize'],
+    [{ trackingId: 'shop_1', batchDelay: -1 }, 'options.batchDelay'],
+    [{ trackingId: 'shop_1', consent: 'yes' }, 'options.consent'],
+    [{ trackingId: 'shop_1', endpoint: 'ftp://x.example' }, 'options.endpoint'],
+    [{ trackingId: 'shop_1', batchsize: 5 }, 'options.batchsize'],
+  ])('refuses %j naming %s', (options, argument) => {
+    let error: unknown;
+    try {
+      readOptions(options as never);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect((error as InvalidArgumentError).argument).toBe(argument);
+  });
+});

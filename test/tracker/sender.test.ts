@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueue, type EventQueue } from '../../src/tracker/queue';
+import { createSender, type SenderContext } from '../../src/tracker/sender';
+import { fakeTime, settle } from '../support/fake-time';
+import { useMockPlatform } from '../support/mock-server';
+
+// The send loop alone, over a queue in memory, against @svc/mock's events route (MSW, Node).
+const mock = useMockPlatform();
+const TID = 'shop_1';
+const event = (i: number) =>
+  JSON.stringify({
+    meta: {
+      id: `e${i}`,
+      type: 'ecProduct',
+      ts: 1,
+      visitorId: 'v',
+      pageViewId: 'p',
+      seq: i + 1,
+      url: 'https://s.example/',
+    },
+    data: { eventType: 'detail', product: { productId: `p${i}` } },
+  });
+const held = () => mock.platform.inspect.events.received(TID).map((e) => e.meta.id);
+
+function setUp(overrides: Partial<SenderContext> = {}) {
+  const dropped = { overflow: 0, rejected: 0 };
+  let allowed = true;
+  const queue: EventQueue = createQueue({ trackingId: TID, maxQueue: 1000, dropped, onAdded() {}, warn() {} });
+  const sender = createSender({
+    url: `https://events.svc.example/events/v1/${TID}`,
+    queue,
+    batchSize: 5,
+    batchDelay: 1000,
+    retryBase: 1000,
+    retryMax: 60_000,
+    requestTimeout: 10_000,
+    allowed: () => allowed,
+    dropped,
+    ...overrides,
+  });
+  const add = (n: number, from = 0) => queue.add(Array.from({ length: n }, (_, i) => event(from + i)));
+  return { queue, sender, dropped, add, deny: () => (allowed = false) };
+}
+
+describe('createSender', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('fewer than batchSize events wait for batchDelay; batchSize events go at once, in one request', async () => {
+    fakeTime();
+    const { sender, add } = setUp();
+    add(2);
+    sender.schedule();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(held()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    await settle(() => expect(held()).toEqual(['e0', 'e1']));
+    add(5, 2);
+    sender.schedule();
+    await settle(() => expect(held()).toHaveLength(7));
+    expect((await mock.sent()).length).toBe(2);
+  });
+
+  it('a failed attempt keeps the events and backs off; flush() skips our backoff but not the platform’s Retry-After', async () => {
+    fakeTime();
+    const { sender, queue, add } = setUp();
+    mock.platform.faults.set('events', { status: 503, retryAfter: 2, times: 1 });
+    add(1);
+    await sender.flush();
+    expect(queue.length).toBe(1);
+    await sender.flush(); // the platform asked for 2 s: not yet
+    expect(held()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(2000);
+    await sender.flush();
+    await settle(() => expect(held()).toEqual(['e0']));
+    expect(queue.length).toBe(0);
+  });
+
+  it('an event the platform refuses (400) leaves the queue and is counted, not retried', async () => {
+    const { sender, queue, add, dropped } = setUp();
+    mock.platform.faults.set('events', { status: 400, times: 1 });
+    add(2);
+    await sender.flush();
+    expect(queue.length).toBe(0);
+    expect(dropped.rejected).toBe(2);
+  });
+
+  it('page exit sends every unsent event at once, gzip in keepalive requests', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    const { sender, add } = setUp();
+    add(30);
+    sender.leave();
+    await new Promise((resolve) => setImmediate(resolve));
+    const exits = fetch.mock.calls.filter(([, init]) => init?.keepalive === true);
+    expect(exits.length).toBeGreaterThanOrEqual(1);
+    expect(String((exits[0][0] as Request).url)).toContain('encoding=gzip');
+    await settle(() => expect(held()).toHaveLength(30));
+  });
+
+  it('sends nothing while consent does not allow it', async () => {
+    const { sender, add, deny } = setUp();
+    deny();
+    add(5);
+    sender.schedule(true);
+    await sender.flush();
+    sender.leave();
+    expect(await mock.sent()).toEqual([]);
+  });
+});
