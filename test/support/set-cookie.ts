@@ -13,3 +13,11 @@ export function cookieWrite(text: string): Record<string, string | true> {
   }
   return parsed;
 }
+
+/** Removes every cookie of the page (happy-dom), host cookies and those of the page's domain. */
+export function clearCookies(): void {
+  for (const c of document.cookie.split('; ')) {
+    for (const domain of ['', `; Domain=${location.hostname}`])
+      document.cookie = `${c.split('=')[0]}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/${domain}`;
+  }
+}

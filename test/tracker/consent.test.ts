@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { InvalidArgumentError } from '../../src/core/errors';
 import { type ConsentContext, createConsent } from '../../src/tracker/consent';
 import { createQueue } from '../../src/tracker/queue';
+import { clearCookies } from '../support/set-cookie';
 
 const TID = 'shop_1';
 const cookies = () => document.cookie;
@@ -25,7 +26,7 @@ function setUp(initial: 'granted' | 'pending' | 'denied') {
 describe('createConsent', () => {
   beforeEach(() => {
     localStorage.clear();
-    for (const name of ['_svcTracker', 'svc_permanent']) document.cookie = `${name}=; Max-Age=0; Path=/`;
+    clearCookies();
   });
 
   it('granted: writes both visitor cookies, opens storage, and sends', () => {

@@ -5,6 +5,7 @@ import { pageTracker } from '../../src/core/tracker-slot';
 import { createTracker, type Tracker, type TrackerOptions, type TrackingEvent } from '../../src/tracker';
 import { fakeTime, settle } from '../support/fake-time';
 import { useMockPlatform } from '../support/mock-server';
+import { clearCookies } from '../support/set-cookie';
 
 // The tracker against @svc/mock in Node (MSW), the DOM from happy-dom. Browser-only behaviour
 // (cookie domains, page exit, tabs, offline) is in test/e2e/tracker.spec.ts.
@@ -35,10 +36,7 @@ const noise = (length: number) =>
 
 beforeEach(() => {
   localStorage.clear();
-  for (const c of document.cookie.split('; ')) {
-    for (const domain of ['', `; Domain=${location.hostname}`])
-      document.cookie = `${c.split('=')[0]}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/${domain}`;
-  }
+  clearCookies();
   expect(document.cookie).toBe('');
 });
 afterEach(() => {
