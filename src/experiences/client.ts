@@ -1,6 +1,7 @@
 import {
   endpointFor,
   invalid,
+  type JsonObject,
   readVisitorId,
   refuseUnknownKeys,
   request,
@@ -12,6 +13,7 @@ import { ExperienceNotFoundError } from './not-found';
 import { isId, isUrl, readExperiences } from './response';
 import type {
   ExperiencePayload,
+  Experiences,
   ExperiencesClient,
   ExperiencesClientOptions,
   GetExperiencesOptions,
@@ -59,74 +61,91 @@ function check<Options>(options: Options, rules: Rule<Options>[]): void {
   }
 }
 
+/** What every call of one client shares: where to ask, for which property, and the timeout. */
+interface ClientContext {
+  /** `{endpoint}/v1/{trackingId}/experiences`. */
+  base: string;
+  /** How errors name the request. */
+  what: string;
+  timeout: number;
+}
+
+/** GET the visitor's experiences (see `ExperiencesClient.getExperiences`). */
+async function getExperiences(client: ClientContext, params: GetExperiencesOptions = {}): Promise<Experiences> {
+  if (typeof params !== 'object' || !params) invalid('options', params, 'must be an object');
+  refuseUnknownKeys(
+    'options',
+    params,
+    GET_OPTIONS.map(([name]) => name),
+  );
+  check(params, GET_OPTIONS);
+  const { experienceIds, preview, variation, ignoreSegments, signal } = params;
+  const contextId = params.contextId ?? readVisitorId();
+  // PROTOCOL.md's order; the id list keeps its literal commas (`experienceIds=1,2`).
+  let url = withQuery(client.base, { contextId });
+  if (experienceIds) url += `${contextId ? '&' : '?'}experienceIds=${experienceIds}`; // Array toString: 1,2
+  let body: JsonObject;
+  try {
+    const query = { preview, variation, ignoreSegments };
+    body = await request(url, { query, timeout: client.timeout, signal, envelope: false, what: client.what });
+  } catch (error) {
+    throw notFoundAmong(error, experienceIds);
+  }
+  return readExperiences(body, client.what, contextId);
+}
+
+/** A 404 `{"message":"experience 7 not found"}` naming an id the caller asked for, as `ExperienceNotFoundError`; anything else as it is. */
+function notFoundAmong(error: unknown, experienceIds: readonly number[] | undefined): unknown {
+  if ((error as SvcError)?.code !== 'NOT_FOUND') return error;
+  const id = Number(/experience (\d+) not/.exec((error as SvcError).message)?.[1]);
+  return experienceIds?.includes(id) ? new ExperienceNotFoundError(id, error as SvcError) : error;
+}
+
+/** POST the view to the payload's callback (see `ExperiencesClient.seen`); never rejects for the answer or the network. */
+async function seen(
+  client: ClientContext,
+  experiencePayload: ExperiencePayload,
+  deviceId: string | undefined = readVisitorId(),
+): Promise<SeenResult> {
+  const callback = (experiencePayload as Partial<ExperiencePayload> | null)?.callback;
+  if (!isUrl(callback)) invalid('experiencePayload.callback', callback, 'must be an http(s) URL');
+  if (!isVisitor(deviceId)) invalid('deviceId', deviceId, VISITOR);
+  let attempts = 1;
+  // Only a network failure is tried again: any HTTP answer came from something that may have recorded the view.
+  const retry = {
+    limit: 2,
+    shouldRetry: (failure: SvcError) => failure.code === 'NETWORK',
+    onRetry: () => attempts++,
+  };
+  const error = await request(callback, {
+    json: { id: deviceId },
+    timeout: client.timeout,
+    envelope: false,
+    retry,
+  }).then(
+    () => undefined,
+    (failure: SvcError) => failure,
+  );
+  // HTTP 200 is the platform's whole answer: a body that is not JSON does not undo it.
+  const status = error ? error.status : 200;
+  return status === 200 ? { ok: true, status, attempts } : { ok: false, status, attempts, error };
+}
+
 /**
  * A client of the platform's server experiences, for Node (server-side rendering) and browsers.
  * Options are checked here, once: a wrong one throws `InvalidArgumentError`.
  */
 export function createExperiencesClient(options: ExperiencesClientOptions): ExperiencesClient {
   const trackingId = segment('trackingId', options?.trackingId);
-  const { endpoint, timeout = 0 } = options;
   refuseUnknownKeys('options', options, ['trackingId', ...CLIENT_OPTIONS.map(([name]) => name)]);
   check(options, CLIENT_OPTIONS);
-  const base = `${endpointFor('experiences', endpoint)}/v1/${trackingId}/experiences`;
-  const what = `experiences of "${trackingId}"`; // as given: segment() leaves its characters unencoded
-
+  const client: ClientContext = {
+    base: `${endpointFor('experiences', options.endpoint)}/v1/${trackingId}/experiences`,
+    what: `experiences of "${trackingId}"`, // as given: segment() leaves its characters unencoded
+    timeout: options.timeout ?? 0,
+  };
   return {
-    async getExperiences(params: GetExperiencesOptions = {}) {
-      if (typeof params !== 'object' || !params) invalid('options', params, 'must be an object');
-      refuseUnknownKeys(
-        'options',
-        params,
-        GET_OPTIONS.map(([name]) => name),
-      );
-      check(params, GET_OPTIONS);
-      const { experienceIds, preview, variation, ignoreSegments, signal } = params;
-      const contextId = params.contextId ?? readVisitorId();
-      // PROTOCOL.md's order; the id list keeps its literal commas (`experienceIds=1,2`).
-      let url = withQuery(base, { contextId });
-      if (experienceIds) url += `${contextId ? '&' : '?'}experienceIds=${experienceIds}`; // Array toString: 1,2
-      let body;
-      try {
-        body = await request(url, {
-          query: { preview, variation, ignoreSegments },
-          timeout,
-          signal,
-          envelope: false,
-          what,
-        });
-      } catch (error) {
-        // 404 {"message":"experience 7 not found"}: name the id when it is one the caller asked for.
-        const id =
-          (error as SvcError)?.code === 'NOT_FOUND' &&
-          +(/experience (\d+) not/.exec((error as SvcError).message)?.[1] as string);
-        throw experienceIds?.includes(id as number)
-          ? new ExperienceNotFoundError(id as number, error as SvcError)
-          : error;
-      }
-      return readExperiences(body, what, contextId);
-    },
-
-    async seen(
-      experiencePayload: ExperiencePayload,
-      deviceId: string | undefined = readVisitorId(),
-    ): Promise<SeenResult> {
-      const callback = (experiencePayload as Partial<ExperiencePayload> | null)?.callback;
-      if (!isUrl(callback)) invalid('experiencePayload.callback', callback, 'must be an http(s) URL');
-      if (!isVisitor(deviceId)) invalid('deviceId', deviceId, VISITOR);
-      let attempts = 1;
-      // Only a network failure is tried again: any HTTP answer came from something that may have recorded the view.
-      const retry = {
-        limit: 2,
-        shouldRetry: (failure: SvcError) => failure.code === 'NETWORK',
-        onRetry: () => attempts++,
-      };
-      const error = await request(callback, { json: { id: deviceId }, timeout, envelope: false, retry }).then(
-        () => undefined,
-        (failure: SvcError) => failure,
-      );
-      // HTTP 200 is the platform's whole answer: a body that is not JSON does not undo it.
-      const status = error ? error.status : 200;
-      return status === 200 ? { ok: true, status, attempts } : { ok: false, status, attempts, error };
-    },
+    getExperiences: (params) => getExperiences(client, params),
+    seen: (experiencePayload, deviceId) => seen(client, experiencePayload, deviceId),
   };
 }

@@ -127,32 +127,20 @@ function readList(result: unknown, what: string, principal: string): Recommendat
 }
 
 /**
- * A recommendations client for experience code: `get` the items of a widget, report them `shown`
- * and `clicked`. Throws `InvalidArgumentError` at once for a missing tracking id or an unknown key.
+ * Sends an event (`type`, its `data`) once per `key` (item id, strategy and position):
+ * `emitMetric`, else the tracker (which queues and retries; a click is sent at once, keepalive, as
+ * a navigation may follow), else one direct POST (keepalive). A failed delivery un-counts it, so a
+ * later call retries; concurrent calls send once.
  */
-export function recommendations(options: RecommendationsOptions, config: RecommendationsConfig = {}): Recommendations {
-  checkArguments(options, config);
-  const { emitMetric, meta } = options;
-  const trackingId = trackingIdOf(options, config);
-  const places = createPlaces();
-  const event = (type: RecommendationEvent, item: ShownItem, explicit?: number) =>
-    eventOf(meta, places.of, type, item, explicit);
+function createEventSender(options: RecommendationsOptions, config: RecommendationsConfig, trackingId: string) {
   // Events sent (or on their way), keyed by item id, strategy and position: copies count as the item.
   const sent = new Set<string>();
-
-  /**
-   * Sends `type` once per item id, strategy and position: `emitMetric`, else the tracker (which
-   * queues and retries; a click is sent at once, keepalive, as a navigation may follow), else one
-   * direct POST (keepalive). A failed delivery un-counts it, so a later call retries; concurrent
-   * calls send once.
-   */
-  async function emit(type: RecommendationEvent, item: ShownItem, explicit?: number): Promise<void> {
-    const { data, key } = event(type, item, explicit);
+  return async (type: RecommendationEvent, { data, key }: { data: Record<string, unknown>; key: string }) => {
     if (sent.has(key)) return;
     sent.add(key);
     try {
       const tracker = options.tracker ?? pageTracker();
-      if (emitMetric) await emitMetric(type, data);
+      if (options.emitMetric) await options.emitMetric(type, data);
       else if (tracker) {
         tracker.emit(type, data);
         if (type === 'recommendationClicked') void tracker.flush?.();
@@ -165,16 +153,40 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
       sent.delete(key);
       throw error;
     }
-  }
+  };
+}
+
+/** One `get`: the config checked, the request sent, the answer read (`overrides` over `config` over the defaults). */
+async function getList(
+  options: RecommendationsOptions,
+  config: RecommendationsConfig,
+  overrides: RecommendationsConfig,
+): Promise<RecommendationList> {
+  if (!isObject(overrides)) invalid('config', overrides, 'must be an object');
+  checkConfigKeys('config', overrides);
+  const { url, query, json, timeout, principal } = buildRequest(options, config, overrides);
+  const what = `recommendations ${query.strategy} for ${url}`;
+  const { result } = await request(url, { query, json, timeout, what });
+  return readList(result, what, principal);
+}
+
+/**
+ * A recommendations client for experience code: `get` the items of a widget, report them `shown`
+ * and `clicked`. Throws `InvalidArgumentError` at once for a missing tracking id or an unknown key.
+ */
+export function recommendations(options: RecommendationsOptions, config: RecommendationsConfig = {}): Recommendations {
+  checkArguments(options, config);
+  const places = createPlaces();
+  const event = (type: RecommendationEvent, item: ShownItem, explicit?: number) =>
+    eventOf(options.meta, places.of, type, item, explicit);
+  const send = createEventSender(options, config, trackingIdOf(options, config));
+  // Async: a bad item rejects the promise shown() / clicked() return, as every other failure does.
+  const emit = async (type: RecommendationEvent, item: ShownItem, explicit?: number) =>
+    send(type, event(type, item, explicit));
 
   const client: Recommendations = {
     async get(overrides = {}) {
-      if (!isObject(overrides)) invalid('config', overrides, 'must be an object');
-      checkConfigKeys('config', overrides);
-      const { url, query, json, timeout, principal } = buildRequest(options, config, overrides);
-      const what = `recommendations ${query.strategy} for ${url}`;
-      const { result } = await request(url, { query, json, timeout, what });
-      const list = readList(result, what, principal);
+      const list = await getList(options, config, overrides);
       places.add(list);
       return list;
     },
