@@ -75,6 +75,67 @@ function ms(argument: string, value: unknown, max = 2 ** 53): number {
   return value;
 }
 
+/** Where one integration's requests go, and how long each may take. */
+interface Target {
+  /** The integration's name, as given. */
+  name: string;
+  /** `options.endpoint`; `undefined`: the one `setEndpoints` sets when the request goes. */
+  endpoint: string | undefined;
+  /** `/v1/{trackingId}/integrations/{name}/`. */
+  path: string;
+  timeout: number;
+}
+
+/**
+ * Sends `op` and answers the response's `fields` once they are present with the types expected
+ * (`cancelled` a number, `result` any JSON, the others strings). A 504 is the handler missing the
+ * integration's own timeout.
+ */
+async function send<T>(target: Target, op: string, json: JsonObject, ...fields: string[]): Promise<T> {
+  const what = `integration "${target.name}" ${op}`;
+  const url = endpointFor('integrations', target.endpoint) + target.path + op;
+  const response = await request(url, { json, timeout: target.timeout, what }).catch((error: SvcError) => {
+    throw error.status === 504 ? new TimeoutError('TIMEOUT', error.message, { status: 504 }) : error;
+  });
+  const answer: JsonObject = {};
+  for (const field of fields) {
+    const present =
+      field === 'result' ? field in response : typeof response[field] === (field === 'cancelled' ? 'number' : 'string');
+    if (!present) throw new ProtocolError('PROTOCOL', `${what}: bad "${field}" in response`);
+    answer[field] = response[field];
+  }
+  return answer as T;
+}
+
+/** The body of an execute or schedule: `payload` (JSON, `INVALID_ARGUMENT` naming the first part that is not) and `key`. */
+function executionBody(payload: unknown = {}, key: unknown = {}): JsonObject {
+  let fault: ReturnType<typeof jsonFault>;
+  try {
+    fault = jsonFault(payload, 'payload', []);
+  } catch {
+    // Nested past the stack, or a Proxy whose traps throw.
+    fault = { path: 'payload', part: payload };
+  }
+  if (fault)
+    invalid(fault.path, fault.part, 'must be JSON: plain objects, arrays, strings, finite numbers, booleans, null');
+  return { payload, key: checkKey(key, 'options.key') };
+}
+
+/** The body of a schedule: the execution's, `delay` and `window` checked. */
+function scheduleBody(payload: unknown, options: ScheduleOptions | undefined): JsonObject {
+  refuseUnknownKeys('options', options, ['key', 'delay', 'window']);
+  const { key, delay = 0, window } = options ?? {};
+  const json = { ...executionBody(payload, key), delay: ms('options.delay', delay), window };
+  const fault = window !== undefined && windowFault(window);
+  if (fault)
+    invalid(
+      'options.' + fault,
+      fault === 'window' ? window : window![fault.slice(7) as keyof ScheduleWindow],
+      'must be like {day:"mon-fri",time:"09:00-17:00"}',
+    );
+  return json;
+}
+
 /** A client for the integration `name` of a property. Throws `INVALID_ARGUMENT` for a bad name or options. */
 export function createIntegration(name: string, options: IntegrationOptions): Integration {
   const path = `/v1/${segment('options.trackingId', options?.trackingId)}/integrations/${segment('name', name)}/`;
@@ -82,60 +143,21 @@ export function createIntegration(name: string, options: IntegrationOptions): In
   // Below 2^31: what setTimeout can wait.
   const timeout = ms('options.timeout', options.timeout ?? 0, 2 ** 31);
   if (options.endpoint !== undefined) checkEndpoint('options.endpoint', options.endpoint);
-
-  /**
-   * Sends `op` and answers the response's `fields` once they are present with the types expected
-   * (`cancelled` a number, `result` any JSON, the others strings). A 504 is the handler missing the integration's own timeout.
-   */
-  const send = async <T>(op: string, json: JsonObject, ...fields: string[]): Promise<T> => {
-    const what = `integration "${name}" ${op}`;
-    const b = await request(endpointFor('integrations', options.endpoint) + path + op, { json, timeout, what }).catch(
-      (e: SvcError) => {
-        throw e.status === 504 ? new TimeoutError('TIMEOUT', e.message, { status: 504 }) : e;
-      },
-    );
-    const answer: JsonObject = {};
-    for (const f of fields) {
-      if (f === 'result' ? !(f in b) : typeof b[f] !== (f === 'cancelled' ? 'number' : 'string'))
-        throw new ProtocolError('PROTOCOL', `${what}: bad "${f}" in response`);
-      answer[f] = b[f];
-    }
-    return answer as T;
-  };
-  const body = (payload: unknown = {}, key: unknown = {}): JsonObject => {
-    let fault;
-    try {
-      fault = jsonFault(payload, 'payload', []);
-    } catch {
-      // Nested past the stack, or a Proxy whose traps throw.
-      fault = { path: 'payload', part: payload };
-    }
-    if (fault)
-      invalid(fault.path, fault.part, 'must be JSON: plain objects, arrays, strings, finite numbers, booleans, null');
-    return { payload, key: checkKey(key, 'options.key') };
-  };
+  const target: Target = { name, endpoint: options.endpoint, path, timeout };
 
   return {
-    async execute(payload, o) {
-      refuseUnknownKeys('options', o, ['key']);
-      return send<Execution<never>>('execute', body(payload, o?.key), 'executionId', 'result');
+    async execute(payload, executeOptions) {
+      refuseUnknownKeys('options', executeOptions, ['key']);
+      const json = executionBody(payload, executeOptions?.key);
+      return send<Execution<never>>(target, 'execute', json, 'executionId', 'result');
     },
-    async schedule(payload, o) {
-      refuseUnknownKeys('options', o, ['key', 'delay', 'window']);
-      const { key, delay = 0, window } = o ?? {};
-      const json = { ...body(payload, key), delay: ms('options.delay', delay), window };
-      const fault = window !== undefined && windowFault(window);
-      if (fault)
-        invalid(
-          'options.' + fault,
-          fault === 'window' ? window : window![fault.slice(7) as keyof ScheduleWindow],
-          'must be like {day:"mon-fri",time:"09:00-17:00"}',
-        );
-      return send<ScheduledExecution>('schedule', json, 'executionId', 'runAt');
+    async schedule(payload, scheduleOptions) {
+      const json = scheduleBody(payload, scheduleOptions);
+      return send<ScheduledExecution>(target, 'schedule', json, 'executionId', 'runAt');
     },
     async cancel(key) {
       checkKey(key, 'key', 1);
-      return (await send<{ cancelled: number }>('cancel', { key }, 'cancelled')).cancelled;
+      return (await send<{ cancelled: number }>(target, 'cancel', { key }, 'cancelled')).cancelled;
     },
   };
 }
