@@ -33,13 +33,11 @@ export type BootResult =
 /** npm's rule for package names (lowercase, optional scope, URL-safe). */
 const PACKAGE_NAME = /^(?:@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-]*$/;
 
-export function bootIntegration(dir: string): BootResult {
-  const file = join(dir, 'integration.js');
-  if (!existsSync(file)) return { ok: false, code: 'NO_INTEGRATION_FILE', message: `no integration.js in ${dir}` };
+/** A failed boot's result. */
+type BootFailure = Extract<BootResult, { ok: false }>;
 
-  const manifestFile = join(dir, 'package.json');
-  if (!existsSync(manifestFile)) return { ok: true, file, dependencies: [] };
-  let declared: Array<[string, unknown]>;
+/** The dependencies package.json declares, as `[name, range]`, or the failure naming the file. */
+function declaredDependencies(manifestFile: string): Array<[string, unknown]> | BootFailure {
   try {
     const manifest: unknown = JSON.parse(readFileSync(manifestFile, 'utf8'));
     const dependencies = (manifest as { dependencies?: unknown } | null)?.dependencies ?? {};
@@ -52,56 +50,75 @@ export function bootIntegration(dir: string): BootResult {
     ) {
       throw new Error('"dependencies" must be an object of package names to version ranges');
     }
-    declared = Object.entries(dependencies);
+    return Object.entries(dependencies);
   } catch (err) {
     return { ok: false, code: 'INVALID_PACKAGE_JSON', message: `${manifestFile}: ${(err as Error).message}` };
   }
+}
 
-  const lookIn = createRequire(file).resolve.paths('x') ?? [];
-  const ownModules = join(resolve(dir), 'node_modules');
+/** Where Node looks for the integration's dependencies, and the command that installs them. */
+interface Lookup {
+  lookIn: string[];
+  /** The integration's own node_modules. */
+  ownModules: string;
+  install: string;
+  manifestFile: string;
+}
+
+/** Dependency `name` as installed, `undefined` when it is not, or the failure (a bad declaration, a broken install). */
+function resolveDependency(name: string, range: unknown, lookup: Lookup): ResolvedDependency | undefined | BootFailure {
+  if (!PACKAGE_NAME.test(name) || typeof range !== 'string') {
+    const declared = `dependency ${JSON.stringify(name)}: ${JSON.stringify(range)}`;
+    const message = `${lookup.manifestFile}: ${declared} is not a package name and a version range`;
+    return { ok: false, code: 'INVALID_PACKAGE_JSON', message };
+  }
+  const modules = lookup.lookIn.find((folder) => existsSync(join(folder, name, 'package.json')));
+  if (!modules) return undefined;
+  const path = join(modules, name);
+  let installed: { version?: unknown } | null;
+  try {
+    installed = JSON.parse(readFileSync(join(path, 'package.json'), 'utf8')) as { version?: unknown } | null;
+  } catch (err) {
+    // A broken install: Node could not load it either.
+    const message = `dependency ${name}@${range}: ${join(path, 'package.json')} is not JSON (${(err as Error).message}); reinstall it with: ${lookup.install}`;
+    return { ok: false, code: 'INVALID_PACKAGE_JSON', message };
+  }
+  const version = String(installed?.version ?? '?');
+  return { name, declared: range, version, path, local: modules === lookup.ownModules };
+}
+
+/** Checks what the platform would load: integration.js, package.json and its installed dependencies. */
+export function bootIntegration(dir: string): BootResult {
+  const file = join(dir, 'integration.js');
+  if (!existsSync(file)) return { ok: false, code: 'NO_INTEGRATION_FILE', message: `no integration.js in ${dir}` };
+  const manifestFile = join(dir, 'package.json');
+  if (!existsSync(manifestFile)) return { ok: true, file, dependencies: [] };
+  const declared = declaredDependencies(manifestFile);
+  if (!Array.isArray(declared)) return declared;
+
   const where = relative(process.cwd(), dir) || '.';
-  const install = `npm install --prefix ${where.includes(' ') ? JSON.stringify(where) : where}`;
+  const lookup: Lookup = {
+    lookIn: createRequire(file).resolve.paths('x') ?? [],
+    ownModules: join(resolve(dir), 'node_modules'),
+    install: `npm install --prefix ${where.includes(' ') ? JSON.stringify(where) : where}`,
+    manifestFile,
+  };
   const dependencies: ResolvedDependency[] = [];
   const missing: string[] = [];
   for (const [name, range] of declared) {
-    if (!PACKAGE_NAME.test(name) || typeof range !== 'string') {
-      return {
-        ok: false,
-        code: 'INVALID_PACKAGE_JSON',
-        message: `${manifestFile}: dependency ${JSON.stringify(name)}: ${JSON.stringify(range)} is not a package name and a version range`,
-      };
-    }
-    const modules = lookIn.find((folder) => existsSync(join(folder, name, 'package.json')));
-    if (!modules) {
-      missing.push(`${name}@${range}`);
-      continue;
-    }
-    const path = join(modules, name);
-    let installed: { version?: unknown } | null;
-    try {
-      installed = JSON.parse(readFileSync(join(path, 'package.json'), 'utf8')) as { version?: unknown } | null;
-    } catch (err) {
-      // A broken install: Node could not load it either.
-      const message = `dependency ${name}@${range}: ${join(path, 'package.json')} is not JSON (${(err as Error).message}); reinstall it with: ${install}`;
-      return { ok: false, code: 'INVALID_PACKAGE_JSON', message };
-    }
-    dependencies.push({
-      name,
-      declared: range,
-      version: String(installed?.version ?? '?'),
-      path,
-      local: modules === ownModules,
-    });
+    const found = resolveDependency(name, range, lookup);
+    if (found === undefined) missing.push(`${name}@${range}`);
+    else if ('ok' in found) return found;
+    else dependencies.push(found);
   }
-  if (missing.length) {
-    return {
-      ok: false,
-      code: 'MISSING_DEPENDENCY',
-      missing,
-      message: `missing ${missing.length === 1 ? 'dependency' : 'dependencies'} ${missing.join(', ')}: declared in package.json but not installed; install with: ${install}`,
-    };
-  }
-  return { ok: true, file, dependencies };
+  if (!missing.length) return { ok: true, file, dependencies };
+  const which = `${missing.length === 1 ? 'dependency' : 'dependencies'} ${missing.join(', ')}`;
+  return {
+    ok: false,
+    code: 'MISSING_DEPENDENCY',
+    missing,
+    message: `missing ${which}: declared in package.json but not installed; install with: ${lookup.install}`,
+  };
 }
 
 /** `left-pad@1.3.0 from ./node_modules/left-pad`, or the full path when it came from elsewhere. */
