@@ -18,9 +18,7 @@ const fn = (name: string, body: number) => `function ${name}() {\n${'  call();\n
  * whole tree was formatted at 120 columns and the tracker's delivery work landed.)
  */
 const REMAINING = [
-  'src/integrations/runner/run.ts:runIntegration',
   'src/mock/platform/stash/index.ts:createStashArea',
-  'src/integrations/runner/run.ts:(anonymous)',
   'src/mock/platform/events/index.ts:createEventsArea',
   'src/mock/platform/state/recorder.ts:createRecorder',
   'src/mock/platform/experiences/index.ts:createExperiencesArea',
@@ -28,11 +26,7 @@ const REMAINING = [
   'src/mock/platform/experiences/fixtures.ts:seedDemoExperiences',
   'src/mock/server/admin.ts:adminResponse',
   'src/mock/platform/recommend/engine.ts:recommend',
-  'src/integrations/runner/boot.ts:bootIntegration',
-  'src/experiences/client.ts:createExperiencesClient',
-  'src/recommendations/index.ts:recommendations',
   'src/mock/server/journal.ts:openJournal',
-  'src/integrations/client.ts:createIntegration',
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'long-functions-'));

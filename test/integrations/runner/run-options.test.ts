@@ -1,0 +1,40 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError } from '../../../src/core/errors';
+import { createCache } from '../../../src/integrations/cache';
+import { DEFAULT_MEMORY_LIMIT_MB } from '../../../src/integrations/runner/log-limits';
+import { DEFAULT_TIMEOUT_MS, readRunOptions } from '../../../src/integrations/runner/run-options';
+
+describe('readRunOptions', () => {
+  it('fills the defaults: payload {}, no secrets, the default timeout and memory limit, one cache per folder', () => {
+    const run = readRunOptions({ dir: 'welcome-email' });
+    expect(run).toMatchObject({
+      dir: resolve('welcome-email'),
+      payload: {},
+      timeout: DEFAULT_TIMEOUT_MS,
+      memoryLimitMb: DEFAULT_MEMORY_LIMIT_MB,
+    });
+    expect({ ...run.secrets }).toEqual({});
+    expect(readRunOptions({ dir: './welcome-email' }).cache).toBe(run.cache);
+    const own = createCache();
+    expect(readRunOptions({ dir: 'welcome-email', cache: own }).cache).toBe(own);
+  });
+
+  it.each([
+    [{ dir: '' }, 'options.dir'],
+    [{ dir: 'x', timeout: 0 }, 'options.timeout'],
+    [{ dir: 'x', memoryLimitMb: 8 }, 'options.memoryLimitMb'],
+    [{ dir: 'x', onLog: 'no' }, 'options.onLog'],
+    [{ dir: 'x', payload: 10n }, 'options.payload'],
+    [{ dir: 'x', secrets: { TOKEN: 1 } }, 'options.secrets.TOKEN'],
+  ])('refuses %o naming %s', (options, argument) => {
+    let error: unknown;
+    try {
+      readRunOptions(options as never);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect((error as InvalidArgumentError).argument).toBe(argument);
+  });
+});
