@@ -64,76 +64,104 @@ const clockView = (platform: MockPlatform) => ({
  */
 export async function adminResponse(request: Request, target: AdminTarget): Promise<Response> {
   const url = new URL(request.url);
-  const verb = request.method;
-  const platform = target.platform();
   try {
     const [section, ...rest] = url.pathname
       .slice(ADMIN_PREFIX.length)
       .split('/')
       .map((part) => decodeURIComponent(part));
-    if (section === 'clock' && rest.length === 0 && verb === 'GET') return answer(clockView(platform));
-    if (section === 'clock' && rest.length === 1 && verb === 'POST') {
-      const input = await body(request);
-      if (rest[0] === 'advance' && isObject(input)) platform.clock.advance(Number(input.ms));
-      else if (
-        rest[0] === 'set' &&
-        isObject(input) &&
-        (typeof input.time === 'string' || typeof input.time === 'number')
-      )
-        platform.clock.set(input.time);
-      else
-        return problem(
-          400,
-          'expected POST /__svc/clock/advance {"ms": <ms>} or POST /__svc/clock/set {"time": <ISO or ms>}',
-        );
-      return answer(clockView(platform));
-    }
-    if (section === 'faults') {
-      const route = rest[0] as Route | '*' | undefined;
-      if (route !== undefined && route !== '*' && !routes.includes(route))
-        return problem(404, `no route ${JSON.stringify(route)}: one of ${routes.join(', ')} or *`);
-      if (verb === 'GET' && rest.length === 0) return answer(platform.faults.list());
-      if ((verb === 'PUT' || verb === 'POST') && route !== undefined) {
-        const fault = await body(request);
-        if (!isObject(fault))
-          return problem(400, 'the body must be a fault object, for example {"status": 503, "times": 1}');
-        platform.faults.set(route, fault as Fault);
-        return answer(platform.faults.list());
-      }
-      if (verb === 'DELETE') {
-        platform.faults.clear(route);
-        return answer(platform.faults.list());
-      }
-    }
-    if (section === 'inspect' || section === 'admin') {
-      const [area, name, ...pathArgs] = rest;
-      const group = (section === 'inspect' ? platform.inspect : platform.admin) as unknown as Record<string, unknown>;
-      const fn = area === undefined ? undefined : method(group, area, name);
-      if (!fn) return problem(404, `no ${section} method ${rest.slice(0, 2).join('.')}`);
-      let args: unknown[] = pathArgs;
-      if (verb === 'POST') {
-        const input = await body(request);
-        if (input !== undefined && !Array.isArray(input))
-          return problem(400, 'the body must be a JSON array of arguments');
-        args = [...pathArgs, ...((input as unknown[] | undefined) ?? [])];
-      } else if (verb !== 'GET' || section === 'admin') {
-        return problem(405, `${section} calls are ${section === 'admin' ? 'POST' : 'GET or POST'}`);
-      }
-      return answer(await fn(...args));
-    }
-    if (section === 'reset' && rest.length === 0 && verb === 'POST') {
-      target.reset();
-      return answer({ status: 200 });
-    }
-    if (section === 'snapshot' && rest.length === 0) {
-      if (verb === 'GET') return answer(platform.snapshot());
-      if (verb === 'PUT') {
-        target.load((await body(request)) as StateSnapshot);
-        return answer({ status: 200, operations: target.platform().restored.operations });
-      }
-    }
-    return problem(404, `no admin route ${verb} ${url.pathname}`);
+    const call: AdminCall = { request, verb: request.method, rest, target, platform: target.platform() };
+    const answered = await SECTIONS.get(section)?.(call);
+    return answered ?? problem(404, `no admin route ${call.verb} ${url.pathname}`);
   } catch (error) {
     return problem(400, error instanceof Error ? error.message : String(error));
   }
 }
+
+/** One admin request: its verb, the path after its section, and the platform it acts on. */
+interface AdminCall {
+  request: Request;
+  verb: string;
+  /** The path's segments after the section, decoded. */
+  rest: string[];
+  target: AdminTarget;
+  platform: ReturnType<AdminTarget['platform']>;
+}
+
+/** `GET /__svc/clock`, `POST /__svc/clock/advance {"ms"}`, `POST /__svc/clock/set {"time"}`. */
+async function clockRoute({ request, verb, rest, platform }: AdminCall): Promise<Response | undefined> {
+  if (rest.length === 0 && verb === 'GET') return answer(clockView(platform));
+  if (rest.length !== 1 || verb !== 'POST') return undefined;
+  const input = await body(request);
+  if (rest[0] === 'advance' && isObject(input)) platform.clock.advance(Number(input.ms));
+  else if (rest[0] === 'set' && isObject(input) && (typeof input.time === 'string' || typeof input.time === 'number'))
+    platform.clock.set(input.time);
+  else
+    return problem(
+      400,
+      'expected POST /__svc/clock/advance {"ms": <ms>} or POST /__svc/clock/set {"time": <ISO or ms>}',
+    );
+  return answer(clockView(platform));
+}
+
+/** `GET /__svc/faults`, `PUT /__svc/faults/{route or *}` `<Fault>`, `DELETE /__svc/faults[/{route}]`. */
+async function faultsRoute({ request, verb, rest, platform }: AdminCall): Promise<Response | undefined> {
+  const route = rest[0] as Route | '*' | undefined;
+  if (route !== undefined && route !== '*' && !routes.includes(route))
+    return problem(404, `no route ${JSON.stringify(route)}: one of ${routes.join(', ')} or *`);
+  if (verb === 'GET' && rest.length === 0) return answer(platform.faults.list());
+  if ((verb === 'PUT' || verb === 'POST') && route !== undefined) {
+    const fault = await body(request);
+    if (!isObject(fault))
+      return problem(400, 'the body must be a fault object, for example {"status": 503, "times": 1}');
+    platform.faults.set(route, fault as Fault);
+    return answer(platform.faults.list());
+  }
+  if (verb === 'DELETE') {
+    platform.faults.clear(route);
+    return answer(platform.faults.list());
+  }
+}
+
+/** `GET|POST /__svc/inspect/{area}/{method}[/{arg}...]` and `POST /__svc/admin/{area}/{method}`: a method called with the arguments. */
+async function methodRoute(section: 'inspect' | 'admin', call: AdminCall): Promise<Response> {
+  const { request, verb, rest, platform } = call;
+  const [area, name, ...pathArgs] = rest;
+  const group = (section === 'inspect' ? platform.inspect : platform.admin) as unknown as Record<string, unknown>;
+  const fn = area === undefined ? undefined : method(group, area, name);
+  if (!fn) return problem(404, `no ${section} method ${rest.slice(0, 2).join('.')}`);
+  let args: unknown[] = pathArgs;
+  if (verb === 'POST') {
+    const input = await body(request);
+    if (input !== undefined && !Array.isArray(input)) return problem(400, 'the body must be a JSON array of arguments');
+    args = [...pathArgs, ...((input as unknown[] | undefined) ?? [])];
+  } else if (verb !== 'GET' || section === 'admin') {
+    return problem(405, `${section} calls are ${section === 'admin' ? 'POST' : 'GET or POST'}`);
+  }
+  return answer(await fn(...args));
+}
+
+/** `POST /__svc/reset`. */
+async function resetRoute({ verb, rest, target }: AdminCall): Promise<Response | undefined> {
+  if (rest.length !== 0 || verb !== 'POST') return undefined;
+  target.reset();
+  return answer({ status: 200 });
+}
+
+/** `GET /__svc/snapshot`, `PUT /__svc/snapshot`. */
+async function snapshotRoute({ request, verb, rest, target, platform }: AdminCall): Promise<Response | undefined> {
+  if (rest.length !== 0) return undefined;
+  if (verb === 'GET') return answer(platform.snapshot());
+  if (verb !== 'PUT') return undefined;
+  target.load((await body(request)) as StateSnapshot);
+  return answer({ status: 200, operations: target.platform().restored.operations });
+}
+
+/** The admin API's sections (the path's first segment after `/__svc/`); anything else is a 404. */
+const SECTIONS = new Map<string, (call: AdminCall) => Promise<Response | undefined>>([
+  ['clock', clockRoute],
+  ['faults', faultsRoute],
+  ['inspect', (call) => methodRoute('inspect', call)],
+  ['admin', (call) => methodRoute('admin', call)],
+  ['reset', resetRoute],
+  ['snapshot', snapshotRoute],
+]);
