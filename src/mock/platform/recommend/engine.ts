@@ -67,6 +67,21 @@ export function partnersReady(interactions: Interactions): boolean {
   return Math.min(view, add, purchase) >= PARTNER_MINIMUM_PRODUCTS;
 }
 
+/** What every component of a chain ranks with: the request's seeds, history, locale and rules. */
+interface Ranking {
+  indexes: PropertyIndexes;
+  request: RecommendRequest;
+  now: number;
+  seeds: number[];
+  categories: string[];
+  /** The visitor's products (for personal components). */
+  history: readonly number[];
+  rules: CompiledRule[];
+  ruleRun: RuleRun;
+  locale: string | undefined;
+  fallbackLocale: string | undefined;
+}
+
 /**
  * Answers a validated request. Throws InvalidRuleError (from compileRules) when the request's
  * rules are malformed, whether or not the property exists.
@@ -80,9 +95,29 @@ export function recommend(
   const components = indexes && resolveChain(request.strategies);
   // PROTOCOL.md's exact answer, with or without debug: nothing was considered.
   if (!indexes || !components) return { items: [] };
+  const ranking = rankingFor(indexes, request, requestRules, now);
+  const items = rankChain(ranking, components);
+  if (!request.debug) return { items };
+  const used = ranking.locale === undefined ? {} : { locale: ranking.locale };
+  const report: DebugRule[] = ranking.rules.map((rule, i) => ({
+    source: rule.source,
+    name: rule.name,
+    condition: rule.condition,
+    factor: rule.factor,
+    matched: [...ranking.ruleRun.matched[i]],
+  }));
+  return { items, rules: report, ...used };
+}
+
+/** The request's seeds, history, locale (core's rule, when the catalog has it) and rules in force. */
+function rankingFor(
+  indexes: PropertyIndexes,
+  request: RecommendRequest,
+  requestRules: CompiledRule[],
+  now: number,
+): Ranking {
   const { catalog, interactions } = indexes;
   const rules = rulesInForce(indexes, request, requestRules);
-
   const { seeds, categories } = seedsOf(request, catalog);
   const history = request.contextId !== undefined ? interactions.history(request.contextId) : [];
   const fallbackLocale = catalog.defaultLocale();
@@ -100,10 +135,16 @@ export function recommend(
     locale,
     fallbackLocale,
   };
+  return { indexes, request, now, seeds, categories, history, rules, ruleRun, locale, fallbackLocale };
+}
+
+/** The chain's components in order, each filling what the ones before left of `n`, no product twice. */
+function rankChain(ranking: Ranking, components: Component[]): RecommendedItem[] {
+  const { indexes, request, seeds, history, rules, locale, fallbackLocale } = ranking;
+  const { catalog, interactions } = indexes;
   const excluded = new Set(seeds);
   const items: RecommendedItem[] = [];
   const ready = partnersReady(interactions);
-
   for (const component of components) {
     const need = request.n - items.length;
     if (need <= 0) break;
@@ -114,35 +155,21 @@ export function recommend(
       catalog,
       interactions,
       seeds: componentSeeds,
-      categories: component.name === 'popular' ? categories : [],
-      now,
+      categories: component.name === 'popular' ? ranking.categories : [],
+      now: ranking.now,
     };
     const skip = component.personal ? new Set([...excluded, ...history]) : excluded;
     const k = rules.length > 0 ? Math.max(RULE_CANDIDATE_POOL, need) : need;
     let ranked = component.strategy.seed === 'catalog' ? cachedRanking(indexes, component, input, k, skip) : undefined;
     ranked ??= rank(indexes, component.strategy, input, k, skip);
-    if (rules.length > 0) ranked = applyRules(ranked, need, ruleRun);
+    if (rules.length > 0) ranked = applyRules(ranked, need, ranking.ruleRun);
     for (const [product, weight] of ranked.slice(0, need)) {
       excluded.add(product);
-      items.push({
-        id: catalog.products[product].id,
-        weight,
-        strategy: component.name,
-        details: { ...catalog.details(product, locale, fallbackLocale) },
-      });
+      const details = { ...catalog.details(product, locale, fallbackLocale) };
+      items.push({ id: catalog.products[product].id, weight, strategy: component.name, details });
     }
   }
-
-  if (!request.debug) return { items };
-  const used = locale === undefined ? {} : { locale };
-  const report: DebugRule[] = rules.map((rule, i) => ({
-    source: rule.source,
-    name: rule.name,
-    condition: rule.condition,
-    factor: rule.factor,
-    matched: [...ruleRun.matched[i]],
-  }));
-  return { items, rules: report, ...used };
+  return items;
 }
 
 /** The rules a request is ranked by, in report order: global, promotions, its experience's, its own. */
