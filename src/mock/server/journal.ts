@@ -66,70 +66,79 @@ const fsyncOf = (handle: number) => new Promise<NodeJS.ErrnoException | null>((r
  * so an operation it acknowledged survives `kill -9`. Concurrent requests share one fsync (group
  * commit). `rewrite` compacts: the whole state to a temporary file, fsync, atomic rename.
  */
-export function openJournal(file: string, snapshot: StateSnapshot) {
-  let fd = -1;
-  let records = 0;
-  let sinceRewrite = 0;
+export class Journal {
+  readonly #file: string;
+  #fd = -1;
+  #records = 0;
+  #sinceRewrite = 0;
   /** Lines appended, and how many of them are known to be on disk. */
-  let written = 0;
-  let synced = 0;
-  let syncing: Promise<void> | undefined;
+  #written = 0;
+  #synced = 0;
+  #syncing: Promise<void> | undefined;
 
-  function rewrite(state: StateSnapshot): void {
-    const temporary = writeTemporary(file, state);
-    if (fd >= 0) closeSync(fd);
-    renameSync(temporary, file);
-    syncDirectory(file);
-    fd = openSync(file, 'a');
-    records = state.operations.length;
-    sinceRewrite = 0;
-    synced = written; // the rewritten file holds everything, fsynced
+  constructor(file: string, snapshot: StateSnapshot) {
+    this.#file = file;
+    this.rewrite(snapshot); // also drops a torn last record before anything is appended after it
+  }
+
+  /** Appends one operation, durably. `live()` tells compaction how many operations still matter. */
+  append(operation: StateOperation, live: () => StateSnapshot): void {
+    writeSync(this.#fd, JSON.stringify(operation) + '\n');
+    this.#written++;
+    this.#records++;
+    if (++this.#sinceRewrite < COMPACT_EVERY) return;
+    this.#sinceRewrite = 0;
+    const state = live();
+    if (this.#records > 2 * state.operations.length) this.rewrite(state);
+  }
+
+  /** Resolves once every operation appended before the call is on disk. */
+  async flush(): Promise<void> {
+    const target = this.#written;
+    while (this.#synced < target) {
+      if (this.#fd < 0) throw new Error(`${this.#file}: the journal is closed`);
+      this.#syncing ??= this.#syncOnce();
+      await this.#syncing;
+    }
+  }
+
+  /** Writes the whole `state` as the journal (compaction, or a state loaded), fsynced and renamed in place. */
+  rewrite(state: StateSnapshot): void {
+    const temporary = writeTemporary(this.#file, state);
+    if (this.#fd >= 0) closeSync(this.#fd);
+    renameSync(temporary, this.#file);
+    syncDirectory(this.#file);
+    this.#fd = openSync(this.#file, 'a');
+    this.#records = state.operations.length;
+    this.#sinceRewrite = 0;
+    this.#synced = this.#written; // the rewritten file holds everything, fsynced
+  }
+
+  /** Operations in the file now. */
+  records(): number {
+    return this.#records;
+  }
+
+  close(): void {
+    if (this.#fd < 0) return;
+    fsyncSync(this.#fd);
+    this.#synced = this.#written;
+    closeSync(this.#fd);
+    this.#fd = -1;
   }
 
   /** One fsync of everything written before it started. */
-  const syncOnce = async (): Promise<void> => {
-    const upTo = written;
-    const handle = fd;
+  async #syncOnce(): Promise<void> {
+    const upTo = this.#written;
+    const handle = this.#fd;
     const error = await fsyncOf(handle);
-    syncing = undefined;
-    if (error && handle === fd) throw error;
-    synced = Math.max(synced, upTo); // an fd closed by a rewrite: the rewrite synced it all
-  };
-
-  rewrite(snapshot); // also drops a torn last record before anything is appended after it
-
-  return {
-    /** Appends one operation, durably. `live()` tells compaction how many operations still matter. */
-    append(operation: StateOperation, live: () => StateSnapshot): void {
-      writeSync(fd, JSON.stringify(operation) + '\n');
-      written++;
-      records++;
-      if (++sinceRewrite >= COMPACT_EVERY) {
-        sinceRewrite = 0;
-        const state = live();
-        if (records > 2 * state.operations.length) rewrite(state);
-      }
-    },
-    /** Resolves once every operation appended before the call is on disk. */
-    async flush(): Promise<void> {
-      const target = written;
-      while (synced < target) {
-        if (fd < 0) throw new Error(`${file}: the journal is closed`);
-        syncing ??= syncOnce();
-        await syncing;
-      }
-    },
-    rewrite,
-    /** Operations in the file now. */
-    records: () => records,
-    close(): void {
-      if (fd < 0) return;
-      fsyncSync(fd);
-      synced = written;
-      closeSync(fd);
-      fd = -1;
-    },
-  };
+    this.#syncing = undefined;
+    if (error && handle === this.#fd) throw error;
+    this.#synced = Math.max(this.#synced, upTo); // an fd closed by a rewrite: the rewrite synced it all
+  }
 }
 
-export type Journal = ReturnType<typeof openJournal>;
+/** Opens the journal `file`, written anew from `snapshot`. */
+export function openJournal(file: string, snapshot: StateSnapshot): Journal {
+  return new Journal(file, snapshot);
+}
