@@ -5,11 +5,5 @@ export * from '@svc/core/errors';
 export { createExperiencesClient } from './client';
 export { type ContextCookieOptions, contextCookie } from './context-cookie';
 export { ExperienceNotFoundError } from './not-found';
-export type {
-  ExperiencePayload,
-  Experiences,
-  ExperiencesClient,
-  ExperiencesClientOptions,
-  GetExperiencesOptions,
-  SeenResult,
-} from './types';
+// Every type of the API: the client, its options, what it answers.
+export type * from './types';
