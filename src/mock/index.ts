@@ -16,7 +16,7 @@ export type * from './platform/recommend';
 export { InvalidFeedError, InvalidRuleError, PROMOTION_FACTOR, type Promotion } from './platform/recommend';
 /** The operators a recommendation rule's condition may use (others are refused with HTTP 400). */
 export { RULE_OPERATORS } from './platform/recommend/rules';
-export type { StashDelivery, StashLevel, StashReply, StashRequest } from './platform/stash';
+export type { StashDelivery, StashLevel, StashReply, StashRequest, StashRoute, StashService } from './platform/stash';
 export { STASH_LIMITS } from './platform/stash';
 // The platform's state as a versioned JSON object: platform.snapshot(), createMockPlatform({ state }).
 export * from './platform/state/public';

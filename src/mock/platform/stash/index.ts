@@ -3,6 +3,7 @@ import { createStashAdmin, inspectStash } from './admin';
 import { createStashService } from './routes';
 import { createStashState } from './state';
 
+export type { StashRoute, StashService } from './routes';
 export { STASH_LIMITS } from './rules';
 
 /** Storage levels: `public` (clients read and write), `protected` (clients read; servers write with a credential). */

@@ -58,6 +58,21 @@ const count =
     return ok({ [counterKey]: date });
   };
 
+/** The routes of PROTOCOL.md's Stash block, by name. */
+export type StashRoute =
+  | 'kvSet'
+  | 'kvGet'
+  | 'kvGetBatch'
+  | 'deferSet'
+  | 'deferGet'
+  | 'deferRemove'
+  | 'tsSet'
+  | 'tsGet'
+  | 'countIncr'
+  | 'countDecr'
+  | 'countGet'
+  | 'countGetBatch';
+
 /** One row per route of PROTOCOL.md's Stash block. */
 export const ROUTES = {
   kvSet: {
@@ -163,7 +178,7 @@ export const ROUTES = {
     },
   },
   countGetBatch: { levels: PUBLIC, key: null, run: getbatch((s) => s.counters, counterKeyProblem) },
-} satisfies Record<string, Op>;
+} satisfies Record<StashRoute, Op>;
 
 /** Validates what every route shares (tracking id, level, key), then runs the route. */
 const serve =
@@ -179,7 +194,7 @@ const serve =
   };
 
 /** One function per route, as the MSW handlers call them. */
-export type StashService = Record<keyof typeof ROUTES, (r: StashRequest) => StashReply>;
+export type StashService = Record<StashRoute, (r: StashRequest) => StashReply>;
 
 /** The routes over `state`. */
 export function createStashService(state: StashState): StashService {
