@@ -113,7 +113,10 @@ export default async function (): Promise<Row[]> {
         'delivering',
         'Chromium; validation, meta, serialisation, queue; queue drained between runs (the platform answering: the storage write waits 2 s and is skipped for what is acknowledged first)',
       ),
-      emitRow('unreachable', 'same with the platform down: the whole 1,000-event queue saved per task'),
+      emitRow(
+        'unreachable',
+        'same with the platform down: the events of each task written to storage as one chunk after the task',
+      ),
       emitRow('memory', 'consent pending: no storage; validation, meta, serialisation'),
       {
         bench: 'tracker',
