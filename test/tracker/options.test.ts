@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../src/core/errors';
 import { DEFAULTS, readOptions } from '../../src/tracker/options';
+import { thrown } from '../support/failure';
 
 describe('readOptions', () => {
   it('fills every option left out from DEFAULTS, and builds the events URL', () => {
@@ -41,13 +42,6 @@ describe('readOptions', () => {
     [{ trackingId: 'shop_1', endpoint: 'ftp://x.example' }, 'options.endpoint'],
     [{ trackingId: 'shop_1', batchsize: 5 }, 'options.batchsize'],
   ])('refuses %j naming %s', (options, argument) => {
-    let error: unknown;
-    try {
-      readOptions(options as never);
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(InvalidArgumentError);
-    expect((error as InvalidArgumentError).argument).toBe(argument);
+    expect(thrown(() => readOptions(options as never), InvalidArgumentError).argument).toBe(argument);
   });
 });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InvalidArgumentError } from '../../src/core/errors';
 import { pageTracker } from '../../src/core/tracker-slot';
 import { createTracker, type Tracker, type TrackerOptions, type TrackingEvent } from '../../src/tracker';
+import { thrown } from '../support/failure';
 import { fakeTime, settle } from '../support/fake-time';
 import { useMockPlatform } from '../support/mock-server';
 import { clearCookies } from '../support/set-cookie';
@@ -53,14 +54,7 @@ describe('createTracker refuses bad options before anything is sent', () => {
     [{ trackingId: TID, batchDelay: -1 }, 'options.batchDelay'],
     [{ trackingId: TID, maxQueue: 1.5 }, 'options.maxQueue'],
   ])('%j: INVALID_ARGUMENT naming %s', async (options, argument) => {
-    let error: unknown;
-    try {
-      createTracker(options as TrackerOptions);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(InvalidArgumentError);
-    expect((error as InvalidArgumentError).argument).toBe(argument);
+    expect(thrown(() => createTracker(options as TrackerOptions), InvalidArgumentError).argument).toBe(argument);
     expect(await mock.sent()).toEqual([]);
     expect(document.cookie).toBe('');
   });

@@ -4,6 +4,7 @@ import { InvalidArgumentError } from '../../../src/core/errors';
 import { createCache } from '../../../src/integrations/cache';
 import { DEFAULT_MEMORY_LIMIT_MB } from '../../../src/integrations/runner/log-limits';
 import { DEFAULT_TIMEOUT_MS, readRunOptions } from '../../../src/integrations/runner/run-options';
+import { thrown } from '../../support/failure';
 
 describe('readRunOptions', () => {
   it('fills the defaults: payload {}, no secrets, the default timeout and memory limit, one cache per folder', () => {
@@ -28,13 +29,6 @@ describe('readRunOptions', () => {
     [{ dir: 'x', payload: 10n }, 'options.payload'],
     [{ dir: 'x', secrets: { TOKEN: 1 } }, 'options.secrets.TOKEN'],
   ])('refuses %o naming %s', (options, argument) => {
-    let error: unknown;
-    try {
-      readRunOptions(options as never);
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(InvalidArgumentError);
-    expect((error as InvalidArgumentError).argument).toBe(argument);
+    expect(thrown(() => readRunOptions(options as never), InvalidArgumentError).argument).toBe(argument);
   });
 });
