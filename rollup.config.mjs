@@ -19,6 +19,8 @@ const out = process.env.SVC_OUT ?? 'dist';
 /**
  * The packages. `entries` maps an export subpath name to its source; `index` is `.`.
  * `bin` adds executables; `peer` lists peer dependencies (the customer brings their own).
+ * `node: true` marks a package that runs in Node: it declares the root's `engines.node` (our
+ * supported lines). Browser packages declare no Node floor, as our peers' browser packages do.
  * Each package's README is docs/packages/<name>.md; `keywords` are added to the shared ones.
  */
 export const packages = [
@@ -36,7 +38,13 @@ export const packages = [
     entries: { index: 'src/tracker/index.ts' },
     keywords: ['tracking', 'analytics', 'consent', 'browser'],
   },
-  { name: 'experiences', description: 'Server experiences client for Node and browsers.', entries: { index: 'src/experiences/index.ts' }, keywords: ['a/b testing', 'experiments', 'ssr'] },
+  {
+    name: 'experiences',
+    description: 'Server experiences client for Node and browsers.',
+    entries: { index: 'src/experiences/index.ts' },
+    node: true,
+    keywords: ['a/b testing', 'experiments', 'ssr'],
+  },
   {
     name: 'integrations',
     description: 'Integrations client (execute, schedule, cancel) and a local runner for integration handlers.',
@@ -49,6 +57,7 @@ export const packages = [
     },
     internal: ['worker', 'cli'],
     bin: { 'svc-integration': './cli.js' },
+    node: true,
   },
   {
     name: 'mock',
@@ -56,7 +65,8 @@ export const packages = [
     entries: { index: 'src/mock/index.ts', server: 'src/mock/server/index.ts', cli: 'src/mock/server/cli.ts' },
     internal: ['cli'],
     bin: { 'svc-mock': './cli.js' },
-    peer: { msw: '^2.15.0' },
+    peer: { msw: '^2.15.0 || ^3.0.0' },
+    node: true,
     keywords: ['mock', 'msw', 'testing'],
   },
 ];
@@ -103,7 +113,7 @@ function manifest(pkg) {
         repository: { ...root.repository, directory: `src/${pkg.name}` },
         license: root.license,
         type: 'module',
-        engines: root.engines,
+        ...(pkg.node ? { engines: root.engines } : {}),
         sideEffects: false,
         main: './index.js',
         types: './index.d.ts',

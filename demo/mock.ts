@@ -265,6 +265,6 @@ if (!platform.clock.frozen) setInterval(() => platform.clock.tick(), 1000);
 /** Resolves once the service worker intercepts requests. */
 export const ready: Promise<unknown> = worker.start({
   serviceWorker: { url: WORKER_URL },
-  onUnhandledRequest: 'bypass',
+  onUnhandledFrame: 'bypass',
   quiet: true,
 });

@@ -1,9 +1,9 @@
 // The one transport of every client: ky, created once here. A client only validates its input
 // and builds {url, method, query, body}; this module sends it, retries it as the client's policy
 // says, unwraps the platform's `{status}` envelope and turns every failure into an `SvcError`.
-import ky, { HTTPError, type Options as KyOptions } from 'ky';
+import ky, { HTTPError, isForceRetryError, type Options as KyOptions } from 'ky';
 import { NetworkError, ProtocolError, SvcError, TimeoutError } from './errors';
-import { kyRetry, type RetryPolicy } from './retry';
+import { DEFAULT_RETRY, kyRetry, type RetryPolicy } from './retry';
 import { retryAfterMs } from './retry-after';
 import { errorForStatus } from './status';
 
@@ -56,6 +56,8 @@ interface Attempt {
   envelope: boolean;
   /** A body `status` 404 under HTTP 200 is an answer ("nothing there"), resolved, not thrown. */
   absentIsAnswer?: boolean;
+  /** The call's retry decision, when it has a policy: a body status it accepts is tried again. */
+  retries?: (error: SvcError) => boolean;
   /** The last attempt's body text, read once by `attempt` (the hook and `request` parse it, not re-read it). */
   text?: string;
   /** Given to `fetch` itself too: not every `Request` implementation keeps them (happy-dom drops keepalive). */
@@ -140,10 +142,23 @@ async function attempt(request: Request, init: RequestInit | undefined, context:
 
 /**
  * The platform's envelope, for a 2xx answer: a JSON object whose numeric `status` must be 200.
- * Anything else is thrown as the `SvcError` of that status. Non-2xx answers are left to ky, which
- * throws its `HTTPError` (and may retry it) before `toSvcError` maps it.
+ * A body status the call's retry policy accepts (a `status: 500` under HTTP 200) asks ky for a
+ * retry with `ky.retry()`: an error thrown in a hook is final on ky 2, and `ky.retry()` works on
+ * ky 1.14 and 2.x alike; the error travels as the retry's `cause`. Anything else is thrown as the
+ * `SvcError` of that status. Non-2xx answers are left to ky, which throws its `HTTPError` (and may
+ * retry it) before `toSvcError` maps it.
  */
-function unwrapEnvelope(response: Response, { what, envelope, absentIsAnswer, text = '' }: Attempt): void {
+function unwrapEnvelope(response: Response, context: Attempt) {
+  try {
+    checkEnvelope(response, context);
+  } catch (error) {
+    if (error instanceof SvcError && context.retries?.(error)) return ky.retry({ code: error.code, cause: error });
+    throw error;
+  }
+}
+
+/** Throws the `SvcError` a 2xx answer stands for when its envelope is not a success. */
+function checkEnvelope(response: Response, { what, envelope, absentIsAnswer, text = '' }: Attempt): void {
   if (!response.ok) return;
   const body = parseObject(text, what, response.status);
   if (!envelope) return;
@@ -175,6 +190,8 @@ function parseObject(text: string, what: string, status: number): JsonObject {
 /** Any failure of a ky call as an `SvcError` (a caller's abort stays the signal's reason). */
 function toSvcError(error: unknown, { what, text = '' }: Attempt, signal?: AbortSignal | null): unknown {
   if (signal?.aborted) return signal.reason;
+  // The last forced retry (see unwrapEnvelope) failed too: its cause is the body status's error.
+  if (isForceRetryError(error) && error.cause instanceof SvcError) return error.cause;
   if (error instanceof SvcError) return error;
   if (error instanceof HTTPError) {
     const { status, headers } = error.response;
@@ -211,6 +228,7 @@ export async function request<T extends JsonObject = JsonObject>(
     envelope,
     absentIsAnswer: options.absentIsAnswer,
     keepalive,
+    retries: options.retry ? (options.retry.shouldRetry ?? DEFAULT_RETRY.shouldRetry) : undefined,
   };
   const kyOptions: KyOptions = {
     method,
@@ -221,7 +239,9 @@ export async function request<T extends JsonObject = JsonObject>(
     retry: options.retry ? kyRetry(options.retry) : 0,
     hooks: {
       afterResponse: [(_request, _options, response) => unwrapEnvelope(response, context)],
-      beforeRetry: onRetry ? [({ error, retryCount }) => onRetry(error, retryCount)] : [],
+      beforeRetry: onRetry
+        ? [({ error, retryCount }) => onRetry(isForceRetryError(error) ? error.cause : error, retryCount)]
+        : [],
     },
     // Per call, so each attempt knows its timeout and what to name in errors.
     fetch: (input, init) => attempt(input as Request, init, context),

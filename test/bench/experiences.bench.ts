@@ -17,7 +17,7 @@ export default async function (): Promise<Row[]> {
   platform.admin.createProperty('bench_shop', { cookieDomains: ['.shop.example'] });
   seedDemoExperiences(platform.admin.experiences, 'bench_shop');
   const server = setupServer(...createHandlers(platform));
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
 
   const client = createExperiencesClient({ trackingId: 'bench_shop' });
   const url = 'https://experiences.svc.example/v1/bench_shop/experiences?contextId=bench-visitor&ignoreSegments';

@@ -12,7 +12,7 @@ const CALLS = 300;
 export default async function (): Promise<Row[]> {
   const platform = createMockPlatform({ now: '2026-11-23T10:00:00.000Z' });
   const server = setupServer(...createHandlers(platform));
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
   platform.admin.integrations.create('bench', {
     name: 'limited',
     settings: { rateLimits: [{ limit: 1_000_000, interval: 'week', target: ['email'] }] },

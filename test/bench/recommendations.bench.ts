@@ -21,7 +21,7 @@ export default async function (): Promise<Row[]> {
   }));
   platform.faults.set('recommend', { raw: JSON.stringify({ status: 200, result: { items } }) });
   const server = setupServer(...createHandlers(platform));
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
 
   const client = recommendations(
     { meta: { trackingId: 'bench_shop', visitorId: 'bench-visitor' } },

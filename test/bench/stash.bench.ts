@@ -13,7 +13,7 @@ export default async function (): Promise<Row[]> {
   const server = setupServer(...createHandlers(platform));
   let requests = 0;
   server.events.on('request:start', () => requests++);
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
   const keys = Array.from({ length: KEYS }, (_, i) => `key${i}`);
   const credential = platform.admin.stash.createCredential('bench');
   for (const key of keys) platform.admin.stash.set(credential, key, `value ${key}`, 'public');

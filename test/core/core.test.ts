@@ -91,7 +91,7 @@ describe('segment', () => {
 describe('retry policy (ky retries what core decides)', () => {
   const url = 'https://stash.svc.example/stash/v1.1/kv/get/t1/public/retry';
   const server = setupServer();
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
   const answering = (...statuses: number[]) => {

@@ -15,7 +15,7 @@ import { failure, thrown } from '../support/failure';
 const server = setupServer();
 const requests: Request[] = [];
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
   server.events.on('request:start', ({ request }) => requests.push(request));
 });
 afterEach(() => {

@@ -9,7 +9,7 @@ import { failure } from '../support/failure';
 // proxies and broken servers put in front of them (HTML error pages, truncated JSON).
 const url = 'https://stash.svc.example/stash/v1.1/kv/get/t1/public/k';
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 

@@ -47,7 +47,7 @@ describe('examples of the docs', () => {
     async (_where, block) => {
       const ownServer = /\bsetupServer\(/.test(block.code);
       const server = ownServer ? undefined : setupServer(...createHandlers(createMockPlatform({ fixtures: true })));
-      server?.listen({ onUnhandledRequest: 'error' });
+      server?.listen({ onUnhandledFrame: 'error' });
       vi.spyOn(console, 'log').mockImplementation(() => {});
       const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
       const errors = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -36,7 +36,7 @@ const recsRequests: URL[] = [];
 server.events.on('request:start', ({ request }) => {
   if (request.url.startsWith('https://recs.svc.example/')) recsRequests.push(new URL(request.url));
 });
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 const trackers: { stop(): void }[] = [];
 afterEach(() => {
   for (const tracker of trackers.splice(0)) tracker.stop();

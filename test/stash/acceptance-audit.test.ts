@@ -12,11 +12,16 @@ const urls = async () => (await requests(mock)).map((r) => `${r.method} ${r.url}
 const kv = () => createStash('kv', 'shop1');
 const keys = (n: number, prefix = 'k') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
 
-/** Records the wait of every setTimeout (the retry backoff) and runs it at once. */
+/**
+ * Records the wait of every setTimeout of ours and ky's (the retry backoff) and runs it at once.
+ * Node's own fetch (undici) sets socket timers through the same global: those keep their delay and
+ * are not recorded (msw 3 intercepts below fetch, so undici really runs).
+ */
 function recordWaits(): number[] {
   const waits: number[] = [];
   const real = globalThis.setTimeout;
-  vi.spyOn(globalThis, 'setTimeout').mockImplementation(((run: () => void, ms?: number) => {
+  vi.spyOn(globalThis, 'setTimeout').mockImplementation(((run: () => void, ms?: number, ...rest: unknown[]) => {
+    if (new Error().stack?.includes('node:internal/deps/undici')) return real(run, ms, ...rest);
     waits.push(ms ?? 0);
     return real(run, 0);
   }) as typeof setTimeout);

@@ -55,7 +55,7 @@ export function useMockPlatform(options: MockPlatformOptions & { endpoints?: Par
   server.events.on('request:start', ({ request }) => {
     requests.push(request.clone());
   });
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   beforeEach(() => {
     requests = [];
     ctx.platform = createMockPlatform(options);
