@@ -1,5 +1,13 @@
 import { defaultEndpoints, type Endpoints, escapeRegExp } from '@svc/core';
-import { type HttpHandler, http } from 'msw';
+import { getResponse, type HttpHandler, http } from 'msw';
+import {
+  type CorsOptions,
+  interfacesOf,
+  isPreflight,
+  normaliseAllowOrigin,
+  preflightResponse,
+  withCors,
+} from './access/cors';
 import { eventsHandlers } from './handlers/events';
 import { experiencesHandlers } from './handlers/experiences';
 import { integrationsHandlers } from './handlers/integrations';
@@ -9,12 +17,19 @@ import { stashHandlers } from './handlers/stash';
 import type { MockPlatform } from './platform';
 
 /** Options of `createHandlers`. */
-export interface HandlerOptions {
-  /** Base URLs to intercept; defaults are PROTOCOL.md's placeholders. */
+export interface HandlerOptions extends CorsOptions {
+  /**
+   * Base URLs to intercept.
+   * @default PROTOCOL.md's placeholders (`defaultEndpoints`)
+   */
   endpoints?: Partial<Endpoints>;
 }
 
-/** MSW handlers for every route of PROTOCOL.md, answered by `platform`. */
+/**
+ * MSW handlers for every route of PROTOCOL.md, answered by `platform`. One handler in front of the
+ * routes answers CORS as PROTOCOL.md says (the preflight, then the headers of every answer, errors
+ * and faults included), with the rules `svc-mock serve` shares (`access/cors.ts`).
+ */
 export function createHandlers(platform: MockPlatform, options: HandlerOptions = {}): HttpHandler[] {
   const endpoints: Endpoints = { ...defaultEndpoints, ...options.endpoints };
   // As request URLs arrive: lower-case host, no default port, no trailing slash.
@@ -22,6 +37,21 @@ export function createHandlers(platform: MockPlatform, options: HandlerOptions =
     const url = new URL(endpoints[key]);
     endpoints[key] = (url.origin + url.pathname).replace(/\/+$/, '');
   }
+  const allowOrigin = normaliseAllowOrigin(options.allowOrigin);
+  const routes = routeHandlers(platform, endpoints);
+  const platformUrl = ({ request }: { request: Request }) => interfacesOf(new URL(request.url), endpoints).length > 0;
+  return [
+    http.all(platformUrl, async ({ request }) => {
+      if (isPreflight(request))
+        return preflightResponse(request, interfacesOf(new URL(request.url), endpoints), allowOrigin);
+      const response = await getResponse(routes, request);
+      return response && withCors(response, request, allowOrigin);
+    }),
+  ];
+}
+
+/** The routes of PROTOCOL.md, then 405 for another method on a known route, then 404 under a base URL. */
+function routeHandlers(platform: MockPlatform, endpoints: Endpoints): HttpHandler[] {
   return [
     ...recommendHandlers(platform, endpoints),
     ...stashHandlers(platform, endpoints),

@@ -3,8 +3,6 @@ import { type HttpHandler, type HttpResponseResolver, http } from 'msw';
 import type { MockPlatform } from '../platform';
 import { json, route } from './respond';
 
-/** What every events answer carries: pages of any origin may read it (the tracker sends no credentials), `Retry-After` included. */
-const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Retry-After' };
 /** Seconds of `Retry-After` on a 429 whose fault names none (PROTOCOL.md: "429 with Retry-After"). */
 const DEFAULT_RETRY_AFTER = '1';
 
@@ -18,7 +16,7 @@ function trackingIdOf(request: Request): string {
   }
 }
 
-/** Adds what PROTOCOL.md and browsers need to every answer, faults included: Retry-After on a 429, the CORS headers. */
+/** Adds what PROTOCOL.md needs on every answer, faults included: Retry-After on a 429 (CORS is createHandlers' front handler). */
 const finish =
   (resolver: HttpResponseResolver): HttpResponseResolver =>
   async (info) => {
@@ -26,7 +24,6 @@ const finish =
     if (response instanceof Response && response.type !== 'error') {
       if (response.status === 429 && !response.headers.has('Retry-After'))
         response.headers.set('Retry-After', DEFAULT_RETRY_AFTER);
-      for (const [name, value] of Object.entries(CORS)) response.headers.set(name, value);
     }
     return response;
   };
