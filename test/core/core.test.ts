@@ -9,6 +9,7 @@ import { InvalidArgumentError, type SvcError } from '../../src/core/errors';
 import { request } from '../../src/core/http';
 import { segment } from '../../src/core/path';
 import { readVisitorId } from '../../src/core/visitor-id';
+import { CORS_HEADERS, preflights } from '../support/cross-origin';
 
 const clearCookies = () => {
   for (const c of document.cookie.split(';')) {
@@ -90,7 +91,7 @@ describe('segment', () => {
 
 describe('retry policy (ky retries what core decides)', () => {
   const url = 'https://stash.svc.example/stash/v1.1/kv/get/t1/public/retry';
-  const server = setupServer();
+  const server = setupServer(preflights);
   beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
@@ -99,7 +100,7 @@ describe('retry policy (ky retries what core decides)', () => {
     server.use(
       http.get(url, () => {
         const status = statuses[Math.min(calls++, statuses.length - 1)];
-        return HttpResponse.json({ status, data: 'ok' });
+        return HttpResponse.json({ status, data: 'ok' }, { headers: CORS_HEADERS });
       }),
     );
     return () => calls;
@@ -130,7 +131,9 @@ describe('retry policy (ky retries what core decides)', () => {
     server.use(
       http.get(url, () => {
         calls++;
-        return calls === 1 ? HttpResponse.error() : HttpResponse.json({ status: 503 }, { status: 503 });
+        return calls === 1
+          ? HttpResponse.error()
+          : HttpResponse.json({ status: 503 }, { status: 503, headers: CORS_HEADERS });
       }),
     );
     const retried: number[] = [];

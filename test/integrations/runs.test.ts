@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createIntegration } from '../../src/integrations';
 import { useMockPlatform } from '../support/mock-server';
 
@@ -144,7 +144,10 @@ describe('runs', () => {
       },
     });
     const serial = createIntegration('serial', { trackingId: tid });
-    await Promise.all([serial.execute('first'), serial.execute('second')]);
+    // The second is sent while the first runs: it must wait for the first's end.
+    const first = serial.execute('first');
+    await vi.waitFor(() => expect(order).toEqual(['start first']), { interval: 1 });
+    await Promise.all([first, serial.execute('second')]);
     expect(order).toEqual(['start first', 'end first', 'start second', 'end second']);
   });
 });

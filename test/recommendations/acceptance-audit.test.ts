@@ -249,17 +249,18 @@ describe('path 3, the direct POST: once per item, weight coerced, refusals send 
   });
 
   it('the POST is a keepalive request (it survives the navigation a click starts)', async () => {
-    const requests: Request[] = [];
-    mock.server.events.on('request:start', ({ request }) => {
-      requests.push(request);
-    });
+    // Read where the client calls fetch: msw 3 intercepts below fetch, where keepalive is not seen.
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
     await recommendations({ meta: { trackingId: TID, visitorId: 'v-1' } }).clicked(
       { id: 'a', weight: 1, strategy: 'popular' },
       1,
     );
-    expect(requests.map((r) => [r.method, r.url, r.keepalive])).toEqual([
-      ['POST', `https://events.svc.example/events/v1/${TID}`, true],
+    const calls = fetchSpy.mock.calls.map(([input, init]) => [
+      (input as Request).method,
+      (input as Request).url,
+      init?.keepalive,
     ]);
+    expect(calls).toEqual([['POST', `https://events.svc.example/events/v1/${TID}`, true]]);
   });
 
   it.each<[string, () => Promise<unknown>, string]>([

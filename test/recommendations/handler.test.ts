@@ -141,7 +141,8 @@ describe('refusals', () => {
     expect(await response.json()).toEqual(NOT_FOUND);
   });
 
-  it.each(['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])(
+  // OPTIONS is the CORS preflight (test/mock/cors.test.ts).
+  it.each(['GET', 'PUT', 'DELETE', 'PATCH'])(
     '405 with Allow: POST for %s on the route (known tracking id or not)',
     async (method) => {
       for (const url of [recsUrl(), recsUrl('nobody_here')]) {

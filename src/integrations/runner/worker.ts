@@ -187,14 +187,19 @@ function pickHandler(namespace: Record<string, unknown>): unknown {
   return 'it exports no function';
 }
 
-/** The error as it crosses to the runner, without the runner's own stack frames. */
+/** A stack frame of Node's own, such as `processTicksAndRejections` (Node 24 adds one under the handler's). */
+const NODE_FRAME = /^\s*at (?:.* \()?node:internal\//;
+
+/**
+ * The error as it crosses to the runner, without the runner's own stack frames and without the
+ * frames of Node's own that follow the handler's last one (they say how Node called the runner).
+ */
 function serialize(err: unknown): SerializedError {
   if (err instanceof Error) {
     const code = (err as { code?: unknown }).code;
-    const stack = (err.stack ?? `${err.name}: ${err.message}`)
-      .split('\n')
-      .filter((line) => !line.includes(runnerDir))
-      .join('\n');
+    const lines = (err.stack ?? `${err.name}: ${err.message}`).split('\n').filter((line) => !line.includes(runnerDir));
+    while (lines.length > 1 && NODE_FRAME.test(lines[lines.length - 1])) lines.pop();
+    const stack = lines.join('\n');
     return { name: err.name, message: err.message, stack, ...(typeof code === 'string' ? { code } : {}) };
   }
   const text = typeof err === 'string' ? err : inspect(err);
