@@ -9,11 +9,22 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { nodeBinDir, PINNED } from './supported-node.mjs';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 const dist = join(root, 'dist');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { stdio: 'inherit', ...opts });
+
+/**
+ * The msw majors a customer may have, each with the Node it is tried on: the newest msw 2 on our
+ * floor (Node 22), msw 3 on the Node `npm test` runs. Each gets the msw form of its own
+ * (`onUnhandledRequest` before msw 3, `onUnhandledFrame` from msw 3 on).
+ */
+const MSW_MAJORS = [
+  { msw: '2', node: PINNED.floor, unhandled: 'onUnhandledRequest' },
+  { msw: '3', node: PINNED.test, unhandled: 'onUnhandledFrame' },
+];
 
 const packages = readdirSync(dist)
   .filter((name) => existsSync(join(dist, name, 'package.json')))
@@ -112,6 +123,7 @@ try {
   console.log('== consumer: type-checking an import of every entry point (nodenext)');
   run(join(work, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { cwd: work });
   await checkOneCore(work);
+  for (const major of MSW_MAJORS) checkMswMajor(major, tarballs);
   console.log(`\npackage checks: ${packages.length} packages ok`);
 } finally {
   if (!process.env.KEEP_CONSUMER) rmSync(work, { recursive: true, force: true });
@@ -205,4 +217,68 @@ export { createIntegration } from '@svc/integrations';
     throw new Error(
       `all five packages together are ${ratio.toFixed(2)} x svc.min.js (limit 1.1 x): is core bundled more than once?`,
     );
+}
+
+/**
+ * A customer's test project on msw `major`: installs the packed `@svc/mock` (with core and the
+ * clients it uses) beside that msw with no flag, checks `npm ls` is clean, and runs a small
+ * customer test under Node's own test runner: `setupServer(...createHandlers(createMockPlatform()))`,
+ * a stash write and read, a recommendations `get` and a `shown` event, then `close()`.
+ */
+function checkMswMajor({ msw, node, unhandled }, tarballs) {
+  const project = mkdtempSync(join(tmpdir(), `svc-msw${msw}-`));
+  try {
+    const env = { ...process.env, PATH: `${nodeBinDir(node)}:${process.env.PATH}` };
+    delete env.npm_node_execpath;
+    const inProject = { cwd: project, env };
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({ name: `shop-tests-msw${msw}`, private: true, type: 'module' }),
+    );
+    const wanted = ['core', 'mock', 'stash', 'recommendations'].map((name) =>
+      tarballs.find((file) => file.includes(`svc-${name}-`)),
+    );
+    console.log(`\n== msw ${msw} on Node ${node}: a customer's project installs @svc/mock beside msw@${msw}`);
+    run(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', `msw@${msw}`, ...wanted],
+      inProject,
+    );
+    run('npm', ['ls', '--all'], { ...inProject, stdio: ['ignore', 'ignore', 'inherit'] });
+    console.log('npm ls --all: clean');
+    writeFileSync(join(project, 'customer.test.mjs'), customerTest(unhandled));
+    run('node', ['--test', '--test-reporter=spec', 'customer.test.mjs'], inProject);
+  } finally {
+    if (!process.env.KEEP_CONSUMER) rmSync(project, { recursive: true, force: true });
+  }
+}
+
+/** The customer's test of `checkMswMajor`, written as the testing guide tells a customer to. */
+function customerTest(unhandled) {
+  return `import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { setupServer } from 'msw/node';
+import { createHandlers, createMockPlatform } from '@svc/mock';
+import { recommendations } from '@svc/recommendations';
+import { createStash } from '@svc/stash';
+
+test('the shop reads and writes the stash, gets recommendations and reports one shown', async () => {
+  const platform = createMockPlatform({ fixtures: true });
+  const server = setupServer(...createHandlers(platform));
+  server.listen({ ${unhandled}: 'error' });
+  try {
+    const basket = createStash('kv', 'demo_shop');
+    await basket.set('basket', '3 items');
+    assert.equal(await basket.get('basket'), '3 items');
+    const widget = recommendations({ meta: { trackingId: 'demo_shop', visitorId: 'visitor-1' } }, { limit: 3 });
+    const items = await widget.get();
+    assert.equal(items.length, 3);
+    await widget.shown(items[0]);
+    const shown = platform.inspect.events.received('demo_shop').filter((event) => event.meta.type === 'recommendationShown');
+    assert.deepEqual(shown.map((event) => event.data.id), [items[0].id]);
+  } finally {
+    server.close();
+  }
+});
+`;
 }
