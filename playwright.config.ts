@@ -10,8 +10,11 @@ export default defineConfig({
   // Per port, so several runs side by side do not clean each other's artifacts.
   outputDir: `test-results/${port}`,
   timeout: 60_000,
-  fullyParallel: false,
-  workers: 1,
+  // Two workers on these 2-core machines, every test on its own: the demo server is one static
+  // server (scripts/demo-server.mjs) built once by `npm test`, and each test's platform lives in its
+  // own page (the service worker) or its own `svc-mock serve` port, so tests share no state.
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   use: {

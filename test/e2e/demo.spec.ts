@@ -193,6 +193,16 @@ test.describe('demo storefront', () => {
     const followed = await first.getAttribute('data-id');
     const strategyOfItem = (await first.locator('.by').textContent())!.trim();
     const before = (await metricsOf(page)).find((m) => m.strategy === strategyOfItem)?.clicked ?? 0;
+    // A card counts as shown after a second in view: follow it once the platform has that (under
+    // load, a click can come first, and the chart's click-through rate would divide by nothing).
+    await expect
+      .poll(async () => {
+        await page.evaluate(() =>
+          (window as unknown as { svc: { tracker: { flush(): Promise<unknown> } } }).svc.tracker.flush(),
+        );
+        return (await metricsOf(page)).find((m) => m.strategy === strategyOfItem)?.shown ?? 0;
+      })
+      .toBeGreaterThan(0);
     await first.locator('a').click();
     await expect(page).toHaveURL(new RegExp(`/product/${encodeURIComponent(followed!)}$`));
     await page.evaluate(() =>
