@@ -18,12 +18,19 @@ const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { stdio: 'inherit'
 
 /**
  * The msw majors a customer may have, each with the Node it is tried on: the newest msw 2 on our
- * floor (Node 22), msw 3 on the Node `npm test` runs. Each gets the msw form of its own
- * (`onUnhandledRequest` before msw 3, `onUnhandledFrame` from msw 3 on).
+ * floor (Node 22), msw 3 on the Node `npm test` runs. Each customer test calls `server.listen` as
+ * the testing guide shows for that major (msw 3 renamed the option), taken from the guide itself:
+ * the runnable example's line for msw 3, the line marked `// msw 2` for msw 2.
  */
+const testingGuide = readFileSync(join(root, 'docs', 'testing.md'), 'utf8');
+const listenLine = (marker) => {
+  const line = testingGuide.split('\n').find((text) => /^server\.listen\(/.test(text) && marker.test(text));
+  if (!line) throw new Error(`docs/testing.md has no server.listen line matching ${marker}`);
+  return line.replace(/\s*\/\/.*$/, '');
+};
 const MSW_MAJORS = [
-  { msw: '2', node: PINNED.floor, unhandled: 'onUnhandledRequest' },
-  { msw: '3', node: PINNED.test, unhandled: 'onUnhandledFrame' },
+  { msw: '2', node: PINNED.floor, listen: listenLine(/\/\/ msw 2\b/) },
+  { msw: '3', node: PINNED.test, listen: listenLine(/in a test runner/) },
 ];
 
 const packages = readdirSync(dist)
@@ -225,7 +232,7 @@ export { createIntegration } from '@svc/integrations';
  * customer test under Node's own test runner: `setupServer(...createHandlers(createMockPlatform()))`,
  * a stash write and read, a recommendations `get` and a `shown` event, then `close()`.
  */
-function checkMswMajor({ msw, node, unhandled }, tarballs) {
+function checkMswMajor({ msw, node, listen }, tarballs) {
   const project = mkdtempSync(join(tmpdir(), `svc-msw${msw}-`));
   try {
     const env = { ...process.env, PATH: `${nodeBinDir(node)}:${process.env.PATH}` };
@@ -246,7 +253,7 @@ function checkMswMajor({ msw, node, unhandled }, tarballs) {
     );
     run('npm', ['ls', '--all'], { ...inProject, stdio: ['ignore', 'ignore', 'inherit'] });
     console.log('npm ls --all: clean');
-    writeFileSync(join(project, 'customer.test.mjs'), customerTest(unhandled));
+    writeFileSync(join(project, 'customer.test.mjs'), customerTest(listen));
     run('node', ['--test', '--test-reporter=spec', 'customer.test.mjs'], inProject);
   } finally {
     if (!process.env.KEEP_CONSUMER) rmSync(project, { recursive: true, force: true });
@@ -254,7 +261,7 @@ function checkMswMajor({ msw, node, unhandled }, tarballs) {
 }
 
 /** The customer's test of `checkMswMajor`, written as the testing guide tells a customer to. */
-function customerTest(unhandled) {
+function customerTest(listen) {
   return `import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { setupServer } from 'msw/node';
@@ -265,7 +272,7 @@ import { createStash } from '@svc/stash';
 test('the shop reads and writes the stash, gets recommendations and reports one shown', async () => {
   const platform = createMockPlatform({ fixtures: true });
   const server = setupServer(...createHandlers(platform));
-  server.listen({ ${unhandled}: 'error' });
+  ${listen}
   try {
     const basket = createStash('kv', 'demo_shop');
     await basket.set('basket', '3 items');
