@@ -131,7 +131,9 @@ describe('svc-mock serve over real HTTP', () => {
     );
     expect(execution.result).toMatchObject({ sent: true, count: 1 });
     const runs = await json<{ executionId: string }[]>(
-      post(`${url}/__svc/inspect/integrations/runs`, [{ trackingId: 'demo_shop' }]),
+      post(`${url}/__svc/inspect/integrations/runs`, [{ trackingId: 'demo_shop' }], {
+        'Content-Type': 'application/json',
+      }),
     );
     expect(runs.map((r) => r.executionId)).toEqual([execution.executionId]);
 
