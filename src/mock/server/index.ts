@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Endpoints } from '@svc/core';
-import { getResponse } from 'msw';
+import { getResponse, type HttpHandler } from 'msw';
 import { adminRefusal } from '../access/admin';
 import { type CorsOptions, normaliseAllowOrigin, withCors } from '../access/cors';
-import { createHandlers } from '../handlers';
+import { createHandlers, type HandlerOptions } from '../handlers';
 import { createMockPlatform, type MockPlatform } from '../platform';
 import { InvalidStateError, type StateSnapshot } from '../platform/state/format';
 import { ADMIN_PREFIX, type AdminTarget, adminResponse } from './admin';
@@ -105,7 +105,7 @@ interface Site {
   hosts: ReadonlySet<string>;
   allowOrigin: '*' | readonly string[];
   budget: BodyBudget;
-  handlers: () => ReturnType<typeof createHandlers>;
+  handlers: () => HttpHandler[];
   journal: Journal | undefined;
 }
 
@@ -153,6 +153,30 @@ function failure(error: unknown): Response {
   return Response.json({ status: 500, message }, { status: 500 });
 }
 
+/**
+ * The platform being served and its handlers; `reset` and `load` replace both (the journal then
+ * rewritten from the new platform's snapshot). Each platform's operations go to the journal.
+ */
+function serving(first: MockPlatform, fresh: () => MockPlatform, options: HandlerOptions, journal?: Journal) {
+  let current: { platform: MockPlatform; handlers: HttpHandler[]; stop: () => void } | undefined;
+  const use = (platform: MockPlatform) => {
+    current?.stop(); // the replaced platform's late work (a run finishing) no longer reaches the journal
+    const stop = platform.onOperation((operation) => journal?.append(operation, platform.snapshot));
+    current = { platform, handlers: createHandlers(platform, options), stop };
+  };
+  const replace = (platform: MockPlatform) => {
+    journal?.rewrite(platform.snapshot());
+    use(platform);
+  };
+  use(first);
+  const target: AdminTarget = {
+    platform: () => current!.platform,
+    reset: () => replace(fresh()),
+    load: (snapshot: StateSnapshot) => replace(createMockPlatform({ state: snapshot })),
+  };
+  return { target, handlers: () => current!.handlers };
+}
+
 /** Stops listening, drops open connections, then runs `after` once the server is closed. */
 const closeServer = (server: Server, after: () => void) =>
   new Promise<void>((resolve) => {
@@ -174,7 +198,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const fresh = () => createMockPlatform({ fixtures, ...(clock === 'real' ? {} : { now: clock }) });
   const release = options.state ? lockStateFile(options.state) : undefined;
   let journal: Journal | undefined;
-  let current: { platform: MockPlatform; handlers: ReturnType<typeof createHandlers>; stop: () => void } | undefined;
   const server = createServer();
   try {
     const restored = options.state ? readJournal(options.state) : undefined;
@@ -184,28 +207,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const url = `http://${urlHost(host)}:${actualPort}`;
     const endpoints: Endpoints = { recs: url, experiences: url, stash: url, events: url, integrations: url };
 
-    const use = (platform: MockPlatform) => {
-      current?.stop(); // the replaced platform's late work (a run finishing) no longer reaches the journal
-      const stop = platform.onOperation((operation) => journal?.append(operation, platform.snapshot));
-      current = { platform, handlers: createHandlers(platform, { endpoints, allowOrigin }), stop };
-    };
-    const replace = (platform: MockPlatform) => {
-      journal?.rewrite(platform.snapshot());
-      use(platform);
-    };
-    use(first);
-    const target = {
-      platform: () => current!.platform,
-      reset: () => replace(fresh()),
-      load: (snapshot: StateSnapshot) => replace(createMockPlatform({ state: snapshot })),
-    };
-
+    const { target, handlers } = serving(first, fresh, { endpoints, allowOrigin }, journal);
     // Due work (deferkv deliveries, schedules, recurring runs) runs on time with no requests coming in.
-    const ticker = setInterval(() => current!.platform.clock.tick(), 1000);
+    const ticker = setInterval(() => target.platform().clock.tick(), 1000);
     ticker.unref();
 
     const hosts = servedHosts(host, actualPort);
-    const handlers = () => current!.handlers;
     const site: Site = {
       url,
       target,
