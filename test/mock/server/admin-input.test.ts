@@ -118,7 +118,7 @@ describe('the platform endpoints bound depth at the edge', () => {
       new Request('https://events.svc.example/events/v1/shop', { method: 'POST', body: deepBatch(6000) }),
     );
     expect(response?.status).toBe(400);
-    expect((await response?.json()).message).toMatch(/nested deeper than 64 levels/);
+    expect((await response!.json()).message).toMatch(/nested deeper than 64 levels/);
     expect(platform.inspect.events.received('shop')).toEqual([]);
     const inspect = await call('GET', 'inspect/events/received/shop');
     expect(inspect.status).toBe(200);
