@@ -6,11 +6,13 @@ import { type CorsOptions, normaliseAllowOrigin, withCors } from '../access/cors
 import { createHandlers, type HandlerOptions } from '../handlers';
 import { createMockPlatform, type MockPlatform } from '../platform';
 import { InvalidStateError, type StateSnapshot } from '../platform/state/format';
+import type { SecretSealer } from '../platform/state/secrets';
 import { ADMIN_PREFIX, type AdminTarget, adminResponse } from './admin';
 import { servedHosts } from './hosts';
 import { type Journal, openJournal, readJournal } from './journal';
 import { lockStateFile } from './lock';
 import { BodyBudget, BodyTooLargeError, requestHead, ServerBusyError, send, toRequest } from './node-http';
+import { createSecretSealer, secretKeyFor } from './secret-key';
 
 /** Options of the mock server (`svc-mock serve`); every one may be left out. */
 export interface MockServerOptions extends CorsOptions {
@@ -71,9 +73,9 @@ export class PortInUseError extends Error {
 }
 
 /** A platform from a journal's state; a problem found while replaying names the file. */
-function restore(state: StateSnapshot, file: string): MockPlatform {
+function restore(state: StateSnapshot, file: string, secretSealer?: SecretSealer): MockPlatform {
   try {
-    return createMockPlatform({ state });
+    return createMockPlatform({ state, secretSealer });
   } catch (error) {
     if (error instanceof InvalidStateError) throw new InvalidStateError(file, error.message.replace(/^state: /, ''));
     throw error;
@@ -157,7 +159,12 @@ function failure(error: unknown): Response {
  * The platform being served and its handlers; `reset` and `load` replace both (the journal then
  * rewritten from the new platform's snapshot). Each platform's operations go to the journal.
  */
-function serving(first: MockPlatform, fresh: () => MockPlatform, options: HandlerOptions, journal?: Journal) {
+function serving(
+  first: MockPlatform,
+  create: { fresh: () => MockPlatform; load: (state: StateSnapshot) => MockPlatform },
+  options: HandlerOptions,
+  journal?: Journal,
+) {
   let current: { platform: MockPlatform; handlers: HttpHandler[]; stop: () => void } | undefined;
   const use = (platform: MockPlatform) => {
     current?.stop(); // the replaced platform's late work (a run finishing) no longer reaches the journal
@@ -171,8 +178,8 @@ function serving(first: MockPlatform, fresh: () => MockPlatform, options: Handle
   use(first);
   const target: AdminTarget = {
     platform: () => current!.platform,
-    reset: () => replace(fresh()),
-    load: (snapshot: StateSnapshot) => replace(createMockPlatform({ state: snapshot })),
+    reset: () => replace(create.fresh()),
+    load: (snapshot: StateSnapshot) => replace(create.load(snapshot)),
   };
   return { target, handlers: () => current!.handlers };
 }
@@ -195,19 +202,22 @@ const closeServer = (server: Server, after: () => void) =>
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const { port, host, fixtures, clock } = { ...DEFAULTS, ...options };
   const allowOrigin = normaliseAllowOrigin(options.allowOrigin);
-  const fresh = () => createMockPlatform({ fixtures, ...(clock === 'real' ? {} : { now: clock }) });
+  // With a journal, integration secrets are kept in it sealed with the operator's key (secret-key.ts).
+  const secretSealer = options.state ? createSecretSealer(secretKeyFor(options.state)) : undefined;
+  const fresh = () => createMockPlatform({ fixtures, secretSealer, ...(clock === 'real' ? {} : { now: clock }) });
   const release = options.state ? lockStateFile(options.state) : undefined;
   let journal: Journal | undefined;
   const server = createServer();
   try {
     const restored = options.state ? readJournal(options.state) : undefined;
-    const first = restored ? restore(restored, options.state!) : fresh();
+    const first = restored ? restore(restored, options.state!, secretSealer) : fresh();
     if (options.state) journal = openJournal(options.state, first.snapshot());
     const actualPort = await listen(server, port, host);
     const url = `http://${urlHost(host)}:${actualPort}`;
     const endpoints: Endpoints = { recs: url, experiences: url, stash: url, events: url, integrations: url };
 
-    const { target, handlers } = serving(first, fresh, { endpoints, allowOrigin }, journal);
+    const load = (state: StateSnapshot) => createMockPlatform({ state, secretSealer });
+    const { target, handlers } = serving(first, { fresh, load }, { endpoints, allowOrigin }, journal);
     // Due work (deferkv deliveries, schedules, recurring runs) runs on time with no requests coming in.
     const ticker = setInterval(() => target.platform().clock.tick(), 1000);
     ticker.unref();
@@ -243,3 +253,4 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 export * from '../platform/state/public';
 export { StateLockedError } from './lock';
 export { MAX_BODY_BYTES, MAX_BYTES_IN_FLIGHT } from './node-http';
+export { SECRET_KEY_ENV, SecretKeyError } from './secret-key';
