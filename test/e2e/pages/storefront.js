@@ -19,7 +19,7 @@
         list,
         items.map(function (item) {
           var li = document.createElement('li');
-          li.textContent = item.details && item.details.name ? item.details.name : item.id;
+          li.textContent = item.details?.name ? item.details.name : item.id;
           li.dataset.id = item.id;
           return li;
         }),
