@@ -186,7 +186,7 @@ describe('svc-mock serve over real HTTP', () => {
     const { code, stdout } = await runCli(['--help']);
     expect(code).toBe(0);
     expect(stdout).toBe(
-      'usage: svc-mock serve [--port 4010] [--host 127.0.0.1] [--state <file>] [--no-fixtures] [--clock real | <ISO time>]\n',
+      'usage: svc-mock serve [--port 4010] [--host 127.0.0.1] [--state <file>] [--no-fixtures] [--clock real | <ISO time>] [--allow-origin <origin>[,<origin>...]]\n',
     );
   });
 
