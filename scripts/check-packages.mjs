@@ -5,7 +5,16 @@
 // in Node and type-check an import of each, then run the testing guide's @svc/mock/playwright
 // example there as a customer would (Debian's Chromium). Fails on the first broken package.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -217,7 +226,7 @@ export { createIntegration } from '@svc/integrations';
  * by a static server of the scratch project, in Debian's Chromium.
  */
 function checkPlaywrightFixture(work) {
-  console.log('== consumer: the testing guide\'s @svc/mock/playwright example, through the tarball');
+  console.log("== consumer: the testing guide's @svc/mock/playwright example, through the tarball");
   const site = join(work, 'site');
   mkdirSync(join(site, 'test-pages'), { recursive: true });
   mkdirSync(join(site, 'dist'), { recursive: true });
@@ -245,7 +254,15 @@ createServer(async (req, res) => {
   );
   const port = 5400 + Math.floor(Math.random() * 500);
   const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+  const args = [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ];
   writeFileSync(
     join(work, 'playwright.config.mjs'),
     `export default {

@@ -9,7 +9,9 @@ const root = join(import.meta.dirname, '..');
 /** The example's code. Throws when the guide has no such block. */
 export function guideExample() {
   const text = readFileSync(join(root, 'docs', 'testing.md'), 'utf8');
-  const match = /<!-- playwright-example:start -->\n```ts[^\n]*\n([\s\S]*?)```\n<!-- playwright-example:end -->/.exec(text);
+  const match = /<!-- playwright-example:start -->\n```ts[^\n]*\n([\s\S]*?)```\n<!-- playwright-example:end -->/.exec(
+    text,
+  );
   if (!match) throw new Error('docs/testing.md has no playwright-example block');
   return match[1];
 }
