@@ -14,6 +14,7 @@ export interface RecordedSecret {
 
 /** Encrypts secret values for the state and decrypts them on restore (AES-256-GCM in the server). */
 export interface SecretSealer {
+  /** The value encrypted, as text a snapshot can hold. */
   seal(value: string): string;
   /** Throws when `sealed` was not sealed with this key. */
   open(sealed: string): string;
