@@ -1,5 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './test/e2e/browser';
+import { writeGuideExample } from './test/e2e/guide-example';
+
+// The testing guide's @svc/mock/playwright example runs with the suite, as written.
+writeGuideExample();
 
 const port = Number(process.env.E2E_PORT ?? 5199);
 

@@ -18,7 +18,8 @@ const out = process.env.SVC_OUT ?? 'dist';
 
 /**
  * The packages. `entries` maps an export subpath name to its source; `index` is `.`.
- * `bin` adds executables; `peer` lists peer dependencies (the customer brings their own).
+ * `bin` adds executables; `peer` lists peer dependencies (the customer brings their own),
+ * `optionalPeer` those of them only some entries need.
  * `node: true` marks a package that runs in Node: it declares the root's `engines.node` (our
  * supported lines). Browser packages declare no Node floor, as our peers' browser packages do.
  * Each package's README is docs/packages/<name>.md; `keywords` are added to the shared ones.
@@ -62,10 +63,17 @@ export const packages = [
   {
     name: 'mock',
     description: 'The mock platform: an in-memory reference server behind MSW handlers, also served over HTTP.',
-    entries: { index: 'src/mock/index.ts', server: 'src/mock/server/index.ts', cli: 'src/mock/server/cli.ts' },
+    entries: {
+      index: 'src/mock/index.ts',
+      server: 'src/mock/server/index.ts',
+      playwright: 'src/mock/playwright.ts',
+      cli: 'src/mock/server/cli.ts',
+    },
     internal: ['cli'],
     bin: { 'svc-mock': './cli.js' },
-    peer: { msw: '^2.15.0 || ^3.0.0' },
+    // @playwright/test: needed by the `playwright` entry only, so optional for everyone else.
+    peer: { msw: '^2.15.0 || ^3.0.0', '@playwright/test': '>=1.40.0' },
+    optionalPeer: ['@playwright/test'],
     node: true,
     keywords: ['mock', 'msw', 'testing'],
   },
@@ -74,7 +82,7 @@ export const packages = [
 // Every package depends on @svc/core by name (one copy, one SvcError class on a page), at this version.
 const runtimeDeps = { ...root.dependencies, '@svc/core': version };
 const isExternal = (id) =>
-  id.startsWith('node:') || builtinModules.includes(id) || /^(@svc\/core|ky|js-cookie|cookie|json-logic-js|re2js|msw)(\/|$)/.test(id);
+  id.startsWith('node:') || builtinModules.includes(id) || /^(@svc\/core|ky|js-cookie|cookie|json-logic-js|re2js|msw|@playwright\/test)(\/|$)/.test(id);
 const ts = () => esbuild({ target: 'es2022', tsconfig: './tsconfig.json', sourceMap: true });
 // The script-tag and demo bundles carry core themselves: '@svc/core' is its source there.
 const coreSource = () =>
@@ -122,6 +130,9 @@ function manifest(pkg) {
         files: ['*.js', '*.js.map', '*.d.ts', 'chunks', 'README.md'],
         ...(used.size ? { dependencies: Object.fromEntries([...used].sort().map((n) => [n, runtimeDeps[n]])) } : {}),
         ...(pkg.peer ? { peerDependencies: pkg.peer } : {}),
+        ...(pkg.optionalPeer
+          ? { peerDependenciesMeta: Object.fromEntries(pkg.optionalPeer.map((name) => [name, { optional: true }])) }
+          : {}),
       };
       mkdirSync(`${out}/${pkg.name}`, { recursive: true });
       writeFileSync(`${out}/${pkg.name}/package.json`, JSON.stringify(json, null, 2) + '\n');

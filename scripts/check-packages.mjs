@@ -2,13 +2,24 @@
 // Package checks on every dist package: its README and registry fields (`npm pack --dry-run`),
 // publint, @arethetypeswrong/cli, then the consumer check:
 // `npm pack` each package, install the tarballs into a temporary project, import every export
-// in Node and type-check an import of each. Fails on the first broken package.
+// in Node and type-check an import of each, then run the testing guide's @svc/mock/playwright
+// example there as a customer would (Debian's Chromium). Fails on the first broken package.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { guideExample } from './guide-example.mjs';
 import { nodeBinDir, PINNED } from './supported-node.mjs';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
@@ -86,6 +97,7 @@ try {
       '--loglevel=error',
       ...tarballs,
       `msw@${readPkg('msw').version}`,
+      `@playwright/test@${readPkg('@playwright/test').version}`,
       `typescript@${readPkg('typescript').version}`,
       `@types/node@${readPkg('@types/node').version}`,
     ],
@@ -131,6 +143,7 @@ try {
   run(join(work, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { cwd: work });
   await checkOneCore(work);
   for (const major of MSW_MAJORS) checkMswMajor(major, tarballs);
+  checkPlaywrightFixture(work);
   console.log(`\npackage checks: ${packages.length} packages ok`);
 } finally {
   if (!process.env.KEEP_CONSUMER) rmSync(work, { recursive: true, force: true });
@@ -288,4 +301,60 @@ test('the shop reads and writes the stash, gets recommendations and reports one 
   }
 });
 `;
+ * A customer's Playwright suite through the packed @svc/mock/playwright: the testing guide's
+ * example as written, against the plain storefront page of our e2e suite (and svc.min.js) served
+ * by a static server of the scratch project, in Debian's Chromium.
+ */
+function checkPlaywrightFixture(work) {
+  console.log("== consumer: the testing guide's @svc/mock/playwright example, through the tarball");
+  const site = join(work, 'site');
+  mkdirSync(join(site, 'test-pages'), { recursive: true });
+  mkdirSync(join(site, 'dist'), { recursive: true });
+  for (const page of ['storefront.html', 'storefront.js'])
+    copyFileSync(join(root, 'test', 'e2e', 'pages', page), join(site, 'test-pages', page));
+  copyFileSync(join(dist, 'svc.min.js'), join(site, 'dist', 'svc.min.js'));
+  writeFileSync(
+    join(work, 'serve.mjs'),
+    `import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { join, normalize } from 'node:path';
+const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript' };
+createServer(async (req, res) => {
+  const path = normalize(new URL(req.url, 'http://x').pathname).replace(/^(\\.\\.[/\\\\])+/, '');
+  try {
+    const body = await readFile(join(import.meta.dirname, 'site', path));
+    res.writeHead(200, { 'Content-Type': types[path.slice(path.lastIndexOf('.'))] ?? 'application/octet-stream' });
+    res.end(body);
+  } catch {
+    res.writeHead(404);
+    res.end();
+  }
+}).listen(Number(process.env.PORT), '127.0.0.1');
+`,
+  );
+  const port = 5400 + Math.floor(Math.random() * 500);
+  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const args = [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ];
+  writeFileSync(
+    join(work, 'playwright.config.mjs'),
+    `export default {
+  testDir: 'tests',
+  workers: 1,
+  reporter: 'list',
+  use: { baseURL: 'http://127.0.0.1:${port}', launchOptions: { executablePath: ${JSON.stringify(chromium)}, args: ${JSON.stringify(args)} } },
+  webServer: { command: 'node serve.mjs', env: { PORT: '${port}' }, url: 'http://127.0.0.1:${port}/test-pages/storefront.html', timeout: 30000 },
+};
+`,
+  );
+  mkdirSync(join(work, 'tests'), { recursive: true });
+  writeFileSync(join(work, 'tests', 'shop.spec.ts'), guideExample());
+  run(join(work, 'node_modules', '.bin', 'playwright'), ['test', '--config', 'playwright.config.mjs'], { cwd: work });
 }

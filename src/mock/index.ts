@@ -21,3 +21,5 @@ export { STASH_LIMITS } from './platform/stash';
 // The platform's state as a versioned JSON object: platform.snapshot(), createMockPlatform({ state }).
 export * from './platform/state/public';
 export type { ReplayFailure } from './platform/state/recorder';
+// Integration secrets in the state: name and fingerprint, sealed only with a SecretSealer.
+export { type RecordedSecret, type SecretSealer, SecretUnavailableError } from './platform/state/secrets';

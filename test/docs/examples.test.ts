@@ -76,6 +76,7 @@ describe('examples of the docs', () => {
         paths: {
           '@svc/core/errors': [join(root, 'src/core/errors.ts')],
           '@svc/mock/server': [join(root, 'src/mock/server/index.ts')],
+          '@svc/mock/playwright': [join(root, 'src/mock/playwright.ts')],
           '@svc/integrations/runner': [join(root, 'src/integrations/runner/index.ts')],
           '@svc/*': [join(root, 'src/*/index.ts')],
         },

@@ -102,11 +102,19 @@ export function preflightResponse(request: Request, interfaces: Interface[], all
   });
 }
 
-/** `response` with the CORS headers of a platform answer; a network error (`Response.error()`) as it is. */
+/**
+ * `response` with the CORS headers of a platform answer, set in place (the body is not streamed
+ * again); a copy when its headers are immutable. A network error (`Response.error()`) as it is.
+ */
 export function withCors(response: Response, request: Request, allowOrigin: '*' | readonly string[]): Response {
   if (response.type === 'error') return response;
-  const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries(corsHeaders(request.headers.get('origin'), allowOrigin)))
-    headers.set(name, value);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  const cors = Object.entries(corsHeaders(request.headers.get('origin'), allowOrigin));
+  try {
+    for (const [name, value] of cors) response.headers.set(name, value);
+    return response;
+  } catch {
+    const headers = new Headers(response.headers);
+    for (const [name, value] of cors) headers.set(name, value);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
 }

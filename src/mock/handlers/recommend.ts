@@ -2,6 +2,7 @@ import type { Endpoints } from '@svc/core';
 import { escapeRegExp, isObject } from '@svc/core';
 import { type HttpHandler, type HttpResponseResolver, http } from 'msw';
 import type { MockPlatform } from '../platform';
+import { JsonTooDeepError, parseBoundedJson } from '../platform/json-depth';
 import type { RecommendRequest, Rule, SeedItem } from '../platform/recommend/types';
 import { json, methodNotAllowed, route } from './respond';
 
@@ -50,8 +51,9 @@ function seedOf(h: unknown[] | undefined, query: URLSearchParams): SeedItem[] {
 export function parseRecommendRequest(trackingId: string, query: URLSearchParams, text: string): RecommendRequest {
   let body: unknown = {};
   try {
-    if (text.trim()) body = JSON.parse(text);
-  } catch {
+    if (text.trim()) body = parseBoundedJson(text);
+  } catch (error) {
+    if (error instanceof JsonTooDeepError) throw new Refusal(`malformed body: ${error.message}`);
     body = undefined;
   }
   if (!isObject(body)) throw new Refusal('malformed body: a JSON object with optional "h" and "rules" is required');

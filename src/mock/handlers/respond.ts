@@ -1,6 +1,7 @@
 import { delay, HttpResponse, type HttpResponseResolver } from 'msw';
 import type { MockPlatform } from '../platform';
 import type { Route } from '../platform/faults';
+import { JsonTooDeepError, parseBoundedJson } from '../platform/json-depth';
 
 /** JSON answer with an HTTP status (default 200). */
 export const json = (body: unknown, status = 200, headers?: Record<string, string>) =>
@@ -39,7 +40,13 @@ export function route(platform: MockPlatform, name: Route, resolver: HttpRespons
           headers,
         );
     }
-    return resolver(info);
+    try {
+      return await resolver(info);
+    } catch (error) {
+      if (!(error instanceof JsonTooDeepError)) throw error;
+      // The stash fails in its body's status (HTTP 200); the other interfaces with HTTP 400.
+      return json({ status: 400, message: error.message }, name === 'stash' ? 200 : 400);
+    }
   };
 }
 
@@ -52,12 +59,16 @@ export const methodNotAllowed = (method: string, allow: string) =>
     ? new HttpResponse(null, { status: 405, headers: { Allow: allow } })
     : json({ status: 405, message: 'The method is not allowed for the requested URL.' }, 405, { Allow: allow });
 
-/** Reads a JSON body; `undefined` when absent or malformed (handlers answer 400 for that). */
+/**
+ * Reads a JSON body; `undefined` when absent or malformed (handlers answer 400 for that). A body
+ * nested deeper than MAX_JSON_DEPTH throws JsonTooDeepError, which `route` answers as a 400.
+ */
 export async function readJson(request: Request): Promise<unknown> {
+  const text = await request.text();
   try {
-    const text = await request.text();
-    return text ? JSON.parse(text) : undefined;
-  } catch {
+    return text ? parseBoundedJson(text) : undefined;
+  } catch (error) {
+    if (error instanceof JsonTooDeepError) throw error;
     return undefined;
   }
 }

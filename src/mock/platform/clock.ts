@@ -144,6 +144,10 @@ export function createClock(start?: number | Date | string, frozen = start !== u
     advance(ms) {
       if (!(ms >= 0)) throw new RangeError(`clock.advance: ms must be >= 0 (got ${ms})`);
       const target = now() + ms;
+      if (!(target <= MAX_TIME))
+        throw new RangeError(
+          `clock.advance: ms would take the clock past ${new Date(MAX_TIME).toISOString()} (got ${ms})`,
+        );
       runUntil(target);
       offset = target - base();
     },
@@ -158,8 +162,12 @@ export function createClock(start?: number | Date | string, frozen = start !== u
   };
 }
 
+/** The latest time a Date can hold (ECMAScript: 8.64e15 ms from the epoch): the clock never goes past it. */
+export const MAX_TIME = 8.64e15;
+
 function toMs(time: number | Date | string): number {
   const ms = typeof time === 'number' ? time : new Date(time).getTime();
-  if (!Number.isFinite(ms)) throw new RangeError(`clock: not a time: ${String(time)}`);
+  if (!Number.isFinite(ms) || Math.abs(ms) > MAX_TIME)
+    throw new RangeError(`clock: not a time: ${String(time)} (a Date's range is ±${MAX_TIME} ms)`);
   return ms;
 }

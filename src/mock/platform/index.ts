@@ -18,6 +18,7 @@ import {
   type StateSnapshot,
 } from './state/format';
 import { createRecorder, type ReplayFailure } from './state/recorder';
+import type { SecretSealer } from './state/secrets';
 
 /** Options of `createMockPlatform`; every one may be left out. */
 export interface MockPlatformOptions {
@@ -35,6 +36,14 @@ export interface MockPlatformOptions {
    * format or version. Default: a new platform.
    */
   state?: StateSnapshot;
+  /**
+   * Seals integration secrets in the state (snapshot, `--state` journal) so that restoring it
+   * restores their values; `svc-mock serve --state` passes one keyed by the operator. Without it
+   * a snapshot holds each secret's name and fingerprint only, and restoring it skips the secrets
+   * (listed in `restored.failed`).
+   * @default undefined (secret values kept in memory only)
+   */
+  secretSealer?: SecretSealer;
 }
 
 /** The header of a new platform's state: what `snapshot()` needs to create it again. */
@@ -108,7 +117,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}) {
   const properties = createProperties(clock.now);
   const parts = createParts({ clock, bus, properties }, faults);
   if (header.fixtures) loadFixtures(parts, header.fixtures);
-  const recorder = createRecorder(parts, header);
+  const recorder = createRecorder(parts, header, options.secretSealer);
   const restored = {
     operations: state?.operations.length ?? 0,
     failed: state ? recorder.replay(state.operations, 'state') : ([] as ReplayFailure[]),

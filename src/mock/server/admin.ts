@@ -1,4 +1,5 @@
 import { isObject } from '@svc/core';
+import { AdminInputError, CLOCK_SHAPES, FAULT_SHAPE, readAdminInput, type Shape } from '../access/admin-input';
 import type { MockPlatform } from '../platform';
 import { type Fault, type Route, routes } from '../platform/faults';
 import type { StateSnapshot } from '../platform/state/format';
@@ -19,15 +20,9 @@ const answer = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body ?? null), { status, headers: { 'Content-Type': 'application/json' } });
 const problem = (status: number, message: string) => answer({ status, message }, status);
 
-async function body(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new TypeError('the body is not JSON');
-  }
-}
+/** Every admin body is read through the one check of access/admin-input.ts, before anything is applied. */
+const body = async (request: Request, shape?: Shape | 'array'): Promise<unknown> =>
+  readAdminInput(await request.text(), shape);
 
 /** `group[area][method]`, own properties only (never `__proto__` or `constructor`), or a top-level function of `group`. */
 function method(
@@ -73,6 +68,8 @@ export async function adminResponse(request: Request, target: AdminTarget): Prom
     const answered = await SECTIONS.get(section)?.(call);
     return answered ?? problem(404, `no admin route ${call.verb} ${url.pathname}`);
   } catch (error) {
+    if (error instanceof AdminInputError)
+      return answer({ status: 400, message: error.message, field: error.field }, 400);
     return problem(400, error instanceof Error ? error.message : String(error));
   }
 }
@@ -90,11 +87,10 @@ interface AdminCall {
 /** `GET /__svc/clock`, `POST /__svc/clock/advance {"ms"}`, `POST /__svc/clock/set {"time"}`. */
 async function clockRoute({ request, verb, rest, platform }: AdminCall): Promise<Response | undefined> {
   if (rest.length === 0 && verb === 'GET') return answer(clockView(platform));
-  if (rest.length !== 1 || verb !== 'POST') return undefined;
-  const input = await body(request);
-  if (rest[0] === 'advance' && isObject(input)) platform.clock.advance(Number(input.ms));
-  else if (rest[0] === 'set' && isObject(input) && (typeof input.time === 'string' || typeof input.time === 'number'))
-    platform.clock.set(input.time);
+  if (rest.length !== 1 || verb !== 'POST' || (rest[0] !== 'advance' && rest[0] !== 'set')) return undefined;
+  const input = (await body(request, CLOCK_SHAPES[rest[0]])) as { ms?: number; time?: number | string } | undefined;
+  if (rest[0] === 'advance' && input?.ms !== undefined) platform.clock.advance(input.ms);
+  else if (rest[0] === 'set' && input?.time !== undefined) platform.clock.set(input.time);
   else
     return problem(
       400,
@@ -110,8 +106,8 @@ async function faultsRoute({ request, verb, rest, platform }: AdminCall): Promis
     return problem(404, `no route ${JSON.stringify(route)}: one of ${routes.join(', ')} or *`);
   if (verb === 'GET' && rest.length === 0) return answer(platform.faults.list());
   if ((verb === 'PUT' || verb === 'POST') && route !== undefined) {
-    const fault = await body(request);
-    if (!isObject(fault))
+    const fault = await body(request, FAULT_SHAPE);
+    if (fault === undefined)
       return problem(400, 'the body must be a fault object, for example {"status": 503, "times": 1}');
     platform.faults.set(route, fault as Fault);
     return answer(platform.faults.list());
@@ -131,9 +127,8 @@ async function methodRoute(section: 'inspect' | 'admin', call: AdminCall): Promi
   if (!fn) return problem(404, `no ${section} method ${rest.slice(0, 2).join('.')}`);
   let args: unknown[] = pathArgs;
   if (verb === 'POST') {
-    const input = await body(request);
-    if (input !== undefined && !Array.isArray(input)) return problem(400, 'the body must be a JSON array of arguments');
-    args = [...pathArgs, ...((input as unknown[] | undefined) ?? [])];
+    const input = (await body(request, 'array')) as unknown[] | undefined;
+    args = [...pathArgs, ...(input ?? [])];
   } else if (verb !== 'GET' || section === 'admin') {
     return problem(405, `${section} calls are ${section === 'admin' ? 'POST' : 'GET or POST'}`);
   }

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { MockServerOptions } from './index';
 
 export const USAGE =
-  'usage: svc-mock serve [--port 4010] [--host 127.0.0.1] [--state <file>] [--no-fixtures] [--clock real | <ISO time>]';
+  'usage: svc-mock serve [--port 4010] [--host 127.0.0.1] [--state <file>] [--no-fixtures] [--clock real | <ISO time>] [--allow-origin <origin>[,<origin>...]]';
 
 /** A command line the CLI cannot run: its message is one line for the user. */
 export class UsageError extends Error {}
@@ -21,6 +21,7 @@ export function parseServeArgs(argv: string[]): MockServerOptions {
         state: { type: 'string' },
         'no-fixtures': { type: 'boolean' },
         clock: { type: 'string' },
+        'allow-origin': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -49,6 +50,7 @@ export function parseServeArgs(argv: string[]): MockServerOptions {
     if (values.state === '') throw new UsageError(`--state must name a file; ${USAGE}`);
     options.state = values.state;
   }
+  if (values['allow-origin'] !== undefined) options.allowOrigin = allowOrigins(values['allow-origin']);
   if (values.clock !== undefined && values.clock !== 'real') {
     if (!/^\d{4}-\d{2}-\d{2}/.test(values.clock) || !Number.isFinite(Date.parse(values.clock))) {
       throw new UsageError(
@@ -58,4 +60,23 @@ export function parseServeArgs(argv: string[]): MockServerOptions {
     options.clock = values.clock;
   }
   return options;
+}
+
+/** `--allow-origin a,b`: origins exactly as browsers send them (`http://localhost:3000`), or `*`. */
+function allowOrigins(value: string): '*' | string[] {
+  if (value.trim() === '*') return '*';
+  const origins = value.split(',').map((origin) => origin.trim());
+  for (const origin of origins) {
+    let valid = false;
+    try {
+      valid = /^https?:$/.test(new URL(origin).protocol) && new URL(origin).origin === origin;
+    } catch {
+      valid = false;
+    }
+    if (!valid)
+      throw new UsageError(
+        `--allow-origin takes origins such as http://localhost:3000, comma-separated (got ${JSON.stringify(origin)}); ${USAGE}`,
+      );
+  }
+  return origins;
 }

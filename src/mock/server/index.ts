@@ -1,30 +1,54 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Endpoints } from '@svc/core';
-import { getResponse } from 'msw';
-import { createHandlers } from '../handlers';
+import { getResponse, type HttpHandler } from 'msw';
+import { adminRefusal } from '../access/admin';
+import { type CorsOptions, normaliseAllowOrigin, withCors } from '../access/cors';
+import { createHandlers, type HandlerOptions } from '../handlers';
 import { createMockPlatform, type MockPlatform } from '../platform';
 import { InvalidStateError, type StateSnapshot } from '../platform/state/format';
+import type { SecretSealer } from '../platform/state/secrets';
 import { ADMIN_PREFIX, type AdminTarget, adminResponse } from './admin';
+import { servedHosts } from './hosts';
 import { type Journal, openJournal, readJournal } from './journal';
 import { lockStateFile } from './lock';
-import { BodyTooLargeError, send, toRequest } from './node-http';
+import { BodyBudget, BodyTooLargeError, requestHead, ServerBusyError, send, toRequest } from './node-http';
+import { createSecretSealer, secretKeyFor } from './secret-key';
 
 /** Options of the mock server (`svc-mock serve`); every one may be left out. */
-export interface MockServerOptions {
-  /** TCP port; `0` picks a free one. Default `4010`. */
+export interface MockServerOptions extends CorsOptions {
+  /**
+   * TCP port; `0` picks a free one.
+   * @default 4010
+   */
   port?: number;
-  /** Interface to listen on. Default `127.0.0.1` (this machine only). */
+  /**
+   * Interface to listen on. A wildcard (`0.0.0.0`, `::`) also lets the admin API answer the
+   * machine's own names and addresses as `Host`.
+   * @default '127.0.0.1' (this machine only)
+   */
   host?: string;
   /**
    * A journal file: the platform's state is restored from it at start (when it exists) and
-   * every state-changing operation is appended to it, fsynced before the answer. Default: none
-   * (state lives in memory only).
+   * every state-changing operation is appended to it, fsynced before the answer.
+   * @default undefined (state lives in memory only)
    */
   state?: string;
-  /** Load the demo fixtures into `demo_shop` (ignored when `state` restores a file). Default `true`. */
+  /**
+   * Load the demo fixtures into `demo_shop` (ignored when `state` restores a file).
+   * @default true
+   */
   fixtures?: boolean;
-  /** `'real'`, or a time (ISO string or epoch ms) to freeze the clock at. Ignored when `state` restores a file. Default `'real'`. */
+  /**
+   * `'real'`, or a time (ISO string or epoch ms) to freeze the clock at. Ignored when `state` restores a file.
+   * @default 'real'
+   */
   clock?: 'real' | string | number;
+  /**
+   * Request body bytes all requests together may hold at once; a body that would go past it is
+   * answered 503 with `Retry-After: 1` (each body is also capped at 8 MiB: 413).
+   * @default 33554432 (32 MiB, MAX_BYTES_IN_FLIGHT)
+   */
+  maxBytesInFlight?: number;
 }
 
 /** A running mock server: its URLs, its platform, and how to stop it. */
@@ -49,9 +73,9 @@ export class PortInUseError extends Error {
 }
 
 /** A platform from a journal's state; a problem found while replaying names the file. */
-function restore(state: StateSnapshot, file: string): MockPlatform {
+function restore(state: StateSnapshot, file: string, secretSealer?: SecretSealer): MockPlatform {
   try {
-    return createMockPlatform({ state });
+    return createMockPlatform({ state, secretSealer });
   } catch (error) {
     if (error instanceof InvalidStateError) throw new InvalidStateError(file, error.message.replace(/^state: /, ''));
     throw error;
@@ -76,34 +100,99 @@ function listen(server: Server, port: number, host: string): Promise<number> {
   });
 }
 
-/** What answering a request needs: the server's URL, the admin target, the current handlers, the journal. */
+/** What answering a request needs: the server's URL, the admin target and access, the current handlers, the journal. */
 interface Site {
   url: string;
   target: AdminTarget;
-  handlers: () => ReturnType<typeof createHandlers>;
+  hosts: ReadonlySet<string>;
+  allowOrigin: '*' | readonly string[];
+  budget: BodyBudget;
+  handlers: () => HttpHandler[];
   journal: Journal | undefined;
 }
 
-/** Answers one request: the admin API under ADMIN_PREFIX, else the MSW handlers, else 404; a failure as a JSON 413 or 500. */
+const isAdmin = (incoming: IncomingMessage) => (incoming.url ?? '/').startsWith(ADMIN_PREFIX);
+
+/**
+ * Answers one request: the admin API under ADMIN_PREFIX (after its guard, before the body is
+ * read), else the MSW handlers (CORS included); a failure as JSON 413, 503 or 500.
+ */
 async function answer(incoming: IncomingMessage, outgoing: ServerResponse, site: Site): Promise<void> {
+  const admin = isAdmin(incoming);
+  let head: Request | undefined;
+  let release = () => {};
   try {
-    const request = await toRequest(incoming, site.url);
-    const notFound = () =>
-      Response.json({ status: 404, message: 'The requested URL was not found on the server.' }, { status: 404 });
-    const response = new URL(request.url).pathname.startsWith(ADMIN_PREFIX)
-      ? await adminResponse(request, site.target)
-      : ((await getResponse(site.handlers(), request)) ?? notFound());
+    head = requestHead(incoming, site.url);
+    const refusal = admin ? adminRefusal(head, { hosts: site.hosts }) : undefined;
+    if (refusal) return await send(outgoing, refusal, { close: true }); // the body is never read
+    const read = await toRequest(incoming, site.url, site.budget);
+    release = read.release;
+    const response = admin
+      ? await adminResponse(read.request, site.target)
+      : ((await getResponse(site.handlers(), read.request)) ?? notFound());
     await site.journal?.flush(); // what this answer acknowledges (and anything it read) is on disk first
     await send(outgoing, response);
   } catch (error) {
-    const tooLarge = error instanceof BodyTooLargeError;
-    const status = tooLarge ? 413 : 500;
-    let message = 'request body too large';
-    if (!tooLarge) message = error instanceof Error ? error.message : String(error);
-    if (!outgoing.headersSent) outgoing.writeHead(status, { 'Content-Type': 'application/json' });
-    outgoing.end(JSON.stringify({ status, message }));
+    const response = failure(error);
+    await send(outgoing, admin || !head ? response : withCors(response, head, site.allowOrigin), { close: true });
+  } finally {
+    release();
   }
 }
+
+const notFound = () =>
+  Response.json({ status: 404, message: 'The requested URL was not found on the server.' }, { status: 404 });
+
+/** A request that failed before or outside the handlers: 413 too large, 503 busy (Retry-After), else 500. */
+function failure(error: unknown): Response {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof BodyTooLargeError) return Response.json({ status: 413, message }, { status: 413 });
+  if (error instanceof ServerBusyError)
+    return Response.json(
+      { status: 503, message },
+      { status: 503, headers: { 'Retry-After': String(error.retryAfter) } },
+    );
+  return Response.json({ status: 500, message }, { status: 500 });
+}
+
+/**
+ * The platform being served and its handlers; `reset` and `load` replace both (the journal then
+ * rewritten from the new platform's snapshot). Each platform's operations go to the journal.
+ */
+function serving(
+  first: MockPlatform,
+  create: { fresh: () => MockPlatform; load: (state: StateSnapshot) => MockPlatform },
+  options: HandlerOptions,
+  journal?: Journal,
+) {
+  let current: { platform: MockPlatform; handlers: HttpHandler[]; stop: () => void } | undefined;
+  const use = (platform: MockPlatform) => {
+    current?.stop(); // the replaced platform's late work (a run finishing) no longer reaches the journal
+    const stop = platform.onOperation((operation) => journal?.append(operation, platform.snapshot));
+    current = { platform, handlers: createHandlers(platform, options), stop };
+  };
+  const replace = (platform: MockPlatform) => {
+    journal?.rewrite(platform.snapshot());
+    use(platform);
+  };
+  use(first);
+  const target: AdminTarget = {
+    platform: () => current!.platform,
+    reset: () => replace(create.fresh()),
+    load: (snapshot: StateSnapshot) => replace(create.load(snapshot)),
+  };
+  return { target, handlers: () => current!.handlers };
+}
+
+/** Stops listening, drops open connections, then runs `after` once the server is closed. */
+const closeServer = (server: Server, after: () => void) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => {
+      after();
+      resolve();
+    });
+  });
 
 /**
  * Serves the mock platform over HTTP: every route of PROTOCOL.md on one origin, answered by the
@@ -112,57 +201,47 @@ async function answer(incoming: IncomingMessage, outgoing: ServerResponse, site:
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const { port, host, fixtures, clock } = { ...DEFAULTS, ...options };
-  const fresh = () => createMockPlatform({ fixtures, ...(clock === 'real' ? {} : { now: clock }) });
+  const allowOrigin = normaliseAllowOrigin(options.allowOrigin);
+  // With a journal, integration secrets are kept in it sealed with the operator's key (secret-key.ts).
+  const secretSealer = options.state ? createSecretSealer(secretKeyFor(options.state)) : undefined;
+  const fresh = () => createMockPlatform({ fixtures, secretSealer, ...(clock === 'real' ? {} : { now: clock }) });
   const release = options.state ? lockStateFile(options.state) : undefined;
   let journal: Journal | undefined;
-  let current: { platform: MockPlatform; handlers: ReturnType<typeof createHandlers>; stop: () => void } | undefined;
   const server = createServer();
   try {
     const restored = options.state ? readJournal(options.state) : undefined;
-    const first = restored ? restore(restored, options.state!) : fresh();
+    const first = restored ? restore(restored, options.state!, secretSealer) : fresh();
     if (options.state) journal = openJournal(options.state, first.snapshot());
     const actualPort = await listen(server, port, host);
     const url = `http://${urlHost(host)}:${actualPort}`;
     const endpoints: Endpoints = { recs: url, experiences: url, stash: url, events: url, integrations: url };
 
-    const use = (platform: MockPlatform) => {
-      current?.stop(); // the replaced platform's late work (a run finishing) no longer reaches the journal
-      const stop = platform.onOperation((operation) => journal?.append(operation, platform.snapshot));
-      current = { platform, handlers: createHandlers(platform, { endpoints }), stop };
-    };
-    const replace = (platform: MockPlatform) => {
-      journal?.rewrite(platform.snapshot());
-      use(platform);
-    };
-    use(first);
-    const target = {
-      platform: () => current!.platform,
-      reset: () => replace(fresh()),
-      load: (snapshot: StateSnapshot) => replace(createMockPlatform({ state: snapshot })),
-    };
-
+    const load = (state: StateSnapshot) => createMockPlatform({ state, secretSealer });
+    const { target, handlers } = serving(first, { fresh, load }, { endpoints, allowOrigin }, journal);
     // Due work (deferkv deliveries, schedules, recurring runs) runs on time with no requests coming in.
-    const ticker = setInterval(() => current!.platform.clock.tick(), 1000);
+    const ticker = setInterval(() => target.platform().clock.tick(), 1000);
     ticker.unref();
 
-    const site: Site = { url, target, handlers: () => current!.handlers, journal };
+    const hosts = servedHosts(host, actualPort);
+    const site: Site = {
+      url,
+      target,
+      hosts,
+      allowOrigin,
+      budget: new BodyBudget(options.maxBytesInFlight),
+      handlers,
+      journal,
+    };
     server.on('request', (incoming, outgoing) => answer(incoming, outgoing, site));
 
-    return {
-      url,
-      endpoints,
-      platform: target.platform,
-      close: () =>
-        new Promise<void>((resolve) => {
-          clearInterval(ticker);
-          server.closeAllConnections();
-          server.close(() => {
-            journal?.close();
-            release?.();
-            resolve();
-          });
-        }),
+    const close = () => {
+      clearInterval(ticker);
+      return closeServer(server, () => {
+        journal?.close();
+        release?.();
+      });
     };
+    return { url, endpoints, platform: target.platform, close };
   } catch (error) {
     journal?.close();
     release?.();
@@ -173,3 +252,5 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
 export * from '../platform/state/public';
 export { StateLockedError } from './lock';
+export { MAX_BODY_BYTES, MAX_BYTES_IN_FLIGHT } from './node-http';
+export { SECRET_KEY_ENV, SecretKeyError } from './secret-key';

@@ -131,7 +131,9 @@ describe('svc-mock serve over real HTTP', () => {
     );
     expect(execution.result).toMatchObject({ sent: true, count: 1 });
     const runs = await json<{ executionId: string }[]>(
-      post(`${url}/__svc/inspect/integrations/runs`, [{ trackingId: 'demo_shop' }]),
+      post(`${url}/__svc/inspect/integrations/runs`, [{ trackingId: 'demo_shop' }], {
+        'Content-Type': 'application/json',
+      }),
     );
     expect(runs.map((r) => r.executionId)).toEqual([execution.executionId]);
 
@@ -184,7 +186,7 @@ describe('svc-mock serve over real HTTP', () => {
     const { code, stdout } = await runCli(['--help']);
     expect(code).toBe(0);
     expect(stdout).toBe(
-      'usage: svc-mock serve [--port 4010] [--host 127.0.0.1] [--state <file>] [--no-fixtures] [--clock real | <ISO time>]\n',
+      'usage: svc-mock serve [--port 4010] [--host 127.0.0.1] [--state <file>] [--no-fixtures] [--clock real | <ISO time>] [--allow-origin <origin>[,<origin>...]]\n',
     );
   });
 

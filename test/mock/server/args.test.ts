@@ -2,6 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { parseServeArgs, USAGE, UsageError } from '../../../src/mock/server/args';
 
 describe('svc-mock serve flags', () => {
+  it('--allow-origin: a comma-separated list of origins, or *; anything else refused naming it', () => {
+    expect(parseServeArgs(['serve', '--allow-origin', 'http://localhost:3000, https://shop.example'])).toEqual({
+      fixtures: true,
+      allowOrigin: ['http://localhost:3000', 'https://shop.example'],
+    });
+    expect(parseServeArgs(['serve', '--allow-origin', '*'])).toEqual({ fixtures: true, allowOrigin: '*' });
+    expect(() => parseServeArgs(['serve', '--allow-origin', 'localhost:3000/x'])).toThrow(
+      /--allow-origin takes origins .*"localhost:3000\/x"/,
+    );
+  });
+
   it('defaults: fixtures on, nothing else set (the server documents its defaults)', () => {
     expect(parseServeArgs(['serve'])).toEqual({ fixtures: true });
   });

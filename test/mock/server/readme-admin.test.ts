@@ -78,12 +78,13 @@ describe('README admin API examples', () => {
   });
 
   it('answers 404 naming an unknown admin method, 400 with the platform message for a bad call', async () => {
-    const unknown = await fetch(`${server.url}/__svc/admin/stash/__proto__`, { method: 'POST', body: '[]' });
+    const headers = { 'Content-Type': 'application/json' };
+    const unknown = await fetch(`${server.url}/__svc/admin/stash/__proto__`, { method: 'POST', headers, body: '[]' });
     expect(unknown.status).toBe(404);
-    const negative = await fetch(`${server.url}/__svc/clock/advance`, { method: 'POST', body: '{"ms": -1}' });
+    const negative = await fetch(`${server.url}/__svc/clock/advance`, { method: 'POST', headers, body: '{"ms": -1}' });
     expect(negative.status).toBe(400);
-    expect((await negative.json()).message).toMatch(/ms must be >= 0/);
-    const route = await fetch(`${server.url}/__svc/faults/nowhere`, { method: 'PUT', body: '{}' });
+    expect((await negative.json()).message).toMatch(/ms must be a number from 0 to /);
+    const route = await fetch(`${server.url}/__svc/faults/nowhere`, { method: 'PUT', headers, body: '{}' });
     expect(route.status).toBe(404);
   });
 });

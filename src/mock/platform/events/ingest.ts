@@ -3,6 +3,7 @@
 import { SEGMENT } from '@svc/core';
 import { checkEvent, checkShape, META } from '../../../tracker/schema';
 import type { TrackingEvent } from '../../../tracker/types';
+import { JsonTooDeepError, parseBoundedJson } from '../json-depth';
 import { gunzip } from './gunzip';
 import type { IngestResult } from './index';
 import { type EventsState, statsOf } from './state';
@@ -63,9 +64,9 @@ function readBatch(body: string | Uint8Array): TrackingEvent[] | string {
   }
   let batch: { sentAt?: unknown; events?: unknown };
   try {
-    batch = JSON.parse(text);
-  } catch {
-    return 'body is not JSON';
+    batch = parseBoundedJson(text) as typeof batch;
+  } catch (error) {
+    return error instanceof JsonTooDeepError ? error.message : 'body is not JSON';
   }
   if (typeof batch !== 'object' || batch === null || !Number.isFinite(batch.sentAt) || !Array.isArray(batch.events))
     return 'body must be {"sentAt": <ms>, "events": [...]}';

@@ -1,5 +1,6 @@
 // Which calls of the platform change its state, and how each one's arguments travel in a snapshot.
 import { isObject } from '@svc/core';
+import { recordSecrets, restoreSecrets, type SecretSealer } from './secrets';
 
 /**
  * Which calls change the platform's state, as data. Services not listed only read (recommend,
@@ -20,10 +21,10 @@ export type Group = Record<string, unknown>;
 export interface Codec {
   /** Before the call: arguments as the function takes them (an iterable materialised once). */
   prepare?(args: unknown[]): unknown[];
-  /** After the call: the arguments to record (a random credential becomes an argument). */
-  record?(args: unknown[], result: unknown): unknown[];
-  /** Back from JSON. */
-  restore?(args: unknown[]): unknown[];
+  /** After the call: the arguments to record (a random credential becomes an argument; a secret its fingerprint). */
+  record?(args: unknown[], result: unknown, sealer?: SecretSealer): unknown[];
+  /** Back from JSON (a sealed secret opened with `sealer`). */
+  restore?(args: unknown[], sealer?: SecretSealer): unknown[];
   /** `false`: the call changed nothing, keep no record (a stash write answered status 400). */
   changed?(result: unknown): boolean;
   /** A later operation with the same key makes this one irrelevant (an overwrite). */
@@ -53,6 +54,11 @@ export const CODECS: Record<string, Codec> = {
       trackingId,
       isObject(body) && typeof body.base64 === 'string' ? fromBase64(body.base64) : body,
     ],
+  },
+  // Secrets: name and fingerprint, and the sealed value when the state has a key; never the value.
+  'admin.integrations.setSecrets': {
+    record: ([trackingId, name, secrets], _result, sealer) => [trackingId, name, recordSecrets(secrets, sealer)],
+    restore: ([trackingId, name, secrets], sealer) => [trackingId, name, restoreSecrets(secrets, sealer)],
   },
   'admin.stash.createCredential': { record: ([trackingId], credential) => [trackingId, credential] },
   'admin.recommend.recordInteractions': {

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock';
 import { ADMIN_READERS, CODECS, type Fn, type Group, RECORDED_SERVICES, toJson } from './codecs';
 import { InvalidStateError, type StateHeader, type StateOperation, type StateSnapshot } from './format';
+import type { SecretSealer } from './secrets';
 
 /** An operation that could not be replayed (it threw): the state diverged there. */
 export interface ReplayFailure {
@@ -76,10 +77,12 @@ class Wrapper {
   unrecorded = 0;
   readonly #clock: Clock;
   readonly #log: OperationLog;
+  readonly #sealer: SecretSealer | undefined;
 
-  constructor(clock: Clock, log: OperationLog) {
+  constructor(clock: Clock, log: OperationLog, sealer?: SecretSealer) {
     this.#clock = clock;
     this.#log = log;
+    this.#sealer = sealer;
   }
 
   wrap(name: string, fn: Fn): Fn {
@@ -91,7 +94,7 @@ class Wrapper {
       const args = codec.prepare ? codec.prepare(given) : given;
       const result = fn.apply(this, args);
       if (codec.changed && !codec.changed(result)) return result;
-      const recorded = toJson(codec.record ? codec.record(args, result) : args);
+      const recorded = toJson(codec.record ? codec.record(args, result, wrapper.#sealer) : args);
       if (!recorded) {
         wrapper.unrecorded++;
         return result;
@@ -149,7 +152,13 @@ class Wrapper {
  * functions (so they are recorded again). A real-time clock then resumes at real time plus the
  * last recorded offset. Operations that throw are skipped and returned.
  */
-function replay(list: StateOperation[], source: string, callable: Map<string, Fn>, clock: Clock): ReplayFailure[] {
+function replay(
+  list: StateOperation[],
+  source: string,
+  callable: Map<string, Fn>,
+  clock: Clock,
+  sealer?: SecretSealer,
+): ReplayFailure[] {
   const failures: ReplayFailure[] = [];
   let offset = 0;
   list.forEach((operation, index) => {
@@ -160,7 +169,7 @@ function replay(list: StateOperation[], source: string, callable: Map<string, Fn
     const fail = (error: unknown) =>
       failures.push({ index, op: operation.op, message: error instanceof Error ? error.message : String(error) });
     try {
-      const args = CODECS[operation.op]?.restore?.(operation.args) ?? operation.args;
+      const args = CODECS[operation.op]?.restore?.(operation.args, sealer) ?? operation.args;
       const result = fn(...args);
       if (result instanceof Promise) result.catch(fail);
     } catch (error) {
@@ -177,13 +186,13 @@ function replay(list: StateOperation[], source: string, callable: Map<string, Fn
  * announced to listeners, synchronously, before the call returns: a journal written there is on
  * disk before the HTTP answer). Returns the wrapped parts, `snapshot`, `onOperation` and `replay`.
  */
-export function createRecorder<P extends PlatformParts>(parts: P, header: StateHeader) {
+export function createRecorder<P extends PlatformParts>(parts: P, header: StateHeader, sealer?: SecretSealer) {
   const log = new OperationLog();
-  const wrapper = new Wrapper(parts.clock, log);
+  const wrapper = new Wrapper(parts.clock, log, sealer);
   return {
     parts: wrapper.parts(parts),
     /** Applies a snapshot's operations; see `replay` above. */
-    replay: (list: StateOperation[], source: string) => replay(list, source, wrapper.callable, parts.clock),
+    replay: (list: StateOperation[], source: string) => replay(list, source, wrapper.callable, parts.clock, sealer),
     /** The platform's state now: the header and the operations that still matter (overwritten ones dropped). */
     snapshot: (): StateSnapshot => ({ ...header, operations: log.current() }),
     /** Calls `listener` with each recorded operation, synchronously, as it is applied. Returns a function that stops it. */

@@ -1,0 +1,2 @@
+/** The testing guide's @svc/mock/playwright example, exactly as written. */
+export function guideExample(): string;
