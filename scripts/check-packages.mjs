@@ -301,6 +301,9 @@ test('the shop reads and writes the stash, gets recommendations and reports one 
   }
 });
 `;
+}
+
+/**
  * A customer's Playwright suite through the packed @svc/mock/playwright: the testing guide's
  * example as written, against the plain storefront page of our e2e suite (and svc.min.js) served
  * by a static server of the scratch project, in Debian's Chromium.
