@@ -112,13 +112,8 @@ async function attempt(request: Request, init: RequestInit | undefined, context:
     ]);
     if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
       const location = response.headers.get('location');
-      throw new ProtocolError(
-        'PROTOCOL',
-        `${what}: redirected${location ? ` to ${location}` : ''}; the platform never redirects`,
-        {
-          status: response.status || undefined,
-        },
-      );
+      const problem = `redirected${location ? ` to ${location}` : ''}; the platform never redirects`;
+      throw new ProtocolError(what, problem, { status: response.status || undefined });
     }
     const text = await Promise.race([response.text(), aborted]);
     context.text = text;
@@ -128,12 +123,8 @@ async function attempt(request: Request, init: RequestInit | undefined, context:
     if (error instanceof SvcError) throw error;
     if (outer.aborted) throw outer.reason;
     if (timedOut)
-      throw new TimeoutError('TIMEOUT', `${what}: no response within ${timeout} ms (request aborted)`, {
-        cause: error,
-      });
-    throw new NetworkError('NETWORK', `${what}: network failure (${(error as Error)?.message ?? error})`, {
-      cause: error,
-    });
+      throw new TimeoutError(what, `no response within ${timeout} ms (request aborted)`, { cause: error });
+    throw new NetworkError(what, error);
   } finally {
     clearTimeout(timer);
     outer.removeEventListener('abort', forward);
@@ -167,7 +158,7 @@ function checkEnvelope(response: Response, { what, envelope, absentIsAnswer, tex
       'status' in body
         ? `status ${JSON.stringify(body.status)}`
         : `HTTP ${response.status} with no numeric "status" in the body`;
-    throw new ProtocolError('PROTOCOL', `${what}: ${problem}`, { status: response.status });
+    throw new ProtocolError(what, problem, { status: response.status });
   }
   if (body.status === 404 && absentIsAnswer) return;
   if (body.status !== 200) throw errorForStatus(what, body.status, body);
@@ -179,10 +170,10 @@ function parseObject(text: string, what: string, status: number): JsonObject {
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ProtocolError('PROTOCOL', `${what}: HTTP ${status} with a body that is not JSON`, { status });
+    throw new ProtocolError(what, `HTTP ${status} with a body that is not JSON`, { status });
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ProtocolError('PROTOCOL', `${what}: HTTP ${status} with a body that is not a JSON object`, { status });
+    throw new ProtocolError(what, `HTTP ${status} with a body that is not a JSON object`, { status });
   }
   return body as JsonObject;
 }
@@ -203,9 +194,7 @@ function toSvcError(error: unknown, { what, text = '' }: Attempt, signal?: Abort
     }
     return errorForStatus(what, status, body, retryAfterMs(headers.get('retry-after')));
   }
-  return new NetworkError('NETWORK', `${what}: network failure (${(error as Error)?.message ?? error})`, {
-    cause: error,
-  });
+  return new NetworkError(what, error);
 }
 
 /**

@@ -97,7 +97,8 @@ async function getExperiences(client: ClientContext, params: GetExperiencesOptio
 /** A 404 `{"message":"experience 7 not found"}` naming an id the caller asked for, as `ExperienceNotFoundError`; anything else as it is. */
 function notFoundAmong(error: unknown, experienceIds: readonly number[] | undefined): unknown {
   if ((error as SvcError)?.code !== 'NOT_FOUND') return error;
-  const id = Number(/experience (\d+) not/.exec((error as SvcError).message)?.[1]);
+  // PROTOCOL.md's 404 names the experience in the platform's message: `experience 7 not found`.
+  const id = Number(/^experience (\d+) not found$/.exec((error as SvcError).detail ?? '')?.[1]);
   return experienceIds?.includes(id) ? new ExperienceNotFoundError(id, error as SvcError) : error;
 }
 

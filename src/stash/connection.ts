@@ -49,7 +49,7 @@ export function checkValue(value: unknown): string {
 
 /** Throws the `PROTOCOL` error of a response that is not the documented shape. */
 export function malformed(): never {
-  throw new ProtocolError('PROTOCOL', 'stash: malformed response');
+  throw new ProtocolError('stash', 'malformed response');
 }
 
 /** Reads in flight, by request (URL, body, query) and timeout and retries, shared by every client of the page. */
