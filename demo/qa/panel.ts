@@ -26,7 +26,7 @@ export function button(label: string, action: () => unknown, attrs: Record<strin
 }
 
 /** An output line that shows either a result or an error's code (data-code) and message. */
-export function output(name: string): HTMLPreElement {
+function output(name: string): HTMLPreElement {
   return el('pre', { tabindex: 0, class: 'output', 'data-output': name });
 }
 

@@ -31,7 +31,7 @@ const slot = Symbol.for('svc.endpoints');
 type Holder = { [slot]?: Partial<Endpoints> };
 
 /** The longest URL a client accepts as a base (what every browser and proxy carries). */
-export const MAX_URL_LENGTH = 2048;
+const MAX_URL_LENGTH = 2048;
 
 /** An absolute `http:` or `https:` URL with a host, at most `MAX_URL_LENGTH` characters. */
 export function isHttpUrl(value: unknown): value is string {

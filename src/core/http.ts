@@ -122,8 +122,7 @@ async function attempt(request: Request, init: RequestInit | undefined, context:
   } catch (error) {
     if (error instanceof SvcError) throw error;
     if (outer.aborted) throw outer.reason;
-    if (timedOut)
-      throw new TimeoutError(what, `no response within ${timeout} ms (request aborted)`, { cause: error });
+    if (timedOut) throw new TimeoutError(what, `no response within ${timeout} ms (request aborted)`, { cause: error });
     throw new NetworkError(what, error);
   } finally {
     clearTimeout(timer);

@@ -16,13 +16,13 @@ export interface ScheduleWindow {
 }
 
 /** Weekday names in `Date#getUTCDay()` order. */
-export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 
 // Written out (not built from WEEKDAYS) so a bundle that only validates does not carry the list.
 /** A `day` value: a weekday or a weekday range, any case. */
-export const DAY_RANGE = /^(sun|mon|tue|wed|thu|fri|sat)(?:-(sun|mon|tue|wed|thu|fri|sat))?$/i;
+const DAY_RANGE = /^(sun|mon|tue|wed|thu|fri|sat)(?:-(sun|mon|tue|wed|thu|fri|sat))?$/i;
 /** A `time` value: `HH:MM-HH:MM` with start and end differing (the lookahead refuses `HH:MM-` the same again). */
-export const TIME_RANGE = /^(?!(.{5}).\1)([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]):([0-5]\d)$/;
+const TIME_RANGE = /^(?!(.{5}).\1)([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]):([0-5]\d)$/;
 
 /** The weekdays (0 = sunday) a `day` range covers, or `undefined` when it is malformed. */
 export function parseDays(day: unknown): number[] | undefined {

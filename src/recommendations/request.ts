@@ -64,7 +64,7 @@ const CONFIG: Check[] = [
 ];
 
 /** Every key of a config (of `recommendations` or of `get`); anything else is refused. */
-export const CONFIG_KEYS = [
+const CONFIG_KEYS = [
   'strategy',
   'limit',
   'seed',
@@ -79,7 +79,7 @@ export const CONFIG_KEYS = [
 ];
 
 /** The previous client's config names that we name differently (docs/migrating.md). */
-export const PREVIOUS_CONFIG: Record<string, string> = {
+const PREVIOUS_CONFIG: Record<string, string> = {
   url: 'endpoint',
   defaultLanguage: 'defaultLocale',
   defaultCurrency: 'defaultLocale',

@@ -5,7 +5,7 @@
 import type { TrackingEvent } from './types';
 
 /** Stored events of a page: chunk key -> events as JSON. */
-export type Chunks = Map<string, string[]>;
+type Chunks = Map<string, string[]>;
 
 export interface Store {
   /** Writes the heartbeat `t` (default now; 0: the page is gone, its events free to adopt). True when storage refused it. */
