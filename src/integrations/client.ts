@@ -131,13 +131,11 @@ function scheduleBody(payload: unknown, options: ScheduleOptions | undefined): J
   refuseUnknownKeys('options', options, ['key', 'delay', 'window']);
   const { key, delay = 0, window } = options ?? {};
   const json = { ...executionBody(payload, key), delay: ms('options.delay', delay), window };
-  const fault = window !== undefined && windowFault(window);
-  if (fault)
-    invalid(
-      'options.' + fault,
-      fault === 'window' ? window : window![fault.slice(7) as keyof ScheduleWindow],
-      'must be like {day:"mon-fri",time:"09:00-17:00"}',
-    );
+  const fault = window === undefined ? undefined : windowFault(window);
+  if (fault !== undefined) {
+    const faultyValue = { window, 'window.day': window?.day, 'window.time': window?.time }[fault];
+    invalid(`options.${fault}`, faultyValue, 'must be like {day:"mon-fri",time:"09:00-17:00"}');
+  }
   return json;
 }
 

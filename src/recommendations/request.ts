@@ -50,17 +50,24 @@ const optional =
 /** The seed's defaults (RecommendationsConfig documents each). */
 const DEFAULTS: RecommendationsConfig = { strategy: 'popular', limit: 10, seed: 'all', rules: [], timeout: 0 };
 
+/** The most items one request may ask for (PROTOCOL.md: `n` is 1..50). */
+const MAX_LIMIT = 50;
+
 /** Config keys checked as given (after the defaults). */
 const CONFIG: Check[] = [
   ['strategy', (s) => isString(s) || (Array.isArray(s) && s.length), 'a name or a list'],
   ['seed', (s) => !Array.isArray(s) || s.length, 'a non-empty list'],
-  ['limit', (n) => typeof n === 'number' && Number.isInteger(n) && n > 0 && n < 51, 'an integer 1..50'],
+  [
+    'limit',
+    (n) => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_LIMIT,
+    `an integer 1..${MAX_LIMIT}`,
+  ],
   ['timeout', (t) => typeof t === 'number' && t >= 0 && t < 2 ** 31, 'ms 0..2^31-1'],
   ['rules', Array.isArray, 'an array'],
   ['locale', optional(normalizeLocale), 'a language tag and a currency, like de-EUR or de-DE-EUR'],
   ['defaultLocale', optional(normalizeLocale), 'a language tag and a currency, like de-EUR or de-DE-EUR'],
   ['endpoint', optional(isHttpUrl), 'an http(s) URL'],
-  ['debug', optional((d) => d === !!d), 'a boolean'],
+  ['debug', optional((d) => typeof d === 'boolean'), 'a boolean'],
 ];
 
 /** Every key of a config (of `recommendations` or of `get`); anything else is refused. */
@@ -92,7 +99,7 @@ export const checkConfigKeys = (argument: string, config: RecommendationsConfig)
 /** Each rule's fields. */
 const RULE: Check[] = [
   ['condition', (c) => isObject(c) && Object.keys(c).length === 1, 'JsonLogic with one operator'],
-  ['factor', (f) => typeof f === 'number' && f >= 0 && f < 1 / 0, 'a number >= 0'],
+  ['factor', (f) => typeof f === 'number' && Number.isFinite(f) && f >= 0, 'a number >= 0'],
   ['name', optional(isString), 'a string'],
 ];
 
@@ -171,7 +178,8 @@ export function buildRequest(
       locale: normalizeLocale(locale) ?? localeOf(options.tracker) ?? normalizeLocale(settings.defaultLocale),
       contextId: visitorId,
       experienceId,
-      seed: strategies[1] && productId,
+      // A seed goes with a list of strategies only (PROTOCOL.md: the principal, then fallbacks).
+      seed: strategies.length > 1 ? productId : undefined,
       debug: settings.debug ? 'True' : undefined,
     },
     json: rules[0] ? { h: history, rules } : { h: history },

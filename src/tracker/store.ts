@@ -153,7 +153,11 @@ class PageStore implements Store {
     for (const k in this.#storage) {
       if (!k.startsWith(this.#prefix)) continue;
       const page = k.slice(this.#prefix.length).split(':')[0];
-      const keys = byPage.get(page) ?? byPage.set(page, []).get(page)!;
+      let keys = byPage.get(page);
+      if (keys === undefined) {
+        keys = [];
+        byPage.set(page, keys);
+      }
       if (k.includes(':', this.#prefix.length)) keys.push(k);
       else keys.unshift(k);
     }
