@@ -55,10 +55,12 @@ function coreSurface() {
   const guide = readFileSync(join(root, 'docs', 'clients.md'), 'utf8');
   const unused = coreExports().filter((name) => !imported.has(name) && !guide.includes(`\`${name}\``));
   if (unused.length > 0) {
-    console.error(`@svc/core exports what no package imports and docs/clients.md does not describe: ${unused.join(', ')}`);
+    console.error(
+      `@svc/core exports what no package imports and docs/clients.md does not describe: ${unused.join(', ')}`,
+    );
     return false;
   }
-  console.log("@svc/core: every export is imported by a package or described in docs/clients.md");
+  console.log('@svc/core: every export is imported by a package or described in docs/clients.md');
   return true;
 }
 

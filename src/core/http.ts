@@ -6,6 +6,7 @@ import { NetworkError, ProtocolError, SvcError, TimeoutError } from './errors';
 import { DEFAULT_RETRY, kyRetry, type RetryPolicy } from './retry';
 import { retryAfterMs } from './retry-after';
 import { errorForStatus } from './status';
+import { MAX_WAIT_MS } from './timer';
 
 /** Query parameters of a request, by name. */
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -41,9 +42,6 @@ export interface RequestOptions {
   /** With `envelope`: a body `status` 404 resolves the body (the stash's "nothing there"). @default false */
   absentIsAnswer?: boolean;
 }
-
-/** A timer longer than this fires at once in browsers and Node. */
-const MAX_TIMER = 2 ** 31 - 1;
 
 /** Statuses whose response must not have a body (`new Response` refuses one). */
 const NULL_BODY = [101, 204, 205, 304];
@@ -212,7 +210,7 @@ export async function request<T extends JsonObject = JsonObject>(
   const what = options.what ?? `${method} ${target}`;
   const context: Attempt = {
     what,
-    timeout: Math.min(timeout, MAX_TIMER),
+    timeout: Math.min(timeout, MAX_WAIT_MS),
     envelope,
     absentIsAnswer: options.absentIsAnswer,
     keepalive,
@@ -274,7 +272,7 @@ export async function deliver(
   const { body, keepalive = false, timeout = 0 } = options;
   const context: Attempt = {
     what: `POST ${url}`,
-    timeout: Math.min(timeout, MAX_TIMER),
+    timeout: Math.min(timeout, MAX_WAIT_MS),
     envelope: false,
     keepalive,
     credentials: 'omit',

@@ -19,7 +19,7 @@ export { segment } from './path';
 export { randomId } from './random-id';
 export type { DebugRule, RecommendedItem } from './recommendations-wire';
 export type { RetryPolicy } from './retry';
-export { MAX_WAIT_MS } from './retry-after';
 export { isObject } from './text';
+export { isTimerMs, MAX_WAIT_MS, TIMER_MS, timerMs } from './timer';
 export { type PageTracker, pageTracker, setPageTracker } from './tracker-slot';
 export { PERMANENT_COOKIE, readVisitorId, VISITOR_COOKIE } from './visitor-id';

@@ -9,6 +9,7 @@ import {
   type SvcError,
   segment,
   TimeoutError,
+  timerMs,
 } from '@svc/core';
 import { type ScheduleWindow, windowFault } from './window';
 
@@ -68,10 +69,10 @@ export interface Integration {
   cancel(key: IntegrationKey): Promise<number>;
 }
 
-/** `value` when it is whole milliseconds >= 0 and < `max`, else `INVALID_ARGUMENT` naming `argument`. */
-function ms(argument: string, value: unknown, max = 2 ** 53): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value >= max)
-    invalid(argument, value, 'must be an integer >= 0, < ' + max);
+/** A schedule's `delay`: whole milliseconds >= 0 (days and weeks are fine: the platform waits, not a timer). */
+function scheduleDelay(argument: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+    invalid(argument, value, `must be an integer >= 0, < ${2 ** 53}`);
   return value;
 }
 
@@ -130,7 +131,7 @@ function executionBody(payload: unknown = {}, key: unknown = {}): JsonObject {
 function scheduleBody(payload: unknown, options: ScheduleOptions | undefined): JsonObject {
   refuseUnknownKeys('options', options, ['key', 'delay', 'window']);
   const { key, delay = 0, window } = options ?? {};
-  const json = { ...executionBody(payload, key), delay: ms('options.delay', delay), window };
+  const json = { ...executionBody(payload, key), delay: scheduleDelay('options.delay', delay), window };
   const fault = window === undefined ? undefined : windowFault(window);
   if (fault !== undefined) {
     const faultyValue = { window, 'window.day': window?.day, 'window.time': window?.time }[fault];
@@ -143,8 +144,7 @@ function scheduleBody(payload: unknown, options: ScheduleOptions | undefined): J
 export function createIntegration(name: string, options: IntegrationOptions): Integration {
   const path = `/v1/${segment('options.trackingId', options?.trackingId)}/integrations/${segment('name', name)}/`;
   refuseUnknownKeys('options', options, ['trackingId', 'endpoint', 'timeout']);
-  // Below 2^31: what setTimeout can wait.
-  const timeout = ms('options.timeout', options.timeout ?? 0, 2 ** 31);
+  const timeout = timerMs('options.timeout', options.timeout ?? 0);
   if (options.endpoint !== undefined) checkEndpoint('options.endpoint', options.endpoint);
   const target: Target = { name, endpoint: options.endpoint, path, timeout };
 

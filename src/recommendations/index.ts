@@ -33,10 +33,6 @@ export { IMPRESSION_EVENT, type ImpressionDetail, type ImpressionState, VIEWABIL
 export { CHAINS, STRATEGIES, type StrategyKind, type StrategyName } from './strategies';
 export type * from './types';
 
-/**
- * A recommendations client for the experience `options` (`meta.trackingId` at least) and an initial
- * `config`. Throws `INVALID_ARGUMENT` at once when `options` or the tracking id is missing or wrong.
- */
 /** Refuses bad `recommendations()` arguments (`INVALID_ARGUMENT` naming the first), before anything is sent. */
 function checkArguments(options: RecommendationsOptions, config: RecommendationsConfig): void {
   if (!isObject(options?.meta)) invalid('options', options, 'must be {meta: {trackingId}}');

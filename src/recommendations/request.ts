@@ -4,10 +4,12 @@ import {
   invalid,
   isHttpUrl,
   isObject,
+  isTimerMs,
   normalizeLocale,
   readVisitorId,
   refuseUnknownKeys,
   segment,
+  TIMER_MS,
 } from '@svc/core';
 import { localeOf } from './locale';
 import { ADVISED_FALLBACKS, DEPRECATED, NEEDS_SEED } from './strategies';
@@ -62,7 +64,7 @@ const CONFIG: Check[] = [
     (n) => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_LIMIT,
     `an integer 1..${MAX_LIMIT}`,
   ],
-  ['timeout', (t) => typeof t === 'number' && t >= 0 && t < 2 ** 31, 'ms 0..2^31-1'],
+  ['timeout', isTimerMs, TIMER_MS],
   ['rules', Array.isArray, 'an array'],
   ['locale', optional(normalizeLocale), 'a language tag and a currency, like de-EUR or de-DE-EUR'],
   ['defaultLocale', optional(normalizeLocale), 'a language tag and a currency, like de-EUR or de-DE-EUR'],
@@ -110,10 +112,10 @@ const given = (config: object) => Object.fromEntries(Object.entries(config).filt
 export const trackingIdOf = (options: RecommendationsOptions, config: RecommendationsConfig) =>
   segment('trackingId', config.trackingId ?? options.meta.trackingId);
 
-/** Visitor id of `config`, `options.meta`, else the cookie; refused when given but not a non-empty string. */
 /** The longest visitor id sent (the platform's contextIds are 1-256 characters). */
 const MAX_VISITOR_ID = 256;
 
+/** Visitor id of `config`, `options.meta`, else the cookie; refused when given but not a non-empty string. */
 export function visitorIdOf(options: RecommendationsOptions, config: RecommendationsConfig): string | undefined {
   const id = config.visitorId ?? options.meta.visitorId ?? readVisitorId();
   // At most 256 characters, as the platform's contextIds: it goes into the query string.
