@@ -9,7 +9,7 @@ export type { StrategyMetrics } from '../../src/mock/platform/events';
 import type { StrategyMetrics } from '../../src/mock/platform/events';
 
 /** `engagement → cf_viewed`, or the one name when the widget asked for what answered. */
-export function rowLabel(component: string, widgets: readonly string[]): string {
+function rowLabel(component: string, widgets: readonly string[]): string {
   const others = widgets.filter((w) => w !== component);
   return others.length ? `${others.join(', ')} → ${component}` : component;
 }

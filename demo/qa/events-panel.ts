@@ -66,7 +66,7 @@ function trackBatches(render: () => void): void {
 }
 
 /** Shown, clicked and click-through rate per strategy, as the mock computes them from the events it received. */
-export const strategyMetrics = (): StrategyMetrics[] => platform.inspect.events.metrics(TRACKING_ID);
+const strategyMetrics = (): StrategyMetrics[] => platform.inspect.events.metrics(TRACKING_ID);
 
 /** The widget strategies (what a shop asks for) whose items named each component strategy. */
 const widgetsByComponent = new Map<string, Set<string>>();

@@ -30,7 +30,7 @@ function outcomeLine(x: Exchange): string {
 }
 
 /** Renders one exchange: request line and body, status and body. */
-export function exchangeView(x: Exchange | undefined, name: string): HTMLElement {
+function exchangeView(x: Exchange | undefined, name: string): HTMLElement {
   if (!x)
     return el('div', { class: 'exchange', 'data-exchange': name }, el('p', { class: 'muted' }, 'No request yet.'));
   return el(
@@ -48,7 +48,7 @@ const shortStatus = (x: Exchange): string =>
   x.aborted ? x.aborted.reason : !x.done ? '…' : x.status === 0 ? 'ERR' : String(x.status);
 
 /** The last exchange with an interface (`recs`, `stash`, ...), or of any. */
-export const lastExchange = (api?: string): Exchange | undefined =>
+const lastExchange = (api?: string): Exchange | undefined =>
   [...mock.exchanges].reverse().find((x) => !api || x.api === api);
 
 export function exchangesPanel(): HTMLElement {
@@ -94,7 +94,7 @@ export function exchangesPanel(): HTMLElement {
 }
 
 /** Resolves when the exchange has its answer (or failed). */
-export function whenDone(x: Exchange): Promise<Exchange> {
+function whenDone(x: Exchange): Promise<Exchange> {
   if (x.done) return Promise.resolve(x);
   return new Promise((resolve) => {
     const off = mock.onExchange((changed) => {

@@ -21,7 +21,7 @@ function json(name: string, text: string): unknown {
 }
 
 /** A duration as people read it: 0.2, 12.3, 1500 (a tenth of a millisecond at most). */
-export const milliseconds = (ms: number): string => String(Math.round(ms * 10) / 10);
+const milliseconds = (ms: number): string => String(Math.round(ms * 10) / 10);
 
 export function integrationsPanel(): HTMLElement {
   const createIntegration = sdk('createIntegration');

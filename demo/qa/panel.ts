@@ -25,11 +25,6 @@ export function button(label: string, action: () => unknown, attrs: Record<strin
   return b;
 }
 
-/** An output line that shows either a result or an error's code (data-code) and message. */
-export function output(name: string): HTMLPreElement {
-  return el('pre', { tabindex: 0, class: 'output', 'data-output': name });
-}
-
 export function show(out: HTMLElement, value: unknown): void {
   delete out.dataset.code;
   out.dataset.state = 'ok';

@@ -14,7 +14,7 @@ const operators = mock.RULE_OPERATORS;
 export type RulesCheck = { ok: true; rules: unknown[] } | { ok: false; error: string };
 
 /** Checks the editor's text: JSON syntax, then the shape of every rule. */
-export function checkRules(text: string): RulesCheck {
+function checkRules(text: string): RulesCheck {
   if (!text.trim()) return { ok: true, rules: [] };
   let value: unknown;
   try {
@@ -58,7 +58,7 @@ function unknownOperator(expression: unknown): string | undefined {
   return unknownOperator((expression as Record<string, unknown>)[keys[0]]);
 }
 
-export const exampleRules = `[
+const exampleRules = `[
   { "name": "no clearance", "condition": { "==": [{ "var": "rec.is_clearance" }, true] }, "factor": 0 },
   { "name": "promote same brand", "condition": { "==": [{ "var": "rec.brand" }, { "var": "seed.brand" }] }, "factor": 2 }
 ]`;

@@ -14,10 +14,7 @@ export interface Endpoints {
   integrations: string;
 }
 
-/** The default base URL of an interface: every one is `https://<name>.svc.example`. */
-const defaultFor = (name: keyof Endpoints) => `https://${name}.svc.example`;
-
-/** The defaults, for reading (a plain literal, so bundles that never read it drop it). */
+/** The default base URLs: PROTOCOL.md's placeholders, which the mock intercepts. */
 export const defaultEndpoints: Readonly<Endpoints> = {
   recs: 'https://recs.svc.example',
   experiences: 'https://experiences.svc.example',
@@ -31,7 +28,7 @@ const slot = Symbol.for('svc.endpoints');
 type Holder = { [slot]?: Partial<Endpoints> };
 
 /** The longest URL a client accepts as a base (what every browser and proxy carries). */
-export const MAX_URL_LENGTH = 2048;
+const MAX_URL_LENGTH = 2048;
 
 /** An absolute `http:` or `https:` URL with a host, at most `MAX_URL_LENGTH` characters. */
 export function isHttpUrl(value: unknown): value is string {
@@ -71,6 +68,6 @@ export function setEndpoints(endpoints: Partial<Endpoints>): void {
 
 /** The base URL for `name`: the client's own override, else the global one, else the default. No trailing slash. */
 export function endpointFor(name: keyof Endpoints, override?: string): string {
-  const url = override || (globalThis as Holder)[slot]?.[name] || defaultFor(name);
+  const url = override || (globalThis as Holder)[slot]?.[name] || defaultEndpoints[name];
   return url.replace(/\/+$/, '');
 }

@@ -22,6 +22,8 @@ export interface SvcErrorOptions {
   status?: number;
   /** The underlying failure (a `fetch` TypeError, an `AbortSignal`'s reason), as `Error.cause`. */
   cause?: unknown;
+  /** The platform's own `message` in its answer, when it gave one. */
+  detail?: string;
 }
 
 /** The base class of every error the svc clients throw or reject with; branch on `code`. */
@@ -32,10 +34,13 @@ export class SvcError extends Error {
   declare readonly code: ErrorCode;
   /** HTTP status, or the body's `status` when HTTP said 200; absent when no answer came. */
   declare readonly status?: number;
+  /** The platform's own `message` in its answer (`experience 7 not found`), when it gave one. */
+  declare readonly detail?: string;
   constructor(code: ErrorCode, message: string, options: SvcErrorOptions = {}) {
     super(message, options);
     this.code = code;
     this.status = options.status;
+    if (options.detail !== undefined) this.detail = options.detail;
   }
 }
 
@@ -64,41 +69,89 @@ export class InvalidArgumentError extends SvcError {
   }
 }
 
-/** No complete answer within the client's `timeout` (code `TIMEOUT`). */
+/**
+ * The message of a failure: what was being done, then what went wrong (`stash get "cart": status
+ * 500`). Every error class below builds its message with it from what it is given.
+ */
+function failureMessage(what: string, problem: string): string {
+  return what ? `${what}: ${problem}` : problem;
+}
+
+/** No complete answer in time (code `TIMEOUT`): the client's `timeout` passed, or the platform's gateway said 504. */
 export class TimeoutError extends SvcError {
   override name = 'TimeoutError';
+  /**
+   * @param what what was being done, e.g. `stash get "cart"`
+   * @param problem how the time ran out, e.g. `no response within 80 ms (request aborted)`
+   */
+  constructor(what: string, problem: string, options?: SvcErrorOptions) {
+    super('TIMEOUT', failureMessage(what, problem), options);
+  }
 }
 /** The request did not reach the platform or no answer came back: offline, DNS, CORS, reset (code `NETWORK`). */
 export class NetworkError extends SvcError {
   override name = 'NetworkError';
+  /**
+   * @param what what was being done
+   * @param cause the failure `fetch` gave (its message is quoted in the error's message)
+   */
+  constructor(what: string, cause: unknown) {
+    const message = (cause as { message?: unknown } | null)?.message;
+    const detail = typeof message === 'string' ? message : String(cause);
+    super('NETWORK', failureMessage(what, `network failure (${detail})`), { cause });
+  }
 }
 /** The platform answered 404: an unknown tracking id, experience or key (code `NOT_FOUND`). */
 export class NotFoundError extends SvcError {
   override name = 'NotFoundError';
+  /** @param what what was being done; @param problem what the platform said, e.g. `status 404: experience 7 not found` */
+  constructor(what: string, problem: string, options?: SvcErrorOptions) {
+    super('NOT_FOUND', failureMessage(what, problem), options);
+  }
 }
 /** The platform refused the request with a 4xx other than 404 and 429 (code `BAD_REQUEST`). */
 export class BadRequestError extends SvcError {
   override name = 'BadRequestError';
+  /** @param what what was being done; @param problem what the platform said, e.g. `status 400: n out of range` */
+  constructor(what: string, problem: string, options?: SvcErrorOptions) {
+    super('BAD_REQUEST', failureMessage(what, problem), options);
+  }
 }
 /** The platform answered 5xx, in HTTP or in the body's `status`; worth retrying (code `SERVER_ERROR`). */
 export class ServerError extends SvcError {
   override name = 'ServerError';
+  /** @param what what was being done; @param problem what the platform said, e.g. `status 503` */
+  constructor(what: string, problem: string, options?: SvcErrorOptions) {
+    super('SERVER_ERROR', failureMessage(what, problem), options);
+  }
 }
-/** The response was not the documented shape (HTML error page, truncated JSON, missing fields). */
+/** The response was not the documented shape: HTML error page, truncated JSON, missing fields (code `PROTOCOL`). */
 export class ProtocolError extends SvcError {
   override name = 'ProtocolError';
+  /** @param what what was being done; @param problem what was wrong with the answer, e.g. `malformed result` */
+  constructor(what: string, problem: string, options?: SvcErrorOptions) {
+    super('PROTOCOL', failureMessage(what, problem), options);
+  }
 }
 /** The platform answered a recommendations request with an empty list (code `NO_RECOMMENDATIONS`). */
 export class NoRecommendationsError extends SvcError {
   override name = 'NoRecommendationsError';
+  /** @param what the recommendations call, e.g. `recommendations popular for <url>` */
+  constructor(what: string) {
+    super('NO_RECOMMENDATIONS', failureMessage(what, 'no recommendations'));
+  }
 }
 /** The platform answered 429: too many calls; try again after `retryAt` (code `RATE_LIMITED`). */
 export class RateLimitedError extends SvcError {
   override name = 'RateLimitedError';
   /** When the platform will accept the call again (ISO 8601, UTC), if it said. */
   declare readonly retryAt?: string;
-  constructor(message: string, retryAt?: string, options?: SvcErrorOptions) {
-    super('RATE_LIMITED', message, options);
+  /**
+   * @param what what was being done; @param problem what the platform said, e.g. `status 429`
+   * @param retryAt when to try again (ISO 8601, UTC), if the platform said
+   */
+  constructor(what: string, problem: string, retryAt?: string, options?: SvcErrorOptions) {
+    super('RATE_LIMITED', failureMessage(what, problem), options);
     this.retryAt = retryAt;
   }
 }

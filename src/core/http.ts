@@ -6,6 +6,7 @@ import { NetworkError, ProtocolError, SvcError, TimeoutError } from './errors';
 import { DEFAULT_RETRY, kyRetry, type RetryPolicy } from './retry';
 import { retryAfterMs } from './retry-after';
 import { errorForStatus } from './status';
+import { MAX_WAIT_MS } from './timer';
 
 /** Query parameters of a request, by name. */
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -41,9 +42,6 @@ export interface RequestOptions {
   /** With `envelope`: a body `status` 404 resolves the body (the stash's "nothing there"). @default false */
   absentIsAnswer?: boolean;
 }
-
-/** A timer longer than this fires at once in browsers and Node. */
-const MAX_TIMER = 2 ** 31 - 1;
 
 /** Statuses whose response must not have a body (`new Response` refuses one). */
 const NULL_BODY = [101, 204, 205, 304];
@@ -112,13 +110,8 @@ async function attempt(request: Request, init: RequestInit | undefined, context:
     ]);
     if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
       const location = response.headers.get('location');
-      throw new ProtocolError(
-        'PROTOCOL',
-        `${what}: redirected${location ? ` to ${location}` : ''}; the platform never redirects`,
-        {
-          status: response.status || undefined,
-        },
-      );
+      const problem = `redirected${location ? ` to ${location}` : ''}; the platform never redirects`;
+      throw new ProtocolError(what, problem, { status: response.status || undefined });
     }
     const text = await Promise.race([response.text(), aborted]);
     context.text = text;
@@ -127,13 +120,8 @@ async function attempt(request: Request, init: RequestInit | undefined, context:
   } catch (error) {
     if (error instanceof SvcError) throw error;
     if (outer.aborted) throw outer.reason;
-    if (timedOut)
-      throw new TimeoutError('TIMEOUT', `${what}: no response within ${timeout} ms (request aborted)`, {
-        cause: error,
-      });
-    throw new NetworkError('NETWORK', `${what}: network failure (${(error as Error)?.message ?? error})`, {
-      cause: error,
-    });
+    if (timedOut) throw new TimeoutError(what, `no response within ${timeout} ms (request aborted)`, { cause: error });
+    throw new NetworkError(what, error);
   } finally {
     clearTimeout(timer);
     outer.removeEventListener('abort', forward);
@@ -167,7 +155,7 @@ function checkEnvelope(response: Response, { what, envelope, absentIsAnswer, tex
       'status' in body
         ? `status ${JSON.stringify(body.status)}`
         : `HTTP ${response.status} with no numeric "status" in the body`;
-    throw new ProtocolError('PROTOCOL', `${what}: ${problem}`, { status: response.status });
+    throw new ProtocolError(what, problem, { status: response.status });
   }
   if (body.status === 404 && absentIsAnswer) return;
   if (body.status !== 200) throw errorForStatus(what, body.status, body);
@@ -179,10 +167,10 @@ function parseObject(text: string, what: string, status: number): JsonObject {
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ProtocolError('PROTOCOL', `${what}: HTTP ${status} with a body that is not JSON`, { status });
+    throw new ProtocolError(what, `HTTP ${status} with a body that is not JSON`, { status });
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ProtocolError('PROTOCOL', `${what}: HTTP ${status} with a body that is not a JSON object`, { status });
+    throw new ProtocolError(what, `HTTP ${status} with a body that is not a JSON object`, { status });
   }
   return body as JsonObject;
 }
@@ -203,9 +191,7 @@ function toSvcError(error: unknown, { what, text = '' }: Attempt, signal?: Abort
     }
     return errorForStatus(what, status, body, retryAfterMs(headers.get('retry-after')));
   }
-  return new NetworkError('NETWORK', `${what}: network failure (${(error as Error)?.message ?? error})`, {
-    cause: error,
-  });
+  return new NetworkError(what, error);
 }
 
 /**
@@ -224,7 +210,7 @@ export async function request<T extends JsonObject = JsonObject>(
   const what = options.what ?? `${method} ${target}`;
   const context: Attempt = {
     what,
-    timeout: Math.min(timeout, MAX_TIMER),
+    timeout: Math.min(timeout, MAX_WAIT_MS),
     envelope,
     absentIsAnswer: options.absentIsAnswer,
     keepalive,
@@ -286,7 +272,7 @@ export async function deliver(
   const { body, keepalive = false, timeout = 0 } = options;
   const context: Attempt = {
     what: `POST ${url}`,
-    timeout: Math.min(timeout, MAX_TIMER),
+    timeout: Math.min(timeout, MAX_WAIT_MS),
     envelope: false,
     keepalive,
     credentials: 'omit',

@@ -8,20 +8,18 @@ export {
   type Endpoints,
   endpointFor,
   isHttpUrl,
-  MAX_URL_LENGTH,
   setEndpoints,
 } from './endpoints';
 export * from './errors';
 export { type Delivery, deliver, type JsonObject, type Query, type RequestOptions, request, withQuery } from './http';
 export * from './invalid';
-export { closestKey, editDistance, PREVIOUS_NAMES, refuseUnknownKeys } from './keys';
+export { refuseUnknownKeys } from './keys';
 export { normalizeLocale, toLocale } from './locale';
-export { SEGMENT, segment } from './path';
+export { segment } from './path';
 export { randomId } from './random-id';
 export type { DebugRule, RecommendedItem } from './recommendations-wire';
-export { DEFAULT_RETRY, type RetryPolicy, retriesOnItsOwn } from './retry';
-export { MAX_WAIT_MS, retryAfterMs } from './retry-after';
-export * from './status';
-export { decodeSegment, escapeRegExp, isObject } from './text';
+export type { RetryPolicy } from './retry';
+export { isObject } from './text';
+export { isTimerMs, MAX_WAIT_MS, TIMER_MS, timerMs } from './timer';
 export { type PageTracker, pageTracker, setPageTracker } from './tracker-slot';
 export { PERMANENT_COOKIE, readVisitorId, VISITOR_COOKIE } from './visitor-id';

@@ -1,8 +1,8 @@
 import { InvalidArgumentError } from './errors';
 
 /**
- * Throws an `InvalidArgumentError` naming the argument, its value and what was expected.
- * @internal the packages' own argument checks; not part of the published types.
+ * Throws an `InvalidArgumentError` naming the argument, its value and what was expected: how every
+ * client refuses an argument before any request.
  */
 export function invalid(argument: string, value: unknown, expectation: string): never {
   throw new InvalidArgumentError(argument, value, expectation);

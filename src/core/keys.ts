@@ -35,7 +35,7 @@ export function closestKey(key: string, known: readonly string[]): string | unde
 }
 
 /** Names the previous client gave to options every client has. */
-export const PREVIOUS_NAMES: Readonly<Record<string, string>> = { url: 'endpoint' };
+const PREVIOUS_NAMES: Readonly<Record<string, string>> = { url: 'endpoint' };
 
 /**
  * Throws `INVALID_ARGUMENT` naming `<argument>.<key>` for the first own key of `value` that is not

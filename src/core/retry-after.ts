@@ -1,5 +1,4 @@
-/** The longest wait a timer can do (a longer one fires at once). */
-export const MAX_WAIT_MS = 2 ** 31 - 1;
+import { MAX_WAIT_MS } from './timer';
 
 /**
  * A `Retry-After` header in milliseconds from now: delay-seconds (`120`) or an HTTP date; `undefined`

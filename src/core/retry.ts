@@ -29,7 +29,7 @@ export interface RetryPolicy {
 }
 
 /** Automatic retries: what `isRetryable` says, except 429 (its wait is the platform's to say). */
-export const retriesOnItsOwn = (error: SvcError): boolean => isRetryable(error) && error.code !== 'RATE_LIMITED';
+const retriesOnItsOwn = (error: SvcError): boolean => isRetryable(error) && error.code !== 'RATE_LIMITED';
 
 /** The retry policy's defaults: 2 retries, waits from 100 ms up to 2 s, network failures and 5xx only. */
 export const DEFAULT_RETRY: Readonly<Required<Pick<RetryPolicy, 'limit' | 'baseMs' | 'maxMs' | 'shouldRetry'>>> = {

@@ -12,16 +12,16 @@ export function errorForStatus(
   body: Record<string, unknown>,
   retryAfterMs?: number,
 ): SvcError {
-  const detail = typeof body.message === 'string' ? `: ${body.message}` : '';
-  const message = `${what ? `${what}: ` : ''}status ${status}${detail}`;
-  const options = { status };
-  if (status === 404) return new NotFoundError('NOT_FOUND', message, options);
+  const detail = typeof body.message === 'string' ? body.message : undefined;
+  const problem = detail === undefined ? `status ${status}` : `status ${status}: ${detail}`;
+  const options = { status, detail };
+  if (status === 404) return new NotFoundError(what, problem, options);
   if (status === 429) {
     let retryAt: string | undefined;
     if (typeof body.retryAt === 'string') retryAt = body.retryAt;
     else if (retryAfterMs !== undefined) retryAt = new Date(Date.now() + retryAfterMs).toISOString();
-    return new RateLimitedError(message, retryAt, options);
+    return new RateLimitedError(what, problem, retryAt, options);
   }
-  if (status >= 500) return new ServerError('SERVER_ERROR', message, options);
-  return new BadRequestError('BAD_REQUEST', message, options);
+  if (status >= 500) return new ServerError(what, problem, options);
+  return new BadRequestError(what, problem, options);
 }

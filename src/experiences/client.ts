@@ -1,12 +1,14 @@
 import {
   endpointFor,
   invalid,
+  isTimerMs,
   type JsonObject,
   readVisitorId,
   refuseUnknownKeys,
   request,
   type SvcError,
   segment,
+  TIMER_MS,
   withQuery,
 } from '@svc/core';
 import { ExperienceNotFoundError } from './not-found';
@@ -33,7 +35,7 @@ type Rule<Options> = [keyof Options, (value: unknown) => boolean, string];
 const CLIENT_OPTIONS: Rule<ExperiencesClientOptions>[] = [
   ['endpoint', isUrl, 'must be an http(s) URL'],
   // Below 2^31: a longer timer fires at once, a TIMEOUT before any answer.
-  ['timeout', (value) => typeof value === 'number' && value >= 0 && value < 2 ** 31, 'must be 0 to 2^31-1 ms'],
+  ['timeout', isTimerMs, TIMER_MS],
 ];
 
 /** getExperiences' options, in the order they are checked. */
@@ -97,7 +99,8 @@ async function getExperiences(client: ClientContext, params: GetExperiencesOptio
 /** A 404 `{"message":"experience 7 not found"}` naming an id the caller asked for, as `ExperienceNotFoundError`; anything else as it is. */
 function notFoundAmong(error: unknown, experienceIds: readonly number[] | undefined): unknown {
   if ((error as SvcError)?.code !== 'NOT_FOUND') return error;
-  const id = Number(/experience (\d+) not/.exec((error as SvcError).message)?.[1]);
+  // PROTOCOL.md's 404 names the experience in the platform's message: `experience 7 not found`.
+  const id = Number(/^experience (\d+) not found$/.exec((error as SvcError).detail ?? '')?.[1]);
   return experienceIds?.includes(id) ? new ExperienceNotFoundError(id, error as SvcError) : error;
 }
 

@@ -12,6 +12,7 @@ export class ExperienceNotFoundError extends NotFoundError {
     readonly experienceId: number,
     cause: SvcError,
   ) {
-    super('NOT_FOUND', cause.message, { status: 404, cause });
+    // The platform's 404 already says what was done and what is missing: its message is kept whole.
+    super('', cause.message, { status: 404, cause, detail: cause.detail });
   }
 }

@@ -50,7 +50,7 @@ function refused(value: unknown, shape: Shape, path: string): string | undefined
  */
 export function readExperiences(body: JsonObject, what: string, sent: string | undefined): Experiences {
   const bad = refused(body, RESPONSE, 'response');
-  if (bad) throw new ProtocolError('PROTOCOL', `${what}: invalid ${bad}`, { status: 200 });
+  if (bad) throw new ProtocolError(what, `invalid ${bad}`, { status: 200 });
   const { experiencePayloads, contextId, cookieDomains } = body as unknown as Experiences;
   return { experiencePayloads, contextId, cookieDomains, generated: contextId !== sent };
 }

@@ -9,6 +9,7 @@ import {
   type SvcError,
   segment,
   TimeoutError,
+  timerMs,
 } from '@svc/core';
 import { type ScheduleWindow, windowFault } from './window';
 
@@ -68,10 +69,10 @@ export interface Integration {
   cancel(key: IntegrationKey): Promise<number>;
 }
 
-/** `value` when it is whole milliseconds >= 0 and < `max`, else `INVALID_ARGUMENT` naming `argument`. */
-function ms(argument: string, value: unknown, max = 2 ** 53): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value >= max)
-    invalid(argument, value, 'must be an integer >= 0, < ' + max);
+/** A schedule's `delay`: whole milliseconds >= 0 (days and weeks are fine: the platform waits, not a timer). */
+function scheduleDelay(argument: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+    invalid(argument, value, `must be an integer >= 0, < ${2 ** 53}`);
   return value;
 }
 
@@ -95,13 +96,18 @@ async function send<T>(target: Target, op: string, json: JsonObject, ...fields: 
   const what = `integration "${target.name}" ${op}`;
   const url = endpointFor('integrations', target.endpoint) + target.path + op;
   const response = await request(url, { json, timeout: target.timeout, what }).catch((error: SvcError) => {
-    throw error.status === 504 ? new TimeoutError('TIMEOUT', error.message, { status: 504 }) : error;
+    // This client's own meaning of a status: a 504 is the handler outliving the integration's timeout.
+    if (error.status !== 504) throw error;
+    throw new TimeoutError(what, "the handler did not settle within the integration's timeout (status 504)", {
+      status: 504,
+      cause: error,
+    });
   });
   const answer: JsonObject = {};
   for (const field of fields) {
     const present =
       field === 'result' ? field in response : typeof response[field] === (field === 'cancelled' ? 'number' : 'string');
-    if (!present) throw new ProtocolError('PROTOCOL', `${what}: bad "${field}" in response`);
+    if (!present) throw new ProtocolError(what, `bad "${field}" in response`);
     answer[field] = response[field];
   }
   return answer as T;
@@ -125,14 +131,12 @@ function executionBody(payload: unknown = {}, key: unknown = {}): JsonObject {
 function scheduleBody(payload: unknown, options: ScheduleOptions | undefined): JsonObject {
   refuseUnknownKeys('options', options, ['key', 'delay', 'window']);
   const { key, delay = 0, window } = options ?? {};
-  const json = { ...executionBody(payload, key), delay: ms('options.delay', delay), window };
-  const fault = window !== undefined && windowFault(window);
-  if (fault)
-    invalid(
-      'options.' + fault,
-      fault === 'window' ? window : window![fault.slice(7) as keyof ScheduleWindow],
-      'must be like {day:"mon-fri",time:"09:00-17:00"}',
-    );
+  const json = { ...executionBody(payload, key), delay: scheduleDelay('options.delay', delay), window };
+  const fault = window === undefined ? undefined : windowFault(window);
+  if (fault !== undefined) {
+    const faultyValue = { window, 'window.day': window?.day, 'window.time': window?.time }[fault];
+    invalid(`options.${fault}`, faultyValue, 'must be like {day:"mon-fri",time:"09:00-17:00"}');
+  }
   return json;
 }
 
@@ -140,8 +144,7 @@ function scheduleBody(payload: unknown, options: ScheduleOptions | undefined): J
 export function createIntegration(name: string, options: IntegrationOptions): Integration {
   const path = `/v1/${segment('options.trackingId', options?.trackingId)}/integrations/${segment('name', name)}/`;
   refuseUnknownKeys('options', options, ['trackingId', 'endpoint', 'timeout']);
-  // Below 2^31: what setTimeout can wait.
-  const timeout = ms('options.timeout', options.timeout ?? 0, 2 ** 31);
+  const timeout = timerMs('options.timeout', options.timeout ?? 0);
   if (options.endpoint !== undefined) checkEndpoint('options.endpoint', options.endpoint);
   const target: Target = { name, endpoint: options.endpoint, path, timeout };
 

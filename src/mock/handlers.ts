@@ -1,5 +1,6 @@
-import { defaultEndpoints, type Endpoints, escapeRegExp } from '@svc/core';
+import { defaultEndpoints, type Endpoints } from '@svc/core';
 import { getResponse, type HttpHandler, http } from 'msw';
+import { escapeRegExp } from '../core/internal';
 import {
   type CorsOptions,
   interfacesOf,

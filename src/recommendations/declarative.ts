@@ -27,7 +27,7 @@ interface Declared {
  * or its id, with `data-svc-strategy` and `data-svc-weight`; `data-svc-position` or, by default,
  * the element's 1-based place among the container's items.
  */
-export function declared(element: HTMLElement, container: HTMLElement, trackingId?: string): Declared {
+function declared(element: HTMLElement, container: HTMLElement, trackingId?: string): Declared {
   const { svcItem = '', svcStrategy, svcWeight, svcPosition } = element.dataset;
   const parsed: unknown = svcItem.trim().startsWith('{')
     ? JSON.parse(svcItem)

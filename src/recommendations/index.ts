@@ -33,10 +33,6 @@ export { IMPRESSION_EVENT, type ImpressionDetail, type ImpressionState, VIEWABIL
 export { CHAINS, STRATEGIES, type StrategyKind, type StrategyName } from './strategies';
 export type * from './types';
 
-/**
- * A recommendations client for the experience `options` (`meta.trackingId` at least) and an initial
- * `config`. Throws `INVALID_ARGUMENT` at once when `options` or the tracking id is missing or wrong.
- */
 /** Refuses bad `recommendations()` arguments (`INVALID_ARGUMENT` naming the first), before anything is sent. */
 function checkArguments(options: RecommendationsOptions, config: RecommendationsConfig): void {
   if (!isObject(options?.meta)) invalid('options', options, 'must be {meta: {trackingId}}');
@@ -112,7 +108,7 @@ function eventOf(
 
 /** A get() answer as a list (items default to the principal strategy), or `PROTOCOL` when malformed. */
 function readList(result: unknown, what: string, principal: string): RecommendationList {
-  const malformed = () => new ProtocolError('PROTOCOL', `${what}: malformed result`);
+  const malformed = () => new ProtocolError(what, 'malformed result');
   if (!isObject(result) || !Array.isArray(result.items)) throw malformed();
   const list: RecommendationList = result.items.map((item: unknown) => {
     const { id, weight, strategy = principal, details = {} } = isObject(item) ? item : {};
@@ -120,7 +116,7 @@ function readList(result: unknown, what: string, principal: string): Recommendat
       throw malformed();
     return { id, weight, strategy, details };
   });
-  if (!list[0]) throw new NoRecommendationsError('NO_RECOMMENDATIONS', `${what}: no recommendations`);
+  if (!list[0]) throw new NoRecommendationsError(what);
   if (Array.isArray(result.rules)) list.rules = result.rules;
   if (typeof result.locale === 'string') list.locale = result.locale;
   return list;

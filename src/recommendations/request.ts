@@ -4,10 +4,12 @@ import {
   invalid,
   isHttpUrl,
   isObject,
+  isTimerMs,
   normalizeLocale,
   readVisitorId,
   refuseUnknownKeys,
   segment,
+  TIMER_MS,
 } from '@svc/core';
 import { localeOf } from './locale';
 import { ADVISED_FALLBACKS, DEPRECATED, NEEDS_SEED } from './strategies';
@@ -50,21 +52,28 @@ const optional =
 /** The seed's defaults (RecommendationsConfig documents each). */
 const DEFAULTS: RecommendationsConfig = { strategy: 'popular', limit: 10, seed: 'all', rules: [], timeout: 0 };
 
+/** The most items one request may ask for (PROTOCOL.md: `n` is 1..50). */
+const MAX_LIMIT = 50;
+
 /** Config keys checked as given (after the defaults). */
 const CONFIG: Check[] = [
   ['strategy', (s) => isString(s) || (Array.isArray(s) && s.length), 'a name or a list'],
   ['seed', (s) => !Array.isArray(s) || s.length, 'a non-empty list'],
-  ['limit', (n) => typeof n === 'number' && Number.isInteger(n) && n > 0 && n < 51, 'an integer 1..50'],
-  ['timeout', (t) => typeof t === 'number' && t >= 0 && t < 2 ** 31, 'ms 0..2^31-1'],
+  [
+    'limit',
+    (n) => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_LIMIT,
+    `an integer 1..${MAX_LIMIT}`,
+  ],
+  ['timeout', isTimerMs, TIMER_MS],
   ['rules', Array.isArray, 'an array'],
   ['locale', optional(normalizeLocale), 'a language tag and a currency, like de-EUR or de-DE-EUR'],
   ['defaultLocale', optional(normalizeLocale), 'a language tag and a currency, like de-EUR or de-DE-EUR'],
   ['endpoint', optional(isHttpUrl), 'an http(s) URL'],
-  ['debug', optional((d) => d === !!d), 'a boolean'],
+  ['debug', optional((d) => typeof d === 'boolean'), 'a boolean'],
 ];
 
 /** Every key of a config (of `recommendations` or of `get`); anything else is refused. */
-export const CONFIG_KEYS = [
+const CONFIG_KEYS = [
   'strategy',
   'limit',
   'seed',
@@ -79,7 +88,7 @@ export const CONFIG_KEYS = [
 ];
 
 /** The previous client's config names that we name differently (docs/migrating.md). */
-export const PREVIOUS_CONFIG: Record<string, string> = {
+const PREVIOUS_CONFIG: Record<string, string> = {
   url: 'endpoint',
   defaultLanguage: 'defaultLocale',
   defaultCurrency: 'defaultLocale',
@@ -92,7 +101,7 @@ export const checkConfigKeys = (argument: string, config: RecommendationsConfig)
 /** Each rule's fields. */
 const RULE: Check[] = [
   ['condition', (c) => isObject(c) && Object.keys(c).length === 1, 'JsonLogic with one operator'],
-  ['factor', (f) => typeof f === 'number' && f >= 0 && f < 1 / 0, 'a number >= 0'],
+  ['factor', (f) => typeof f === 'number' && Number.isFinite(f) && f >= 0, 'a number >= 0'],
   ['name', optional(isString), 'a string'],
 ];
 
@@ -103,10 +112,10 @@ const given = (config: object) => Object.fromEntries(Object.entries(config).filt
 export const trackingIdOf = (options: RecommendationsOptions, config: RecommendationsConfig) =>
   segment('trackingId', config.trackingId ?? options.meta.trackingId);
 
-/** Visitor id of `config`, `options.meta`, else the cookie; refused when given but not a non-empty string. */
 /** The longest visitor id sent (the platform's contextIds are 1-256 characters). */
 const MAX_VISITOR_ID = 256;
 
+/** Visitor id of `config`, `options.meta`, else the cookie; refused when given but not a non-empty string. */
 export function visitorIdOf(options: RecommendationsOptions, config: RecommendationsConfig): string | undefined {
   const id = config.visitorId ?? options.meta.visitorId ?? readVisitorId();
   // At most 256 characters, as the platform's contextIds: it goes into the query string.
@@ -171,7 +180,8 @@ export function buildRequest(
       locale: normalizeLocale(locale) ?? localeOf(options.tracker) ?? normalizeLocale(settings.defaultLocale),
       contextId: visitorId,
       experienceId,
-      seed: strategies[1] && productId,
+      // A seed goes with a list of strategies only (PROTOCOL.md: the principal, then fallbacks).
+      seed: strategies.length > 1 ? productId : undefined,
       debug: settings.debug ? 'True' : undefined,
     },
     json: rules[0] ? { h: history, rules } : { h: history },

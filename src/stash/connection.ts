@@ -10,6 +10,7 @@ import {
   refuseUnknownKeys,
   request,
   segment,
+  timerMs,
 } from '@svc/core';
 import { STASH_DEFAULTS, type StashOptions } from './options';
 
@@ -49,7 +50,7 @@ export function checkValue(value: unknown): string {
 
 /** Throws the `PROTOCOL` error of a response that is not the documented shape. */
 export function malformed(): never {
-  throw new ProtocolError('PROTOCOL', 'stash: malformed response');
+  throw new ProtocolError('stash', 'malformed response');
 }
 
 /** Reads in flight, by request (URL, body, query) and timeout and retries, shared by every client of the page. */
@@ -79,8 +80,7 @@ function checkOptions(opType: string, trackingId: string, options: StashOptions)
   if (visitorId !== undefined) segment('options.visitorId', visitorId);
   if (typeof useVisitorId !== 'boolean') invalid('options.useVisitorId', useVisitorId, 'must be a boolean');
   if (level !== 'public' && (level !== 'protected' || opType !== 'kv')) invalid('options.level', level, LEVEL);
-  if (!(typeof timeout === 'number' && timeout >= 0 && timeout < 2 ** 31))
-    invalid('options.timeout', timeout, 'must be 0 to 2^31-1 ms');
+  timerMs('options.timeout', timeout);
   if (!(Number.isInteger(retries) && retries >= 0)) invalid('options.retries', retries, 'must be an integer >= 0');
   if (endpoint !== undefined) checkEndpoint('options.endpoint', endpoint);
   return { tid, namespace, visitorId, endpoint, useVisitorId, level, timeout, retries };

@@ -23,7 +23,12 @@ export const utf8Bytes = (text: string) => encoder.encode(text).length;
 export function fitting(sizes: readonly number[], limit: number): number {
   let bytes = 40;
   let n = 0;
-  while (n < sizes.length && (!n || bytes + sizes[n] + 1 <= limit)) bytes += sizes[n++] + 1; // the event and its comma
+  while (n < sizes.length) {
+    const withNext = bytes + sizes[n] + 1; // the event and its comma
+    if (n > 0 && withNext > limit) break;
+    bytes = withNext;
+    n += 1;
+  }
   return n;
 }
 

@@ -7,7 +7,7 @@ import type { TrackingEvent } from './types';
 export type EventHandler = (event: TrackingEvent) => void;
 
 /** Events of the page's history that `on()` replays at most (besides the last of each type). */
-export const HISTORY = 100;
+const HISTORY = 100;
 
 /** The events `on()` replays, and the subscriptions it tells of new ones. */
 export interface History {

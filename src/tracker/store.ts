@@ -5,7 +5,7 @@
 import type { TrackingEvent } from './types';
 
 /** Stored events of a page: chunk key -> events as JSON. */
-export type Chunks = Map<string, string[]>;
+type Chunks = Map<string, string[]>;
 
 export interface Store {
   /** Writes the heartbeat `t` (default now; 0: the page is gone, its events free to adopt). True when storage refused it. */
@@ -153,7 +153,11 @@ class PageStore implements Store {
     for (const k in this.#storage) {
       if (!k.startsWith(this.#prefix)) continue;
       const page = k.slice(this.#prefix.length).split(':')[0];
-      const keys = byPage.get(page) ?? byPage.set(page, []).get(page)!;
+      let keys = byPage.get(page);
+      if (keys === undefined) {
+        keys = [];
+        byPage.set(page, keys);
+      }
       if (k.includes(':', this.#prefix.length)) keys.push(k);
       else keys.unshift(k);
     }

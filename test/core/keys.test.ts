@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { closestKey, editDistance, InvalidArgumentError, refuseUnknownKeys } from '../../src/core';
+import { InvalidArgumentError, refuseUnknownKeys } from '../../src/core';
+import { closestKey, editDistance } from '../../src/core/keys';
 
 describe('editDistance', () => {
   it.each<[string, string, number]>([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeSegment, escapeRegExp, isObject } from '../../src/core';
+import { isObject } from '../../src/core';
+import { decodeSegment, escapeRegExp } from '../../src/core/internal';
 
 describe('escapeRegExp', () => {
   it.each(['https://x.example/a.b', 'a+b*c?', '^(x|y)$', '[a]{2}', 'back\\slash', 'tid/with/slashes'])(

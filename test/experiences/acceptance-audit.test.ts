@@ -30,7 +30,7 @@ describe('timeout', () => {
     for (const timeout of [2 ** 31, 1e10]) {
       const error = thrown(() => client({ timeout }));
       expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', argument: 'timeout', value: timeout });
-      expect(error.message).toBe(`timeout must be 0 to 2^31-1 ms (got ${timeout})`);
+      expect(error.message).toBe(`timeout must be whole ms from 0 to 2^31-1 (got ${timeout})`);
     }
     expect(thrown(() => client({ timeout: '300' }))).toMatchObject({
       code: 'INVALID_ARGUMENT',

@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_WAIT_MS, retryAfterMs } from '../../src/core/retry-after';
+import { retryAfterMs } from '../../src/core/retry-after';
+import { MAX_WAIT_MS } from '../../src/core/timer';
 import {
   backoff,
   body,

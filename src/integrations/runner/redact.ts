@@ -8,12 +8,12 @@
  * secrets are replaced first, in one pass, so a secret that contains another is not half-revealed.
  */
 
-import { escapeRegExp } from '@svc/core';
+import { escapeRegExp } from '../../core/internal';
 /** What replaces a secret's value in every log line. */
 export const REDACTED = '[secret]';
 
 /** Lines of a multi-line secret shorter than this are not redacted on their own (a `}` would be). */
-export const MIN_SECRET_LINE = 8;
+const MIN_SECRET_LINE = 8;
 
 export interface Redactor {
   (text: string): string;

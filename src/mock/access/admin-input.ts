@@ -17,7 +17,7 @@ export class AdminInputError extends Error {
 }
 
 /** A field's rule: its type, and for numbers their range (integers unless `fraction`). */
-export type FieldRule =
+type FieldRule =
   | { type: 'number'; min: number; max: number; fraction?: boolean }
   | { type: 'string'; maxLength: number }
   | { type: 'boolean' }

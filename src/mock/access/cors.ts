@@ -16,7 +16,7 @@ export interface CorsOptions {
 type Interface = keyof Endpoints;
 
 /** The methods each interface serves to browsers (HEAD is simple: never preflighted). */
-export const INTERFACE_METHODS: Readonly<Record<Interface, string>> = {
+const INTERFACE_METHODS: Readonly<Record<Interface, string>> = {
   recs: 'POST',
   experiences: 'GET, POST',
   stash: 'GET, POST',
@@ -73,7 +73,7 @@ export function interfacesOf(url: URL, endpoints: Endpoints): Interface[] {
 }
 
 /** The CORS headers every platform answer carries for a request from `origin` (null: none sent). */
-export function corsHeaders(origin: string | null, allowOrigin: '*' | readonly string[]): Record<string, string> {
+function corsHeaders(origin: string | null, allowOrigin: '*' | readonly string[]): Record<string, string> {
   if (allowOrigin === '*')
     return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSE_HEADERS };
   const headers: Record<string, string> = { Vary: 'Origin', 'Access-Control-Expose-Headers': EXPOSE_HEADERS };

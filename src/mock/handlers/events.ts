@@ -1,5 +1,6 @@
-import { type Endpoints, escapeRegExp } from '@svc/core';
+import type { Endpoints } from '@svc/core';
 import { type HttpHandler, type HttpResponseResolver, http } from 'msw';
+import { escapeRegExp } from '../../core/internal';
 import type { MockPlatform } from '../platform';
 import { json, route } from './respond';
 

@@ -1,6 +1,7 @@
 import type { Endpoints } from '@svc/core';
-import { escapeRegExp, isObject } from '@svc/core';
+import { isObject } from '@svc/core';
 import { type HttpHandler, type HttpResponseResolver, http } from 'msw';
+import { escapeRegExp } from '../../core/internal';
 import type { MockPlatform } from '../platform';
 import { JsonTooDeepError, parseBoundedJson } from '../platform/json-depth';
 import type { RecommendRequest, Rule, SeedItem } from '../platform/recommend/types';
@@ -48,7 +49,7 @@ function seedOf(h: unknown[] | undefined, query: URLSearchParams): SeedItem[] {
 }
 
 /** The query and body as a `RecommendRequest`; throws `Refusal` for every 400 of PROTOCOL.md. */
-export function parseRecommendRequest(trackingId: string, query: URLSearchParams, text: string): RecommendRequest {
+function parseRecommendRequest(trackingId: string, query: URLSearchParams, text: string): RecommendRequest {
   let body: unknown = {};
   try {
     if (text.trim()) body = parseBoundedJson(text);

@@ -17,7 +17,7 @@ export class JsonTooDeepError extends Error {
  * The nesting depth of JSON text, counted without parsing or recursion (brackets outside
  * strings), so a body of any depth is measured in one pass and never overflows the stack.
  */
-export function jsonDepth(text: string): number {
+function jsonDepth(text: string): number {
   let depth = 0;
   let deepest = 0;
   let inString = false;

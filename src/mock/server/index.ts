@@ -77,7 +77,7 @@ function restore(state: StateSnapshot, file: string, secretSealer?: SecretSealer
   try {
     return createMockPlatform({ state, secretSealer });
   } catch (error) {
-    if (error instanceof InvalidStateError) throw new InvalidStateError(file, error.message.replace(/^state: /, ''));
+    if (error instanceof InvalidStateError) throw new InvalidStateError(file, error.reason);
     throw error;
   }
 }

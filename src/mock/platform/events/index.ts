@@ -4,8 +4,6 @@ import { ingest, ingestEncoded } from './ingest';
 import { receivedOf, statsSum, strategyMetrics } from './inspect';
 import { createEventsState } from './state';
 
-export { MAX_BATCH_BYTES, MAX_DECOMPRESSED_BYTES } from './ingest';
-
 /** An event as the platform holds it: each `meta.id` once, with how often it came again. */
 export interface ReceivedEvent extends TrackingEvent {
   /** Deliveries of the same `meta.id` after the first (at-least-once delivery, deduplicated here). */

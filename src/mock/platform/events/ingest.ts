@@ -1,6 +1,6 @@
 // Taking a batch: its size as received (and decompressed), its shape against the tracker's event
 // table, and each event held once by `meta.id` and announced on the bus.
-import { SEGMENT } from '@svc/core';
+import { SEGMENT } from '../../../core/internal';
 import { checkEvent, checkShape, META } from '../../../tracker/schema';
 import type { TrackingEvent } from '../../../tracker/types';
 import { JsonTooDeepError, parseBoundedJson } from '../json-depth';
@@ -9,9 +9,9 @@ import type { IngestResult } from './index';
 import { type EventsState, statsOf } from './state';
 
 /** Largest batch body the platform takes, bytes as received (PROTOCOL.md: 413 over 64 KiB). */
-export const MAX_BATCH_BYTES = 65_536;
+const MAX_BATCH_BYTES = 65_536;
 /** Largest JSON a gzip batch may decompress to, bytes (PROTOCOL.md: 413 over 1 MiB, so a small bomb cannot expand without bound). */
-export const MAX_DECOMPRESSED_BYTES = 1_048_576;
+const MAX_DECOMPRESSED_BYTES = 1_048_576;
 
 function refuse(state: EventsState, trackingId: string, status: 400 | 413, message: string): IngestResult {
   statsOf(state, trackingId).rejected++;

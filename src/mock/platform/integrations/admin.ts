@@ -1,5 +1,6 @@
 // The admin API of the integrations area: create, update, secrets, list, remove.
-import { isObject, SEGMENT } from '@svc/core';
+import { isObject } from '@svc/core';
+import { SEGMENT } from '../../../core/internal';
 import { createCache } from '../../../integrations/cache';
 import { checkSettings, checkTrigger, describeTrigger } from './checks';
 import { createRateLimiter } from './rate-limits';

@@ -9,7 +9,7 @@ import type { IntegrationDefinition, IntegrationInfo, IntegrationRun, PendingExe
 
 export { INTEGRATION_TIMEOUT } from './checks';
 export { RUN_LIMITS } from './limits';
-export type { IntegrationAnswer } from './routes';
+
 export { nextBoundary, runAt } from './run-at';
 export * from './types';
 
@@ -81,6 +81,6 @@ export function createIntegrationsArea(ctx: PlatformContext) {
   return { service, admin, inspect };
 }
 
-export type IntegrationsArea = ReturnType<typeof createIntegrationsArea>;
+type IntegrationsArea = ReturnType<typeof createIntegrationsArea>;
 /** The integrations of the mock: create, update, list and remove them, set their secrets. */
 export type IntegrationsAdmin = IntegrationsArea['admin'];

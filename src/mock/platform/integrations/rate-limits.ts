@@ -1,7 +1,7 @@
 import { PERIODS, type RateLimit } from './types';
 
 /** Milliseconds of a rate limit's interval. */
-export const intervalMs = (limit: RateLimit): number =>
+const intervalMs = (limit: RateLimit): number =>
   typeof limit.interval === 'number' ? limit.interval : PERIODS[limit.interval];
 
 /**

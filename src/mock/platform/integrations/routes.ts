@@ -22,10 +22,7 @@ export interface IntegrationCall {
 }
 
 /** The HTTP-triggered integration a route names, or the answer that refuses it. */
-export function target(
-  state: IntegrationsState,
-  { trackingId, name, body }: IntegrationCall,
-): Entry | IntegrationAnswer {
+function target(state: IntegrationsState, { trackingId, name, body }: IntegrationCall): Entry | IntegrationAnswer {
   const entry = find(state, trackingId, name);
   if (!entry) return { status: 404 };
   if (entry.info.trigger !== 'HTTP')
@@ -38,7 +35,7 @@ export function target(
 }
 
 /** Key of an execute / schedule body, or the message of a 400 (also for keys lacking a rate limit's target names). */
-export function executionKey(entry: Entry, raw: unknown): Key | string {
+function executionKey(entry: Entry, raw: unknown): Key | string {
   const key = readKey(raw, false);
   if (typeof key === 'string') return key;
   const missing = entry.limiter.missing(entry.info.settings.rateLimits, key);

@@ -16,7 +16,7 @@ export interface Product {
   locales: Map<string, Details>;
 }
 
-/** `<language>-<CURRENCY>`, e.g. `en-GBP` (docs/protocol.md). */
+/** `<language>-<CURRENCY>`, e.g. `en-GBP` (docs/protocol-decisions.md). */
 export const LOCALE_PATTERN = /^[a-z]{2,3}-[A-Z]{3}$/;
 
 /** Copies plain data into a null-prototype object, dropping `__proto__` so no prototype is reached. */

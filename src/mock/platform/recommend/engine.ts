@@ -31,7 +31,7 @@ export class PropertyIndexes {
 }
 
 /** With rules, the best this many candidates of each component are evaluated and re-ranked (promotions can lift them). */
-export const RULE_CANDIDATE_POOL = 500;
+const RULE_CANDIDATE_POOL = 500;
 
 interface Component {
   /** What items report as their `strategy`. */
@@ -44,7 +44,7 @@ interface Component {
 }
 
 /** The components of a strategy list, composites expanded; undefined when a name is unknown. */
-export function resolveChain(strategies: readonly string[]): Component[] | undefined {
+function resolveChain(strategies: readonly string[]): Component[] | undefined {
   const components: Component[] = [];
   for (const name of strategies) {
     const names = Object.hasOwn(CHAINS, name) ? CHAINS[name] : [name];
@@ -217,7 +217,7 @@ function rank(
 }
 
 /** How many of a catalog-wide ranking are kept between requests. */
-export const RANKING_CACHE_DEPTH = 640;
+const RANKING_CACHE_DEPTH = 640;
 
 /**
  * A catalog-wide strategy's ranking depends only on the indexes, its category seeds and its time

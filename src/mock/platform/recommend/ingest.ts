@@ -31,7 +31,7 @@ const EVENT_KINDS: Readonly<Record<string, (data: Data) => InteractionKind | und
 export type VisitorLocales = Map<string, { language?: string; currency?: string }>;
 
 /** Language of products seen by a visitor whose `ecView` gave none. */
-export const DEFAULT_EVENT_LANGUAGE = 'en';
+const DEFAULT_EVENT_LANGUAGE = 'en';
 
 /** Applies one accepted tracking event, received at `at` (the platform's clock). */
 export function ingestEvent(

@@ -8,7 +8,7 @@ import { Tally } from './tally';
 export type InteractionKind = 'view' | 'add' | 'purchase';
 
 /** Index sizes: the bounds that keep memory and the cost of one interaction flat. */
-export const LIMITS = {
+const LIMITS = {
   /** Distinct products of a visitor's recent views (and purchases) that co-occur with a new one. */
   visitorWindow: 24,
   /** Neighbours kept per product in each co-occurrence index. */
@@ -18,7 +18,7 @@ export const LIMITS = {
 } as const;
 
 /** Weight of a purchase made 1 or 2 transactions after the seed's (`pllr_bought_next`). */
-export const NEXT_PURCHASE_WEIGHTS = [1, 0.5] as const;
+const NEXT_PURCHASE_WEIGHTS = [1, 0.5] as const;
 
 export const DAY_MS = 86_400_000;
 

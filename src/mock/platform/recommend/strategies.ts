@@ -18,7 +18,7 @@ export interface ScoringInput {
 }
 
 /** Receives a candidate and its score; several calls for one product add up (seeds aggregate). */
-export type Emit = (product: number, score: number) => void;
+type Emit = (product: number, score: number) => void;
 
 export interface Strategy {
   /** `product`: scores neighbours of each seed product; `catalog`: scores the whole catalog. */
@@ -33,7 +33,7 @@ export interface Strategy {
 }
 
 /** Windows of the time-based strategies. */
-export const WINDOWS = {
+const WINDOWS = {
   /** `new`: products added at most this long before now. */
   newProductsMs: 21 * DAY_MS,
   /** `trending_ols_views_1` / `trending_ewma_views_1`: complete UTC days before today. */

@@ -1,6 +1,6 @@
 // The routes of PROTOCOL.md's Stash block: what every route checks (tracking id, level, key), then
 // one row per route.
-import { SEGMENT } from '@svc/core';
+import { SEGMENT } from '../../../core/internal';
 import type { StashLevel, StashReply, StashRequest } from './index';
 import {
   batchProblem,
@@ -74,7 +74,7 @@ export type StashRoute =
   | 'countGetBatch';
 
 /** One row per route of PROTOCOL.md's Stash block. */
-export const ROUTES = {
+const ROUTES = {
   kvSet: {
     levels: BOTH,
     key: 'full',

@@ -1,4 +1,4 @@
-import { SEGMENT } from '@svc/core';
+import { SEGMENT } from '../../../core/internal';
 
 /** The stash's limits (PROTOCOL.md, Stash). */
 export const STASH_LIMITS = {

@@ -43,9 +43,12 @@ export interface StateSnapshot extends StateHeader {
 /** A state that cannot be used: another format or version, or malformed. `source` names where it came from. */
 export class InvalidStateError extends Error {
   readonly code = 'INVALID_STATE';
+  /** What is wrong with the state, without where it came from. */
+  readonly reason: string;
   constructor(source: string, reason: string) {
     super(`${source}: ${reason}`);
     this.name = 'InvalidStateError';
+    this.reason = reason;
   }
 }
 
