@@ -23,6 +23,7 @@ const out = process.env.SVC_OUT ?? 'dist';
  * `node: true` marks a package that runs in Node: it declares the root's `engines.node` (our
  * supported lines). Browser packages declare no Node floor, as our peers' browser packages do.
  * Each package's README is docs/packages/<name>.md; `keywords` are added to the shared ones.
+ * `sideEffects` lists the entries that do something when imported (default: none).
  */
 export const packages = [
   {
@@ -31,7 +32,14 @@ export const packages = [
     entries: { index: 'src/core/index.ts', errors: 'src/core/errors.ts' },
     keywords: ['errors', 'http'],
   },
-  { name: 'recommendations', description: 'Recommendations client: get, shown, clicked.', entries: { index: 'src/recommendations/index.ts' }, keywords: ['recommendations', 'ecommerce'] },
+  {
+    name: 'recommendations',
+    description: 'Recommendations client (get, shown, clicked, observe) and the <svc-recommendations> element.',
+    entries: { index: 'src/recommendations/index.ts', element: 'src/recommendations/element.ts' },
+    // Importing `@svc/recommendations/element` defines the element: a bundler must keep that import.
+    sideEffects: ['./element.js'],
+    keywords: ['recommendations', 'ecommerce', 'custom element'],
+  },
   { name: 'stash', description: 'Key-value stash client: kv, deferkv, ts, count.', entries: { index: 'src/stash/index.ts' }, keywords: ['key-value', 'storage'] },
   {
     name: 'tracker',
@@ -122,7 +130,7 @@ function manifest(pkg) {
         license: root.license,
         type: 'module',
         ...(pkg.node ? { engines: root.engines } : {}),
-        sideEffects: false,
+        sideEffects: pkg.sideEffects ?? false,
         main: './index.js',
         types: './index.d.ts',
         exports: exportsMap,
