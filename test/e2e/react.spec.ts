@@ -35,7 +35,11 @@ test('rendered on the server, hydrated without a warning, then one get and each 
     if (req.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
     if (req.url().includes('/vc/recommend/')) asked.push(req.url());
     const body = req.postDataBuffer();
-    const request = new Request(req.url(), { method: req.method(), headers: req.headers(), body: body ?? undefined });
+    const request = new Request(req.url(), {
+      method: req.method(),
+      headers: req.headers(),
+      body: req.method() === 'POST' && body ? new Uint8Array(body) : undefined,
+    });
     const response = await getResponse(handlers, request);
     if (!response) return route.abort('failed');
     await route.fulfill({
