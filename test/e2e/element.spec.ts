@@ -155,3 +155,17 @@ test('changing limit asks again and re-renders; removing the element stops every
   await page.evaluate(() => document.getElementById('widget')?.remove());
   await expect.poll(() => observed(page)).toBe(0);
 });
+
+test('the demo shows a widget written as <svc-recommendations> (its not-found page), each card a product link', async ({
+  page,
+}) => {
+  await page.goto('/no-such-page');
+  const section = page.locator('#page section.recs-markup');
+  await expect(section).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  const links = section.locator('svc-recommendations[state="ready"] > a.rec');
+  await expect(links).toHaveCount(6);
+  for (const link of await links.all()) {
+    expect(await link.getAttribute('href')).toMatch(/^http:\/\/localhost:\d+\/product\/p\d+$/);
+    expect((await link.locator('.name').textContent())?.length).toBeGreaterThan(0);
+  }
+});
