@@ -117,14 +117,17 @@ export class SvcRecommendationsElement extends ElementBase {
   #run = 0;
   #scheduled = false;
 
+  /** Inserted (or moved): asks, after the page is parsed. */
   connectedCallback() {
     this.#schedule();
   }
 
+  /** An option attribute changed: asks again (once for the changes of a task). */
   attributeChangedCallback() {
     if (this.isConnected) this.#schedule();
   }
 
+  /** Removed: every card stops being observed, and an answer on its way is dropped. */
   disconnectedCallback() {
     this.#run++;
     this.#show(undefined, undefined);
