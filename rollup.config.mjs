@@ -9,6 +9,7 @@ import esbuild, { minify } from 'rollup-plugin-esbuild';
 import alias from '@rollup/plugin-alias';
 import resolve from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
+import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import { dts } from 'rollup-plugin-dts';
 
@@ -23,6 +24,7 @@ const out = process.env.SVC_OUT ?? 'dist';
  * `node: true` marks a package that runs in Node: it declares the root's `engines.node` (our
  * supported lines). Browser packages declare no Node floor, as our peers' browser packages do.
  * Each package's README is docs/packages/<name>.md; `keywords` are added to the shared ones.
+ * `sideEffects` lists the entries that do something when imported (default: none).
  */
 export const packages = [
   {
@@ -31,7 +33,14 @@ export const packages = [
     entries: { index: 'src/core/index.ts', errors: 'src/core/errors.ts' },
     keywords: ['errors', 'http'],
   },
-  { name: 'recommendations', description: 'Recommendations client: get, shown, clicked.', entries: { index: 'src/recommendations/index.ts' }, keywords: ['recommendations', 'ecommerce'] },
+  {
+    name: 'recommendations',
+    description: 'Recommendations client (get, shown, clicked, observe) and the <svc-recommendations> element.',
+    entries: { index: 'src/recommendations/index.ts', element: 'src/recommendations/element.ts' },
+    // Importing `@svc/recommendations/element` defines the element: a bundler must keep that import.
+    sideEffects: ['./element.js'],
+    keywords: ['recommendations', 'ecommerce', 'custom element'],
+  },
   { name: 'stash', description: 'Key-value stash client: kv, deferkv, ts, count.', entries: { index: 'src/stash/index.ts' }, keywords: ['key-value', 'storage'] },
   {
     name: 'tracker',
@@ -61,6 +70,14 @@ export const packages = [
     node: true,
   },
   {
+    name: 'react',
+    description: 'Recommendations in React: useRecommendations and <Recommendations>, server rendering included.',
+    entries: { index: 'src/react/index.ts' },
+    // The shop's own React (19): one copy of React on the page.
+    peer: { react: '^19.0.0' },
+    keywords: ['react', 'recommendations', 'ssr', 'hooks'],
+  },
+  {
     name: 'mock',
     description: 'The mock platform: an in-memory reference server behind MSW handlers, also served over HTTP.',
     entries: {
@@ -79,10 +96,11 @@ export const packages = [
   },
 ];
 
-// Every package depends on @svc/core by name (one copy, one SvcError class on a page), at this version.
-const runtimeDeps = { ...root.dependencies, '@svc/core': version };
+// Every package depends on @svc/core by name (one copy, one SvcError class on a page), at this version;
+// @svc/react on @svc/recommendations the same way (one client, one once-per-item rule).
+const runtimeDeps = { ...root.dependencies, '@svc/core': version, '@svc/recommendations': version };
 const isExternal = (id) =>
-  id.startsWith('node:') || builtinModules.includes(id) || /^(@svc\/core|ky|js-cookie|cookie|json-logic-js|re2js|msw|@playwright\/test)(\/|$)/.test(id);
+  id.startsWith('node:') || builtinModules.includes(id) || /^(@svc\/core|@svc\/recommendations|ky|js-cookie|cookie|json-logic-js|re2js|msw|@playwright\/test|react|react-dom)(\/|$)/.test(id);
 const ts = () => esbuild({ target: 'es2022', tsconfig: './tsconfig.json', sourceMap: true });
 // The script-tag and demo bundles carry core themselves: '@svc/core' is its source there.
 const coreSource = () =>
@@ -122,7 +140,7 @@ function manifest(pkg) {
         license: root.license,
         type: 'module',
         ...(pkg.node ? { engines: root.engines } : {}),
-        sideEffects: false,
+        sideEffects: pkg.sideEffects ?? false,
         main: './index.js',
         types: './index.d.ts',
         exports: exportsMap,
@@ -187,6 +205,25 @@ const browserBundle = (input, file, name, minifier = terser({ format: { comments
 
 const demoMinifier = () => minify({ target: 'es2022', sourceMap: true });
 
+/**
+ * The React page of the browser tests (test/e2e/pages/react): React 19's development build (it
+ * reports hydration mismatches), @svc/react and @svc/recommendations from their sources.
+ */
+const reactPage = {
+  ...browserBundle('test/e2e/pages/react/client.tsx', 'react-page/app.js', 'svcReactPage'),
+  plugins: [
+    replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('development') } }),
+    alias({
+      entries: [{ find: /^@svc\/recommendations$/, replacement: new URL('./src/recommendations/index.ts', import.meta.url).pathname }],
+    }),
+    coreSource(),
+    resolve({ browser: true, preferBuiltins: false, extensions: ['.mjs', '.js', '.ts', '.tsx'] }),
+    commonjs(),
+    ts(),
+    demoMinifier(),
+  ],
+};
+
 // SVC_PART=code or types builds half (scripts/build.mjs runs the code while tsc emits the types).
 const code = [
   ...codeBuilds,
@@ -200,6 +237,7 @@ const code = [
     ...browserBundle('demo/app.ts', 'demo/app.js', 'svcDemo', demoMinifier()),
     output: { dir: `${out}/demo`, format: 'es', entryFileNames: 'app.js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
   },
+  reactPage,
 ];
 const part = process.env.SVC_PART;
 export default part === 'code' ? code : part === 'types' ? typeBuilds : [...code, ...typeBuilds];

@@ -9,12 +9,13 @@ export default defineConfig({
     alias: [
       { find: /^@svc\/core\/errors$/, replacement: new URL('./src/core/errors.ts', import.meta.url).pathname },
       { find: /^@svc\/mock\/server$/, replacement: new URL('./src/mock/server/index.ts', import.meta.url).pathname },
+      { find: /^@svc\/recommendations\/element$/, replacement: new URL('./src/recommendations/element.ts', import.meta.url).pathname },
       { find: /^@svc\/integrations\/runner$/, replacement: new URL('./src/integrations/runner/index.ts', import.meta.url).pathname },
       { find: /^@svc\/([a-z]+)$/, replacement: new URL('./src/$1/index.ts', import.meta.url).pathname },
     ],
   },
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.{ts,tsx}'],
     exclude: ['test/e2e/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 20_000,

@@ -52,10 +52,13 @@ const dist = join(root, 'dist');
 if (existsSync(dist)) renameSync(dist, old);
 renameSync(next, dist);
 rmSync(old, { recursive: true, force: true });
-// The built packages import @svc/core by name, as they do once installed: inside this repository
-// (tests and the demo run dist/ directly) the name resolves to dist/core through this link.
-const link = join(root, 'node_modules', '@svc', 'core');
-rmSync(link, { recursive: true, force: true });
+// The built packages import @svc/core (and @svc/react @svc/recommendations) by name, as they do once
+// installed: inside this repository (tests and the demo run dist/ directly) each name resolves to
+// dist/<name> through a link.
 mkdirSync(join(root, 'node_modules', '@svc'), { recursive: true });
-symlinkSync(join('..', '..', 'dist', 'core'), link, 'dir');
+for (const name of ['core', 'recommendations']) {
+  const link = join(root, 'node_modules', '@svc', name);
+  rmSync(link, { recursive: true, force: true });
+  symlinkSync(join('..', '..', 'dist', name), link, 'dir');
+}
 console.log('build: dist/ ready');

@@ -100,6 +100,9 @@ try {
       `@playwright/test@${readPkg('@playwright/test').version}`,
       `typescript@${readPkg('typescript').version}`,
       `@types/node@${readPkg('@types/node').version}`,
+      // @svc/react's peer: the shop's React 19 (and its types, for the type check below).
+      `react@${readPkg('react').version}`,
+      `@types/react@${readPkg('@types/react').version}`,
     ],
     { cwd: work },
   );
@@ -123,6 +126,20 @@ try {
     join(work, 'types.ts'),
     specifiers.map((s, i) => `import * as t${i} from '${s}';\nexport type T${i} = typeof t${i};`).join('\n') + '\n',
   );
+  // A shop's React component on @svc/react (React 19's JSX), type-checked with the rest.
+  writeFileSync(
+    join(work, 'widget.tsx'),
+    `import { Recommendations, useRecommendations } from '@svc/react';
+export function Hook() {
+  const { items, status, error, observe } = useRecommendations({ meta: { trackingId: 'shop' } }, { limit: 4 });
+  if (status === 'error') return <p>{error?.code}</p>;
+  return <ul>{items.map((item) => <li key={item.id} ref={observe(item)}>{String(item.details.name)}</li>)}</ul>;
+}
+export const Prop = () => (
+  <Recommendations options={{ meta: { trackingId: 'shop' } }}>{({ items }) => <p>{items.length}</p>}</Recommendations>
+);
+`,
+  );
   writeFileSync(
     join(work, 'tsconfig.json'),
     JSON.stringify({
@@ -135,11 +152,12 @@ try {
         skipLibCheck: false,
         types: ['node'],
         lib: ['es2022', 'dom'],
+        jsx: 'react-jsx',
       },
-      files: ['types.ts'],
+      files: ['types.ts', 'widget.tsx'],
     }),
   );
-  console.log('== consumer: type-checking an import of every entry point (nodenext)');
+  console.log('== consumer: type-checking an import of every entry point and a React 19 widget (nodenext)');
   run(join(work, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { cwd: work });
   await checkOneCore(work);
   for (const major of MSW_MAJORS) checkMswMajor(major, tarballs);

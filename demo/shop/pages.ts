@@ -5,7 +5,7 @@ import { href, navigate, type Route } from '../router';
 import * as basket from './basket';
 import { categories, formatPrice, inCategory, type Product, product } from './catalog';
 import { emit, productData, view } from './tracking';
-import { widget } from './widget';
+import { markupWidget, widget } from './widget';
 
 const link = (route: Route, ...children: (Node | string)[]) =>
   el('a', { href: href(route), 'data-route': true }, ...children);
@@ -190,7 +190,7 @@ const pages: { [P in Route['page']]: (route: Extract<Route, { page: P }>, locale
     ];
   },
 
-  notFound({ path }, locale) {
+  notFound({ path }, _locale) {
     // No ecView: the protocol's page types have none for a page that does not exist.
     return [
       el('h2', {}, 'Page not found'),
@@ -210,7 +210,9 @@ const pages: { [P in Route['page']]: (route: Extract<Route, { page: P }>, locale
         el('a', { href: '#qa' }, 'Go to the QA panel'),
         '.',
       ),
-      widget({ title: 'Best sellers', strategy: 'popular', locale }),
+      // Written in markup only: the <svc-recommendations> element of svc.min.js (docs/widgets.md); its
+      // locale is the page tracker's last ecView's, as the other widgets' (no price: no locale here).
+      markupWidget({ title: 'Best sellers', strategy: 'popular' }),
     ];
   },
 

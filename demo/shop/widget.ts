@@ -97,3 +97,44 @@ async function load(
     }
   });
 }
+
+/**
+ * The same widget written in markup only: `<svc-recommendations>` of svc.min.js asks, fills the
+ * `<template>` card for each item (text and checked URLs), and observes each card. The demo only
+ * mirrors its state into the section for the QA panels and says why when it has nothing to show.
+ */
+export function markupWidget(options: Pick<WidgetOptions, 'title' | 'strategy'>): HTMLElement {
+  const template = el('template');
+  template.content.append(
+    el(
+      'a',
+      { class: 'rec', 'data-route': true, 'data-svc-href': 'url' },
+      el('img', { 'data-svc-src': 'image_url', alt: '', width: 96, height: 96, loading: 'lazy' }),
+      el('span', { class: 'name', 'data-svc-field': 'name' }),
+      el('small', { class: 'by', 'data-svc-field': 'strategy' }),
+    ),
+  );
+  const element = el(
+    'svc-recommendations',
+    { class: 'recs-items', strategy: options.strategy, limit: widgetSettings.limit, 'tracking-id': TRACKING_ID },
+    template,
+  );
+  const status = el('p', { class: 'recs-status' }, 'Loading recommendations…');
+  const section = el(
+    'section',
+    { class: 'recs recs-markup', 'data-strategy': options.strategy, 'data-state': 'loading' },
+    el('h3', {}, options.title, ' ', el('code', {}, `<svc-recommendations strategy="${options.strategy}">`)),
+    status,
+    element,
+  );
+  element.addEventListener('svc-ready', () => {
+    section.dataset.state = 'ready';
+    status.textContent = '';
+  });
+  element.addEventListener('svc-error', (event) => {
+    const { error } = (event as CustomEvent<{ error: unknown }>).detail;
+    section.dataset.state = 'error';
+    status.textContent = `No recommendations: ${describeError(error)}`;
+  });
+  return section;
+}

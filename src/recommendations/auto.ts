@@ -1,8 +1,11 @@
-// The declarative mode's automatic start in dist/svc.min.js: `data-svc-item` elements inside
-// `data-svc-recommendations` containers are observed from the moment the script runs. Containers
-// without `data-svc-tracking-id` use the script tag's `data-tracking-id`.
+// What svc.min.js starts on its own, with the script tag's `data-tracking-id` as the default
+// tracking id: the declarative mode (`data-svc-item` elements inside `data-svc-recommendations`
+// containers observed from the moment the script runs) and `<svc-recommendations>`, defined once.
 import { observeDeclared } from './declarative';
+import { defineRecommendationsElement } from './widget';
 
 if (typeof document !== 'undefined' && typeof MutationObserver === 'function') {
-  observeDeclared((document.currentScript as HTMLScriptElement | null)?.dataset.trackingId);
+  const trackingId = (document.currentScript as HTMLScriptElement | null)?.dataset.trackingId;
+  observeDeclared(trackingId);
+  defineRecommendationsElement({ trackingId });
 }

@@ -7,6 +7,8 @@
 //   console.warn / console.error (its error path ran).
 // - ```ts browser: needs a browser (cookies, DOM events); type-checked only.
 // - ```ts typecheck: would run for ever (a server that listens); type-checked only.
+// - ```tsx typecheck (or tsx browser): a React component (@svc/react), JSX as React 19 compiles it;
+//   type-checked only.
 // Every TypeScript example, runnable or not, is type-checked (strict) against the sources.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +18,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createHandlers, createMockPlatform } from '../../src/mock';
 import { type CodeBlock, codeBlocks, markdownFiles, root } from './markdown';
 
-const LANGUAGES = ['ts', 'typescript', 'js', 'javascript'];
+const LANGUAGES = ['ts', 'typescript', 'tsx', 'js', 'javascript'];
 const examples = markdownFiles()
   .flatMap((file) => codeBlocks(file, readFileSync(join(root, file), 'utf8')))
   .filter(
@@ -31,8 +33,9 @@ const dir = join(root, '.tmp', 'doc-examples');
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 /** The example as a module of its own, named after where it is: docs_packages_stash.md-21.ts. */
+const extensionOf = (block: CodeBlock) => (block.info[0] === 'tsx' ? 'tsx' : isTs(block) ? 'ts' : 'js');
 const fileOf = (block: CodeBlock) =>
-  join(dir, `${block.file.replace(/[/\\]/g, '_')}-${block.line}.${isTs(block) ? 'ts' : 'js'}`);
+  join(dir, `${block.file.replace(/[/\\]/g, '_')}-${block.line}.${extensionOf(block)}`);
 for (const block of examples) writeFileSync(fileOf(block), block.code);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -73,10 +76,12 @@ describe('examples of the docs', () => {
         skipLibCheck: true,
         noEmit: true,
         types: ['node'],
+        jsx: 'react-jsx',
         paths: {
           '@svc/core/errors': [join(root, 'src/core/errors.ts')],
           '@svc/mock/server': [join(root, 'src/mock/server/index.ts')],
           '@svc/mock/playwright': [join(root, 'src/mock/playwright.ts')],
+          '@svc/recommendations/element': [join(root, 'src/recommendations/element.ts')],
           '@svc/integrations/runner': [join(root, 'src/integrations/runner/index.ts')],
           '@svc/*': [join(root, 'src/*/index.ts')],
         },
@@ -95,7 +100,7 @@ describe('examples of the docs', () => {
     }
     // Name the Markdown file and line of each error, not the generated file.
     const byFile = new Map(examples.filter(isTs).map((block) => [fileOf(block).slice(root.length), block]));
-    const located = output.replace(/^(\S+?\.ts)\((\d+),(\d+)\)/gm, (text, file: string, line: string) => {
+    const located = output.replace(/^(\S+?\.tsx?)\((\d+),(\d+)\)/gm, (text, file: string, line: string) => {
       const block = byFile.get(file.replace(/^\/?/, '')) ?? byFile.get(file);
       return block ? `${block.file}:${block.line + Number(line)}` : text;
     });

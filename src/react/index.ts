@@ -1,0 +1,148 @@
+// @svc/react: recommendations in React. `useRecommendations(options, config)` gets the items
+// after hydration (nothing touches `window` while rendering, so the server's render and the
+// first client render are the same: `loading`, no items), and `observe(item)` is the ref callback
+// a card puts on its element (shown once seen for a second, clicked when followed).
+import {
+  type Recommendation,
+  type RecommendationList,
+  type Recommendations as RecommendationsClient,
+  type RecommendationsConfig,
+  type RecommendationsOptions,
+  recommendations,
+  type SvcError,
+} from '@svc/recommendations';
+import { type ReactNode, type RefCallback, useCallback, useEffect, useRef, useState } from 'react';
+
+/** Where a widget is: `empty` is `NO_RECOMMENDATIONS`, `error` any other failure (in `error`). */
+export type RecommendationsStatus = 'loading' | 'ready' | 'empty' | 'error';
+
+/** What `useRecommendations` returns. */
+export interface RecommendationsState {
+  /** The latest answer's items, best first; empty until the first answer. */
+  items: Recommendation[];
+  status: RecommendationsStatus;
+  /** The failure of `empty` and `error`, else `undefined`. */
+  error: SvcError | undefined;
+  /**
+   * The ref callback of the card of `item`: `<a ref={observe(item)}>`. The same item and position
+   * always give the same callback, so a re-render does not restart the one-second count.
+   * `position` defaults to the item's place in its answer.
+   */
+  observe(item: Recommendation, position?: number): RefCallback<Element>;
+}
+
+/** The answer of one `get`, as state. */
+type Answer = Pick<RecommendationsState, 'items' | 'status' | 'error'>;
+
+const LOADING: Answer = { items: [], status: 'loading', error: undefined };
+
+/** A failure as state: `NO_RECOMMENDATIONS` is `empty`. */
+const failed = (error: unknown): Answer => ({
+  items: [],
+  status: (error as SvcError)?.code === 'NO_RECOMMENDATIONS' ? 'empty' : 'error',
+  error: error as SvcError,
+});
+
+/** One client and its `get` for one value of the options and config: StrictMode's second effect reuses it. */
+interface Flight {
+  key: string;
+  client: RecommendationsClient | undefined;
+  answer: Promise<Answer>;
+}
+
+/** Creates the client and asks; a refusal (`INVALID_ARGUMENT`) is an answer too, nothing sent. */
+function fly(key: string, options: RecommendationsOptions, config: RecommendationsConfig): Flight {
+  try {
+    const client = recommendations(options, config);
+    const answer = client
+      .get()
+      .then((items: RecommendationList): Answer => ({ items, status: 'ready', error: undefined }), failed);
+    return { key, client, answer };
+  } catch (error) {
+    return { key, client: undefined, answer: Promise.resolve(failed(error)) };
+  }
+}
+
+/**
+ * The recommendations of `options` (the experience options: `meta.trackingId` at least) and
+ * `config` (as `recommendations(options, config)`), for a React component. Asks after the first
+ * render (after hydration), and again when `options.meta` or `config` change by value. Each item
+ * is reported shown and clicked once, StrictMode's double effects and ref callbacks included.
+ */
+export function useRecommendations(
+  options: RecommendationsOptions,
+  config: RecommendationsConfig = {},
+): RecommendationsState {
+  const [answer, setAnswer] = useState<Answer>(LOADING);
+  const flight = useRef<Flight | undefined>(undefined);
+  /** The client each shown item came from (its position and once-rule live there). */
+  const owners = useRef(new WeakMap<Recommendation, RecommendationsClient>());
+  const latest = useRef(options);
+  latest.current = options;
+  const key = JSON.stringify([options?.meta, config]);
+
+  // `key` stands for options.meta and config, compared by value (a new object of the same value asks nothing).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: config is compared through key
+  useEffect(() => {
+    let live = true;
+    if (flight.current?.key !== key) {
+      if (flight.current) setAnswer((previous) => ({ ...previous, status: 'loading', error: undefined }));
+      // emitMetric is read when called: a new function on each render does not ask again.
+      const { emitMetric, ...rest } = latest.current ?? {};
+      const relay =
+        emitMetric && ((type: string, data: Record<string, unknown>) => latest.current.emitMetric?.(type, data));
+      flight.current = fly(key, { ...rest, ...(relay ? { emitMetric: relay } : {}) } as RecommendationsOptions, config);
+    }
+    const { client, answer: next } = flight.current;
+    void next.then((state) => {
+      if (!live) return;
+      for (const item of state.items) if (client) owners.current.set(item, client);
+      setAnswer(state);
+    });
+    return () => {
+      live = false;
+    };
+  }, [key]);
+
+  const observe = useObserve(owners.current);
+  return { ...answer, observe };
+}
+
+/** `observe(item, position?)`: one ref callback per item and position, observing with the item's client. */
+function useObserve(owners: WeakMap<Recommendation, RecommendationsClient>) {
+  const refs = useRef(new WeakMap<Recommendation, Map<number | undefined, RefCallback<Element>>>());
+  return useCallback(
+    (item: Recommendation, position?: number): RefCallback<Element> => {
+      const byPosition = refs.current.get(item) ?? new Map<number | undefined, RefCallback<Element>>();
+      refs.current.set(item, byPosition);
+      let ref = byPosition.get(position);
+      if (!ref) {
+        // React 19 calls the returned function when the element goes: the observation stops.
+        ref = (element) => (element ? owners.get(item)?.observe(element, item, position) : undefined);
+        byPosition.set(position, ref);
+      }
+      return ref;
+    },
+    [owners],
+  );
+}
+
+/** Props of `<Recommendations>`. */
+export interface RecommendationsProps {
+  /** The experience options (`meta.trackingId` at least), as for `useRecommendations`. */
+  options: RecommendationsOptions;
+  /**
+   * The config of `get` (strategy, seed, limit, locale, ...).
+   * @default {} (strategy popular, 10 items)
+   */
+  config?: RecommendationsConfig;
+  /** Renders the widget from the state: `{ items, status, error, observe }`. */
+  children: (state: RecommendationsState) => ReactNode;
+}
+
+/** `useRecommendations` as a component with a render prop. */
+export function Recommendations({ options, config, children }: RecommendationsProps): ReactNode {
+  return children(useRecommendations(options, config));
+}
+
+export type { Recommendation, RecommendationsConfig, RecommendationsOptions, SvcError } from '@svc/recommendations';

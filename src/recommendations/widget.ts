@@ -1,0 +1,198 @@
+// `<svc-recommendations>`: a recommendations widget written in markup. Its attributes are the
+// options of `get`, its `<template>` child the shop's card; each card is observed (`observe`). No
+// shadow DOM: the shop's CSS styles the cards. No inline script or style: it works under a strict
+// CSP and Trusted Types (product data is only ever text or a checked URL, see ./card.ts).
+//
+//   <svc-recommendations strategy="popular" limit="4">
+//     <template><a data-svc-href="url"><span data-svc-field="name"></span></a></template>
+//   </svc-recommendations>
+
+import { invalid, type SvcError } from '@svc/core';
+import { fillCard } from './card';
+import { recommendations } from './index';
+import type { Recommendation, RecommendationList, Recommendations, RecommendationsConfig } from './types';
+
+/** The element's tag name. */
+export const ELEMENT_NAME = 'svc-recommendations';
+
+/** The attributes read (a change of any of them asks again). */
+export const ELEMENT_ATTRIBUTES = ['strategy', 'seed', 'limit', 'locale', 'experience-id', 'tracking-id'] as const;
+
+/** What the `state` attribute says: `empty` is `NO_RECOMMENDATIONS`, `error` any other failure (its code in `code`). */
+export type ElementState = 'loading' | 'ready' | 'empty' | 'error';
+
+/** `detail` of the `svc-ready` event. */
+export interface ReadyDetail {
+  items: RecommendationList;
+}
+
+/** `detail` of the `svc-error` event (also sent for `empty`, with `NO_RECOMMENDATIONS`). */
+export interface ErrorDetail {
+  error: SvcError;
+}
+
+/** Defaults of every `<svc-recommendations>` of the page. */
+export interface ElementDefaults {
+  /**
+   * Tracking id of an element without `tracking-id`.
+   * @default undefined (svc.min.js: its script tag's `data-tracking-id`)
+   */
+  trackingId?: string;
+}
+
+const defaults: ElementDefaults = {};
+
+/** `seed="p1"`, `seed="p1,p2"` (a list), `seed="category:shoes"` (a category). */
+function seedOf(value: string): RecommendationsConfig['seed'] {
+  if (value.startsWith('category:')) return { category: value.slice('category:'.length) };
+  const ids = value.split(',').map((id) => id.trim());
+  return ids.length > 1 ? ids : value;
+}
+
+/**
+ * The `get` config the attributes give; absent ones are `undefined` (the defaults of `get`). A
+ * `limit` that is no decimal numeral is passed as written, so that `get` refuses it by its value.
+ */
+export function configOf(element: Element): RecommendationsConfig {
+  const attribute = (name: string) => element.getAttribute(name) ?? undefined;
+  const limit = attribute('limit');
+  const seed = attribute('seed');
+  return {
+    strategy: attribute('strategy'),
+    seed: seed === undefined ? undefined : seedOf(seed),
+    limit: limit !== undefined && /^\s*\d+\s*$/.test(limit) ? Number(limit) : (limit as unknown as number),
+    locale: attribute('locale'),
+  };
+}
+
+/** Elements carrying an item: server-rendered cards, or the ones the element rendered. */
+const cardsOf = (element: Element) =>
+  [...element.children].filter((child): child is HTMLElement => child.hasAttribute('data-svc-item'));
+
+/** Whether the `cards` show `items`, in order (by id, and by strategy where a card names one). */
+const showsItems = (cards: HTMLElement[], items: Recommendation[]) =>
+  cards.length === items.length &&
+  cards.every(
+    ({ dataset }, i) =>
+      dataset.svcItem === items[i].id && (dataset.svcStrategy ?? items[i].strategy) === items[i].strategy,
+  );
+
+/** The cards of `items` in `element`: the ones there when they show them already, else new ones from `card`. */
+function renderCards(element: Element, items: Recommendation[], card: Element | undefined): HTMLElement[] {
+  const cards = cardsOf(element);
+  if (showsItems(cards, items)) return cards;
+  for (const old of cards) old.remove();
+  const fresh = items.map((item) => fillCard(card as Element, item));
+  element.append(...fresh);
+  return fresh;
+}
+
+/** Sets `state` (and `code`), and sends `svc-ready` (with the items) or `svc-error` for a settled state. */
+function settle(element: HTMLElement, state: ElementState, outcome?: ReadyDetail | ErrorDetail): void {
+  const error = outcome && 'error' in outcome ? outcome.error : undefined;
+  element.setAttribute('state', state);
+  if (error?.code) element.setAttribute('code', error.code);
+  else element.removeAttribute('code');
+  if (outcome)
+    element.dispatchEvent(new CustomEvent(error ? 'svc-error' : 'svc-ready', { bubbles: true, detail: outcome }));
+}
+
+/** The template's card element, or `INVALID_ARGUMENT` naming `template`. */
+function cardOf(element: Element): Element {
+  const card = element.querySelector<HTMLTemplateElement>(':scope > template')?.content.firstElementChild;
+  return card ?? invalid('template', undefined, `must be a <template> child of <${ELEMENT_NAME}> holding the card`);
+}
+
+/** In Node (server rendering) there is no `HTMLElement`: the class is then defined but never used. */
+const ElementBase = typeof HTMLElement === 'undefined' ? (class {} as typeof HTMLElement) : HTMLElement;
+
+/** The `<svc-recommendations>` element: `items` is the latest answer shown. */
+export class SvcRecommendationsElement extends ElementBase {
+  static observedAttributes = ELEMENT_ATTRIBUTES;
+  /** The latest `get` answer shown. */
+  items: RecommendationList | undefined;
+  #client: [key: string, client: Recommendations] | undefined;
+  #stops: (() => void)[] = [];
+  /** Counts refreshes: an answer that is not the latest one's is dropped. */
+  #run = 0;
+  #scheduled = false;
+
+  /** Inserted (or moved): asks, after the page is parsed. */
+  connectedCallback() {
+    this.#schedule();
+  }
+
+  /** An option attribute changed: asks again (once for the changes of a task). */
+  attributeChangedCallback() {
+    if (this.isConnected) this.#schedule();
+  }
+
+  /** Removed: every card stops being observed, and an answer on its way is dropped. */
+  disconnectedCallback() {
+    this.#run++;
+    this.#show(undefined, undefined);
+  }
+
+  /** One refresh for the changes of this task; while the page is parsed, after it (the template is then there). */
+  #schedule() {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    const refresh = () => {
+      this.#scheduled = false;
+      if (this.isConnected) void this.#refresh();
+    };
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', refresh, { once: true });
+    else queueMicrotask(refresh);
+  }
+
+  /** The client of the current tracking id and experience id: one per element, so its items are sent once. */
+  #clientFor(): Recommendations {
+    const trackingId = this.getAttribute('tracking-id') ?? defaults.trackingId;
+    const experienceId = this.getAttribute('experience-id') ?? undefined;
+    const key = JSON.stringify([trackingId, experienceId]);
+    if (this.#client?.[0] !== key) this.#client = [key, recommendations({ meta: { trackingId, experienceId } })];
+    return this.#client[1];
+  }
+
+  async #refresh() {
+    const run = ++this.#run;
+    settle(this, 'loading');
+    try {
+      const card = cardOf(this);
+      const client = this.#clientFor();
+      const items = await client.get(configOf(this));
+      if (run !== this.#run) return;
+      this.#show(client, renderCards(this, items, card), items);
+      settle(this, 'ready', { items });
+    } catch (error) {
+      if (run !== this.#run) return;
+      const empty = (error as SvcError).code === 'NO_RECOMMENDATIONS';
+      if (empty) renderCards(this, [], undefined);
+      this.#show(undefined, undefined);
+      settle(this, empty ? 'empty' : 'error', { error: error as SvcError });
+    }
+  }
+
+  /** Stops observing the cards shown, then observes `cards` for `items` (positions from their places). */
+  #show(client: Recommendations | undefined, cards: HTMLElement[] | undefined, items?: RecommendationList) {
+    for (const stop of this.#stops.splice(0)) stop();
+    this.items = items;
+    if (client && cards && items) this.#stops = cards.map((card, i) => client.observe(card, items[i], i + 1));
+  }
+}
+
+/**
+ * Defines `<svc-recommendations>` on this page, once: a later call (another copy of the script, a
+ * second import) only updates the `defaults`. Does nothing where there is no `customElements` (Node).
+ */
+export function defineRecommendationsElement(elementDefaults: ElementDefaults = {}): void {
+  Object.assign(defaults, elementDefaults);
+  if (typeof customElements === 'undefined' || customElements.get(ELEMENT_NAME)) return;
+  customElements.define(ELEMENT_NAME, SvcRecommendationsElement);
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'svc-recommendations': SvcRecommendationsElement;
+  }
+}

@@ -1,0 +1,171 @@
+import { type BrowserContext, expect, type Page, type Route, test } from '@playwright/test';
+import { getResponse } from 'msw';
+import { createHandlers, createMockPlatform, type MockPlatform } from '../../src/mock';
+
+// <svc-recommendations> in Chromium: a plain page (element.html, strict CSP as every test page)
+// with svc.min.js and the issue's markup only. The mock platform runs here, in Node, behind
+// Playwright routes; its answer is the first `n` of six items, the first named like markup and
+// the second with a `javascript:` URL. The page: 1500 px above the widget, cards 200 px high.
+
+const TID = 'e2e_shop';
+const PAGE = '/test-pages/element.html';
+const NAMES = ['<img src=x onerror=alert(1)>', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth'];
+const item = (name: string, i: number) => ({
+  id: `p${i + 1}`,
+  weight: 10 - i,
+  strategy: 'popular',
+  details: { name, url: i === 1 ? 'javascript:alert(1)' : `/test-pages/observe-next.html?p${i + 1}` },
+});
+/** Scrolled here, the viewport (1450..2170) holds cards 1..3 whole and 35% of card 4. */
+const IN_VIEW = 1450;
+
+/** A Node-side mock platform answering every svc.example route of `context` (recommend: the first n items). */
+async function platformFor(context: BrowserContext) {
+  const platform = createMockPlatform();
+  const handlers = createHandlers(platform);
+  await context.route('https://**.svc.example/**', async (route: Route) => {
+    const req = route.request();
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' };
+    if (req.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+    const n = Number(new URL(req.url()).searchParams.get('n') ?? 10);
+    const answer = { status: 200, result: { items: NAMES.slice(0, n).map(item) } };
+    platform.faults.set('recommend', { raw: JSON.stringify(answer) });
+    const body = req.postDataBuffer();
+    const response = await getResponse(
+      handlers,
+      new Request(req.url(), {
+        method: req.method(),
+        headers: req.headers(),
+        body: req.method() === 'POST' && body ? new Uint8Array(body) : undefined,
+      }),
+    );
+    if (!response) return route.abort('failed');
+    await route.fulfill({
+      status: response.status,
+      headers: { ...Object.fromEntries(response.headers), ...cors },
+      body: Buffer.from(await response.arrayBuffer()),
+    });
+  });
+  return platform;
+}
+
+/** The recommendation events the platform holds, as `[type, id, position?]`, in the order emitted. */
+const held = (platform: MockPlatform) =>
+  platform.inspect.events
+    .received(TID)
+    .filter((e) => e.meta.type.startsWith('recommendation'))
+    .sort((a, b) => a.meta.seq - b.meta.seq)
+    .map((e) => [e.meta.type, e.data.id, ...(e.data.position === undefined ? [] : [e.data.position])]);
+
+/** What the page's tracker emitted of recommendation events, as `[type, id, position?]`. */
+const emitted = (page: Page) =>
+  page.evaluate(() => {
+    const events: unknown[][] = [];
+    type Event = { meta: { type: string }; data: { id: string; position?: number } };
+    const tracker = (window as unknown as { svc: { tracker: { on(type: RegExp, h: (e: Event) => void): () => void } } })
+      .svc.tracker;
+    tracker.on(/^recommendation/, ({ meta, data }) =>
+      events.push([meta.type, data.id, ...(data.position === undefined ? [] : [data.position])]),
+    )();
+    return events;
+  });
+
+const observed = (page: Page) =>
+  page.evaluate(() => (window as unknown as { svc: { _observedCount(): number } }).svc._observedCount());
+const cards = (page: Page) => page.locator('#widget > a');
+
+/** Opens the page (every console error and CSP violation collected) and waits for the widget to be ready. */
+async function open(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('dialog', (dialog) => problems.push(`dialog: ${dialog.message()}`));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP: ${event.violatedDirective}`)),
+  );
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(PAGE);
+  await expect(page.locator('#widget')).toHaveAttribute('state', 'ready');
+  return problems;
+}
+
+test('renders 4 cards from the mock: product names as text, no javascript: URL, under a strict CSP', async ({
+  context,
+  page,
+}) => {
+  await platformFor(context);
+  const asked: (string | null)[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/vc/recommend/')) asked.push(new URL(request.url()).searchParams.get('n'));
+  });
+  const problems = await open(page);
+  await expect(cards(page)).toHaveCount(4);
+  expect(asked).toEqual(['4']);
+  expect(await cards(page).allTextContents()).toEqual(NAMES.slice(0, 4));
+  expect(await page.locator('#widget img').count()).toBe(0);
+  expect(await cards(page).nth(1).getAttribute('href')).toBe(null);
+  expect(await cards(page).nth(0).getAttribute('href')).toMatch(/\/test-pages\/observe-next\.html\?p1$/);
+  expect(problems).toEqual([]);
+});
+
+test('each card is shown after a second in view, and clicked with its position when followed', async ({
+  context,
+  page,
+}) => {
+  const platform = await platformFor(context);
+  await open(page);
+  expect(await observed(page)).toBe(4);
+  await page.waitForTimeout(1500);
+  expect(await emitted(page)).toEqual([]); // below the fold
+
+  await page.evaluate((y) => window.scrollTo(0, y), IN_VIEW);
+  await page.waitForTimeout(500);
+  expect(await emitted(page)).toEqual([]);
+  const shown = ['p1', 'p2', 'p3'].map((id) => ['recommendationShown', id]);
+  await expect.poll(() => emitted(page)).toEqual(shown);
+  await expect.poll(() => held(platform), { timeout: 10_000 }).toEqual(shown);
+
+  // Followed: the next page has no svc script, so only the departing page can have sent it.
+  await cards(page).nth(2).click();
+  await page.waitForURL('**/observe-next.html?p3');
+  await expect.poll(() => held(platform), { timeout: 10_000 }).toEqual([...shown, ['recommendationClicked', 'p3', 3]]);
+});
+
+test('changing limit asks again and re-renders; removing the element stops every observation', async ({
+  context,
+  page,
+}) => {
+  await platformFor(context);
+  await open(page);
+  await expect(cards(page)).toHaveCount(4);
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/vc/recommend/')) requests.push(new URL(request.url()).searchParams.get('n') ?? '');
+  });
+  await page.evaluate(() => document.getElementById('widget')?.setAttribute('limit', '6'));
+  await expect(cards(page)).toHaveCount(6);
+  expect(await cards(page).allTextContents()).toEqual(NAMES);
+  await page.evaluate(() => document.getElementById('widget')?.setAttribute('limit', '2'));
+  await expect(cards(page)).toHaveCount(2);
+  expect(requests).toEqual(['6', '2']);
+  expect(await observed(page)).toBe(2);
+
+  await page.evaluate(() => document.getElementById('widget')?.remove());
+  await expect.poll(() => observed(page)).toBe(0);
+});
+
+test('the demo shows a widget written as <svc-recommendations> (its not-found page), each card a product link', async ({
+  page,
+}) => {
+  await page.goto('/no-such-page');
+  const section = page.locator('#page section.recs-markup');
+  await expect(section).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  const links = section.locator('svc-recommendations[state="ready"] > a.rec');
+  await expect(links).toHaveCount(6);
+  for (const link of await links.all()) {
+    expect(await link.getAttribute('href')).toMatch(/^http:\/\/localhost:\d+\/product\/p\d+$/);
+    expect((await link.locator('.name').textContent())?.length).toBeGreaterThan(0);
+  }
+});
