@@ -7,20 +7,6 @@ import type { ExperienceMetrics, ExperiencesQuery, Payload, View } from './types
 export type { VisitorProfile } from './profiles';
 export type * from './types';
 
-/** One element of `experiencePayloads`, as PROTOCOL.md's "Server experiences" shows it. */
-export interface ExperiencePayload {
-  payload: Payload;
-  isControl: boolean;
-  id: number;
-  callback: string;
-  variation: number;
-}
-
-/** What `GET /v1/{trackingId}/experiences` answers: the payloads, or the first requested id that cannot be served (404). */
-export type ExperiencesAnswer =
-  | { found: true; experiencePayloads: ExperiencePayload[]; contextId: string; cookieDomains: string[] }
-  | { found: false; experienceId: number };
-
 /**
  * The experiences area of the mock platform. `service` is what the MSW handlers call, `admin` the
  * server-side operations, `inspect` what tests and the demo read back.

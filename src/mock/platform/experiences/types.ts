@@ -115,3 +115,17 @@ export interface ExperienceMetrics {
   visitors: number;
   variations: VariationMetrics[];
 }
+
+/** One element of `experiencePayloads`, as PROTOCOL.md's "Server experiences" shows it. */
+export interface ExperiencePayload {
+  payload: Payload;
+  isControl: boolean;
+  id: number;
+  callback: string;
+  variation: number;
+}
+
+/** What `GET /v1/{trackingId}/experiences` answers: the payloads, or the first requested id that cannot be served (404). */
+export type ExperiencesAnswer =
+  | { found: true; experiencePayloads: ExperiencePayload[]; contextId: string; cookieDomains: string[] }
+  | { found: false; experienceId: number };
