@@ -21,7 +21,7 @@ import type { MockPlatform } from './platform';
 export interface HandlerOptions extends CorsOptions {
   /**
    * Base URLs to intercept.
-   * @default PROTOCOL.md's placeholders (`defaultEndpoints`)
+   * @default undefined (PROTOCOL.md's placeholders, `defaultEndpoints`)
    */
   endpoints?: Partial<Endpoints>;
 }

@@ -24,16 +24,18 @@ import type { SecretSealer } from './state/secrets';
 export interface MockPlatformOptions {
   /**
    * Load the deterministic demo catalog and event history into the property `demo_shop`.
-   * `true` uses the default seed; `{ seed }` generates other fixtures. Default `false` (empty platform).
+   * `true` uses the default seed; `{ seed }` generates other fixtures.
+   * @default false (empty platform)
    */
   fixtures?: boolean | FixtureOptions;
-  /** Start the clock frozen at this time (epoch ms, Date or ISO string). Default: follow real time. */
+  /** Start the clock frozen at this time (epoch ms, Date or ISO string). @default undefined (follow real time) */
   now?: number | Date | string;
   /**
    * Restore a state written by `platform.snapshot()` (or a `--state` journal): the platform is
    * created as the state says (clock, fixtures; `fixtures` and `now` above are then ignored) and
    * its operations are replayed. Throws InvalidStateError (code `INVALID_STATE`) for another
-   * format or version. Default: a new platform.
+   * format or version.
+   * @default undefined (a new platform)
    */
   state?: StateSnapshot;
   /**
