@@ -140,7 +140,14 @@ function scheduleBody(payload: unknown, options: ScheduleOptions | undefined): J
   return json;
 }
 
-/** A client for the integration `name` of a property. Throws `INVALID_ARGUMENT` for a bad name or options. */
+/**
+ * A client for the integration `name` of a property. Throws `INVALID_ARGUMENT` for a bad name or options.
+ * @example
+ * ```ts
+ * const welcome = createIntegration('welcome-mail', { trackingId: 'demo_shop' });
+ * const { result } = await welcome.execute({ email: 'a@shop.example' });
+ * ```
+ */
 export function createIntegration(name: string, options: IntegrationOptions): Integration {
   const path = `/v1/${segment('options.trackingId', options?.trackingId)}/integrations/${segment('name', name)}/`;
   refuseUnknownKeys('options', options, ['trackingId', 'endpoint', 'timeout']);

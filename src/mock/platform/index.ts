@@ -109,6 +109,12 @@ function createParts(ctx: PlatformContext, faults: Faults) {
 /**
  * A mock platform in memory: the services the MSW handlers answer from (`createHandlers`), the
  * admin operations a test sets up with, and what was received for `inspect`.
+ * @example
+ * ```ts
+ * const platform = createMockPlatform({ fixtures: true });
+ * const server = setupServer(...createHandlers(platform)); // msw/node
+ * platform.inspect.events.received('demo_shop');
+ * ```
  */
 export function createMockPlatform(options: MockPlatformOptions = {}) {
   const state = options.state === undefined ? undefined : checkSnapshot(options.state);
