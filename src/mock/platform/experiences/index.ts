@@ -2,7 +2,7 @@ import type { PlatformContext } from '../context';
 import { experienceMetrics } from './metrics';
 import { recordCallback, serveExperiences } from './serve';
 import { createExperiencesState } from './state';
-import type { ExperienceMetrics, ExperiencesQuery, Payload, View } from './types';
+import type { ExperienceMetrics, ExperiencesQuery, View } from './types';
 
 export type { VisitorProfile } from './profiles';
 export type * from './types';
