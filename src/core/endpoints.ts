@@ -2,15 +2,15 @@ import { invalid } from './invalid';
 
 /** Base URLs of the platform's interfaces. The defaults are the placeholders the mock intercepts. */
 export interface Endpoints {
-  /** Recommendations. Default `https://recs.svc.example`. */
+  /** Recommendations. @default 'https://recs.svc.example' */
   recs: string;
-  /** Server experiences. Default `https://experiences.svc.example`. */
+  /** Server experiences. @default 'https://experiences.svc.example' */
   experiences: string;
-  /** Stash. Default `https://stash.svc.example`. */
+  /** Stash. @default 'https://stash.svc.example' */
   stash: string;
-  /** Tracking events. Default `https://events.svc.example`. */
+  /** Tracking events. @default 'https://events.svc.example' */
   events: string;
-  /** Integrations. Default `https://integrations.svc.example`. */
+  /** Integrations. @default 'https://integrations.svc.example' */
   integrations: string;
 }
 

@@ -18,11 +18,11 @@ export type ErrorCode =
 
 /** What an `SvcError` may carry besides its code and message. */
 export interface SvcErrorOptions {
-  /** HTTP status, or the body's `status` when HTTP said 200. */
+  /** HTTP status, or the body's `status` when HTTP said 200. @default undefined (no answer came) */
   status?: number;
-  /** The underlying failure (a `fetch` TypeError, an `AbortSignal`'s reason), as `Error.cause`. */
+  /** The underlying failure (a `fetch` TypeError, an `AbortSignal`'s reason), as `Error.cause`. @default undefined */
   cause?: unknown;
-  /** The platform's own `message` in its answer, when it gave one. */
+  /** The platform's own `message` in its answer, when it gave one. @default undefined */
   detail?: string;
 }
 

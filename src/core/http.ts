@@ -16,23 +16,23 @@ export type JsonObject = Record<string, unknown>;
 
 /** How `request` sends one call to the platform and reads its answer. */
 export interface RequestOptions {
-  /** HTTP method. @default `GET`, or `POST` when `json` or `body` is given */
+  /** HTTP method. @default undefined (`GET`, or `POST` when `json` or `body` is given) */
   method?: 'GET' | 'POST';
-  /** Query parameters; `undefined` and `false` values are left out, `true` is sent as a bare flag. */
+  /** Query parameters; `undefined` and `false` values are left out, `true` is sent as a bare flag. @default undefined */
   query?: Query;
-  /** A JSON body (`Content-Type: application/json`). */
+  /** A JSON body (`Content-Type: application/json`). @default undefined */
   json?: unknown;
-  /** A text body (`Content-Type: text/plain;charset=UTF-8`: a simple request, no CORS preflight). */
+  /** A text body (`Content-Type: text/plain;charset=UTF-8`: a simple request, no CORS preflight). @default undefined */
   body?: string;
   /** Milliseconds each attempt may take, headers and body; 0 means no timeout. @default 0 */
   timeout?: number;
-  /** Aborts the request (and any wait before a retry); the promise rejects with the signal's reason. */
+  /** Aborts the request (and any wait before a retry); the promise rejects with the signal's reason. @default undefined */
   signal?: AbortSignal | null;
-  /** What is being done, for error messages, e.g. `stash get "cart"`. @default method and URL */
+  /** What is being done, for error messages, e.g. `stash get "cart"`. @default undefined (the method and URL) */
   what?: string;
   /** Keep the request alive past the page's unload (`fetch`'s `keepalive`). @default false */
   keepalive?: boolean;
-  /** How many times a failure may be tried again, and which. @default no retry */
+  /** How many times a failure may be tried again, and which. @default undefined (no retry) */
   retry?: RetryPolicy;
   /**
    * The body is the platform's `{status, ...}` envelope: a numeric `status` is required and anything

@@ -137,6 +137,11 @@ async function seen(
 /**
  * A client of the platform's server experiences, for Node (server-side rendering) and browsers.
  * Options are checked here, once: a wrong one throws `InvalidArgumentError`.
+ * @example
+ * ```ts
+ * const experiences = createExperiencesClient({ trackingId: 'demo_shop' });
+ * const { experiencePayloads } = await experiences.getExperiences({ contextId: 'visitor-1' });
+ * ```
  */
 export function createExperiencesClient(options: ExperiencesClientOptions): ExperiencesClient {
   const trackingId = segment('trackingId', options?.trackingId);

@@ -6,7 +6,7 @@ const LIFETIME_S = COOKIE_LIFETIME_DAYS * 24 * 60 * 60;
 
 /** Options of `contextCookie`. */
 export interface ContextCookieOptions {
-  /** Add `Secure`. Default: false when `requestHost` is an `http://` URL, else true. */
+  /** Add `Secure`. @default false (when `requestHost` is an `http://` URL, else true) */
   secure?: boolean;
 }
 

@@ -23,23 +23,23 @@ export type IntegrationKey = Record<string, string | number>;
 export interface IntegrationOptions {
   /** The property the integration belongs to (a path segment). Required. */
   trackingId: string;
-  /** Base URL of the integrations interface. Default: `setEndpoints`' value, else `https://integrations.svc.example`. */
+  /** Base URL of the integrations interface. @default undefined (the `integrations` of `setEndpoints()`, else `https://integrations.svc.example`) */
   endpoint?: string;
-  /** Milliseconds (0 to 2^31-1) before a request is aborted with `TIMEOUT`; 0 means none. Default 0. */
+  /** Milliseconds (0 to 2^31-1) before a request is aborted with `TIMEOUT`; 0 means none. @default 0 */
   timeout?: number;
 }
 
 /** Options of `execute`. */
 export interface ExecuteOptions {
-  /** Identity of the invocation and its rate-limit target. Default `{}` (no identity). */
+  /** Identity of the invocation and its rate-limit target. @default {} (no identity) */
   key?: IntegrationKey;
 }
 
 /** Options of `schedule`: `execute`'s, plus when to run. */
 export interface ScheduleOptions extends ExecuteOptions {
-  /** Whole milliseconds to wait before running. Default 0. */
+  /** Whole milliseconds to wait before running. @default 0 */
   delay?: number;
-  /** UTC days and clock times the run is allowed in; it runs at the first allowed moment after `delay`. Default: any time. */
+  /** UTC days and clock times the run is allowed in; it runs at the first allowed moment after `delay`. @default undefined (any time) */
   window?: ScheduleWindow;
 }
 
@@ -140,7 +140,14 @@ function scheduleBody(payload: unknown, options: ScheduleOptions | undefined): J
   return json;
 }
 
-/** A client for the integration `name` of a property. Throws `INVALID_ARGUMENT` for a bad name or options. */
+/**
+ * A client for the integration `name` of a property. Throws `INVALID_ARGUMENT` for a bad name or options.
+ * @example
+ * ```ts
+ * const welcome = createIntegration('welcome-mail', { trackingId: 'demo_shop' });
+ * const { result } = await welcome.execute({ email: 'a@shop.example' });
+ * ```
+ */
 export function createIntegration(name: string, options: IntegrationOptions): Integration {
   const path = `/v1/${segment('options.trackingId', options?.trackingId)}/integrations/${segment('name', name)}/`;
   refuseUnknownKeys('options', options, ['trackingId', 'endpoint', 'timeout']);

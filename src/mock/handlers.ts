@@ -21,7 +21,7 @@ import type { MockPlatform } from './platform';
 export interface HandlerOptions extends CorsOptions {
   /**
    * Base URLs to intercept.
-   * @default PROTOCOL.md's placeholders (`defaultEndpoints`)
+   * @default undefined (PROTOCOL.md's placeholders, `defaultEndpoints`)
    */
   endpoints?: Partial<Endpoints>;
 }
@@ -30,6 +30,11 @@ export interface HandlerOptions extends CorsOptions {
  * MSW handlers for every route of PROTOCOL.md, answered by `platform`. One handler in front of the
  * routes answers CORS as PROTOCOL.md says (the preflight, then the headers of every answer, errors
  * and faults included), with the rules `svc-mock serve` shares (`access/cors.ts`).
+ * @example
+ * ```ts
+ * const server = setupServer(...createHandlers(createMockPlatform({ fixtures: true })));
+ * server.listen({ onUnhandledFrame: 'error' });
+ * ```
  */
 export function createHandlers(platform: MockPlatform, options: HandlerOptions = {}): HttpHandler[] {
   const endpoints: Endpoints = { ...defaultEndpoints, ...options.endpoints };

@@ -26,7 +26,7 @@ export interface SvcOptions {
   svcNow: number | string | undefined;
   /**
    * The base URLs the pages call (as given to `setEndpoints` or the script tag).
-   * @default PROTOCOL.md's placeholders (`defaultEndpoints`)
+   * @default undefined (PROTOCOL.md's placeholders, `defaultEndpoints`)
    */
   svcEndpoints: Partial<Endpoints>;
 }

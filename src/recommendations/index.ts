@@ -169,6 +169,12 @@ async function getList(
 /**
  * A recommendations client for experience code: `get` the items of a widget, report them `shown`
  * and `clicked`. Throws `InvalidArgumentError` at once for a missing tracking id or an unknown key.
+ * @example
+ * ```ts
+ * const widget = recommendations({ meta: { trackingId: 'demo_shop' } }, { strategy: 'popular', limit: 4 });
+ * const items = await widget.get();
+ * await widget.shown(items[0]);
+ * ```
  */
 export function recommendations(options: RecommendationsOptions, config: RecommendationsConfig = {}): Recommendations {
   checkArguments(options, config);

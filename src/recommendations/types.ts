@@ -20,35 +20,37 @@ export interface Rule {
 export interface RecommendationsConfig {
   /**
    * Strategy name, or principal then fallbacks as a comma-separated list or an array.
-   * More than 3 fallbacks only warns. Default `popular`.
+   * More than 3 fallbacks only warns.
+   * @default 'popular'
    */
   strategy?: string | string[];
-  /** Number of recommendations, integer 1..50. Default 10. */
+  /** Number of recommendations, integer 1..50. @default 10 */
   limit?: number;
-  /** Product id(s), `all`, or one category seed (`popular` only). Default `all`. */
+  /** Product id(s), `all`, or one category seed (`popular` only). @default 'all' */
   seed?: Seed;
-  /** Rules for this request only, added to the property's and the experience's rules. Default none. */
+  /** Rules for this request only, added to the property's and the experience's rules. @default undefined */
   rules?: Rule[];
-  /** Milliseconds before the request is aborted and `get` rejects with `TIMEOUT`; 0 = none. Default 0. */
+  /** Milliseconds before the request is aborted and `get` rejects with `TIMEOUT`; 0 = none. @default 0 */
   timeout?: number;
-  /** Property to ask. Default `options.meta.trackingId`. */
+  /** Property to ask. @default undefined (`options.meta.trackingId`) */
   trackingId?: string;
-  /** Visitor id (sent as `contextId`). Default `options.meta.visitorId`, else the `_svcTracker` cookie. */
+  /** Visitor id (sent as `contextId`). @default undefined (`options.meta.visitorId`, else the `_svcTracker` cookie) */
   visitorId?: string;
-  /** URL before the tracking id. Default `{recs}/vc/recommend/2.1/` (`recs` as set by `setEndpoints`). */
+  /** URL before the tracking id. @default undefined (`{recs}/vc/recommend/2.1/`, `recs` as set by `setEndpoints`) */
   endpoint?: string;
   /**
    * Locale of product details: a language tag and a currency, `de-EUR` (also `de-DE-EUR`, `de-eur`:
-   * sent as `de-EUR`). Beats the page's `ecView`. Default: the language and currency of the page
-   * tracker's last `ecView`, else `defaultLocale`, else not sent (the catalog's default locale).
+   * sent as `de-EUR`). Beats the page's `ecView`.
+   * @default undefined (the language and currency of the page tracker's last `ecView`, else `defaultLocale`, else not sent (the catalog's default locale))
    */
   locale?: string;
   /**
    * Locale while the page has no `ecView` (a widget rendered before the first view event), in the
-   * form of `locale`. The previous client's `defaultLanguage` + `defaultCurrency`. Default none.
+   * form of `locale`. The previous client's `defaultLanguage` + `defaultCurrency`.
+   * @default undefined
    */
   defaultLocale?: string;
-  /** Ask for the rules considered (`debug=True`); `get` then resolves to a list with `rules`. Default false. */
+  /** Ask for the rules considered (`debug=True`); `get` then resolves to a list with `rules`. @default false */
   debug?: boolean;
 }
 
@@ -56,9 +58,9 @@ export interface RecommendationsConfig {
 export interface ExperienceMeta {
   /** The property; required unless `config.trackingId` names one. */
   trackingId?: string;
-  /** The visitor (sent as `contextId`). Default: the `_svcTracker` cookie. */
+  /** The visitor (sent as `contextId`). @default undefined (the `_svcTracker` cookie) */
   visitorId?: string;
-  /** Sent as `experienceId` (its rules apply) and in `shown`/`clicked` events. Default none. */
+  /** Sent as `experienceId` (its rules apply) and in `shown`/`clicked` events. @default undefined */
   experienceId?: string | number;
   /** Not sent; part of the experience options object. */
   iterationId?: string | number;
@@ -70,9 +72,9 @@ export interface ExperienceMeta {
 export interface RecommendationsOptions {
   /** The experience's metadata; required (an empty object when `config.trackingId` is given). */
   meta: ExperienceMeta;
-  /** Delivers `recommendationShown` / `recommendationClicked`; default: the page's tracker, else a direct POST. */
+  /** Delivers `recommendationShown` / `recommendationClicked`. @default undefined (the page's tracker, else a direct POST) */
   emitMetric?: (type: string, data: Record<string, unknown>) => unknown;
-  /** The tracker to deliver events to and read `ecView` from. Default: the page's tracker (`pageTracker()`). */
+  /** The tracker to deliver events to and read `ecView` from. @default undefined (the page's tracker, `pageTracker()`) */
   tracker?: PageTracker;
 }
 

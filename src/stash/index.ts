@@ -24,6 +24,12 @@ const clients = { __proto__: null, kv, deferkv, ts, count } as { [T in OpType]: 
 /**
  * A stash client for `opType` (`kv`, `deferkv`, `ts` or `count`) of the property `trackingId`.
  * Throws `INVALID_ARGUMENT` for an unknown opType, an invalid tracking id or options.
+ * @example
+ * ```ts
+ * const basket = createStash('kv', 'demo_shop', { namespace: 'app' });
+ * await basket.set('basket', JSON.stringify(['sku-1']));
+ * const saved = await basket.get('basket'); // string | undefined
+ * ```
  */
 export function createStash<T extends OpType>(
   opType: T,

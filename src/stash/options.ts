@@ -15,25 +15,25 @@ export const STASH_DEFAULTS = {
 
 /** Options of `createStash(opType, trackingId, options)`. */
 export interface StashOptions {
-  /** Prefix every key with `<namespace>:`. Default: none. */
+  /** Prefix every key with `<namespace>:`. @default undefined */
   namespace?: string;
-  /** Prefix every key (after the namespace) with `<visitorId>:`. @default STASH_DEFAULTS.useVisitorId (`false`) */
+  /** Prefix every key (after the namespace) with `<visitorId>:`. @default false */
   useVisitorId?: boolean;
   /**
-   * The visitor id used by `useVisitorId`. Default: read at each call from the `_svcTracker`
-   * cookie (else `svc_permanent`), else the page's tracker.
+   * The visitor id used by `useVisitorId`.
+   * @default undefined (read at each call from the `_svcTracker` cookie (else `svc_permanent`), else the page's tracker)
    */
   visitorId?: string;
-  /** Storage level, `kv` only: `public` or `protected` (reads only). @default STASH_DEFAULTS.level (`public`) */
+  /** Storage level, `kv` only: `public` or `protected` (reads only). @default 'public' */
   level?: StashLevel;
-  /** Milliseconds before one attempt is aborted (`TIMEOUT`); 0 means none. @default STASH_DEFAULTS.timeout (`0`) */
+  /** Milliseconds before one attempt is aborted (`TIMEOUT`); 0 means none. @default 0 */
   timeout?: number;
-  /** Base URL of the stash. Default: `setEndpoints({ stash })`, else `https://stash.svc.example`. */
+  /** Base URL of the stash. @default undefined (the `stash` of `setEndpoints()`, else `https://stash.svc.example`) */
   endpoint?: string;
   /**
    * Retries after a first failed attempt of a read or an overwrite (network failure, HTTP 5xx,
    * body status 500), with exponential backoff and full jitter. Never used by
-   * `increment`/`decrement`. @default STASH_DEFAULTS.retries (`2`: 3 attempts)
+   * `increment`/`decrement`. @default 2 (3 attempts in all)
    */
   retries?: number;
 }

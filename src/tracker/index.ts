@@ -113,7 +113,14 @@ function createParts(settings: Settings, pageViewId: string, dropped: Tracker['d
   return { queue, sender, consent };
 }
 
-/** Starts the tracker of this page and registers it for the other packages (`pageTracker()`). */
+/**
+ * Starts the tracker of this page and registers it for the other packages (`pageTracker()`).
+ * @example
+ * ```ts
+ * const tracker = createTracker({ trackingId: 'demo_shop' });
+ * tracker.emit('ecView', { type: 'home', language: 'en', country: 'GB', currency: 'GBP' });
+ * ```
+ */
 export function createTracker(options: TrackerOptions): Tracker {
   const settings = readOptions(options);
   const pageViewId = randomId();

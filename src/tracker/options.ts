@@ -26,38 +26,42 @@ export const DEFAULTS = {
 export interface TrackerOptions {
   /** The customer property the events belong to. Required: 1-128 characters of `A-Z a-z 0-9 . _ ~ -`. */
   trackingId: string;
-  /** Base URL of the events interface. Default: `setEndpoints({ events })`, else `https://events.svc.example`. */
+  /** Base URL of the events interface. @default undefined (the `events` of `setEndpoints()`, else `https://events.svc.example`) */
   endpoint?: string;
-  /** `granted`, `pending` (nothing written or sent until `consent('granted')`) or `denied`. Default: {@link DEFAULTS}.consent. */
+  /** `granted`, `pending` (nothing written or sent until `consent('granted')`) or `denied`. @default 'granted' */
   consent?: Consent;
   /**
    * Domain attribute of the visitor cookies, e.g. `example.co.uk`; `''` for a host cookie.
-   * Default: the widest domain the browser accepts, probed from the registrable domain down.
+   * @default undefined (the widest domain the browser accepts, probed from the registrable domain down)
    */
   cookieDomain?: string;
   /**
    * Events queued that make a request leave at once instead of after `batchDelay`. A request
    * carries every queued event that fits its body (60,000 bytes as sent, gzip where the browser has
-   * `CompressionStream`). Default: {@link DEFAULTS}.batchSize.
+   * `CompressionStream`).
+   * @default 20
    */
   batchSize?: number;
-  /** Milliseconds an event waits for others to fill a batch. Default: {@link DEFAULTS}.batchDelay. */
+  /** Milliseconds an event waits for others to fill a batch. @default 1000 */
   batchDelay?: number;
   /**
    * Events kept at most while the platform is unreachable; beyond it the oldest are dropped and
-   * counted. Default: {@link DEFAULTS}.maxQueue.
+   * counted.
+   * @default 1000
    */
   maxQueue?: number;
   /**
    * Backoff base, ms: failed attempt k waits a random time in [0, retryBase * 2^k], after
-   * Retry-After if sent. Default: {@link DEFAULTS}.retryBase.
+   * Retry-After if sent.
+   * @default 1000
    */
   retryBase?: number;
-  /** Longest backoff wait, ms. Default: {@link DEFAULTS}.retryMax. */
+  /** Longest backoff wait, ms. @default 60000 */
   retryMax?: number;
   /**
    * Ms after which a request without an answer is abandoned and counts as a failed attempt (the
-   * backoff goes on). Default: {@link DEFAULTS}.requestTimeout.
+   * backoff goes on).
+   * @default 10000
    */
   requestTimeout?: number;
 }

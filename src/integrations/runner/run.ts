@@ -22,6 +22,11 @@ export { MIN_BOOT_TIMEOUT_MS } from './worker-run';
 /**
  * Runs the integration in `options.dir` once, as the platform's editor does; resolves a report
  * (outcome, result or error, log lines, HTTP requests). Rejects only for wrong options.
+ * @example
+ * ```ts
+ * const report = await runIntegration({ dir: './integrations/welcome-mail', payload: { email: 'a@shop.example' } });
+ * console.log(report.outcome, report.result);
+ * ```
  */
 export async function runIntegration(options: RunOptions): Promise<RunReport> {
   const run = readRunOptions(options);

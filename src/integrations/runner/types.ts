@@ -84,26 +84,27 @@ export interface RunError {
 export interface RunOptions {
   /** The integration's folder: `integration.js` and its `package.json` (with `node_modules`). Required. */
   dir: string;
-  /** The sample payload the handler is called with (any JSON value). Default: `{}`. */
+  /** The sample payload the handler is called with (any JSON value). @default {} */
   payload?: unknown;
-  /** Secrets injected as the handler's `secrets` (string values); redacted from every log line. Default: `{}`. */
+  /** Secrets injected as the handler's `secrets` (string values); redacted from every log line. @default {} */
   secrets?: Record<string, string>;
   /**
    * Milliseconds the handler may run before it is stopped (the worker is terminated). Loading
    * integration.js has its own budget: the same, but at least `MIN_BOOT_TIMEOUT_MS` (5 000).
-   * Default: `DEFAULT_TIMEOUT_MS` (30 000): the platform's default is not published.
+   * @default 30000 (`DEFAULT_TIMEOUT_MS`: the platform's default is not published)
    */
   timeout?: number;
   /**
    * MB the handler's heap may use (the worker's `resourceLimits.maxOldGenerationSizeMb`), 16 to
-   * 65536; over it the run fails with `OUT_OF_MEMORY`. Default: `DEFAULT_MEMORY_LIMIT_MB` (128).
+   * 65536; over it the run fails with `OUT_OF_MEMORY`.
+   * @default 128 (`DEFAULT_MEMORY_LIMIT_MB`)
    */
   memoryLimitMb?: number;
-  /** Called with every log line as it happens (the CLI prints them). Default: none. */
+  /** Called with every log line as it happens (the CLI prints them). @default undefined */
   onLog?: (line: LogLine) => void;
   /**
-   * The handler's `cache`. Default: one `createCache()` per integration folder for the life of
-   * the process, so consecutive runs of the same folder see what earlier runs stored.
+   * The handler's `cache`.
+   * @default undefined (one `createCache()` per integration folder for the life of the process, so consecutive runs of the same folder see what earlier runs stored)
    */
   cache?: IntegrationCache;
 }

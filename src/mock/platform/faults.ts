@@ -16,7 +16,7 @@ export interface Fault {
   raw?: string;
   /** Fail at the network level: the request never gets an answer. */
   offline?: boolean;
-  /** Apply to this many requests, then switch off. Default: until cleared. */
+  /** Apply to this many requests, then switch off. @default undefined (until cleared) */
   times?: number;
 }
 

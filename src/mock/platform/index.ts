@@ -24,16 +24,18 @@ import type { SecretSealer } from './state/secrets';
 export interface MockPlatformOptions {
   /**
    * Load the deterministic demo catalog and event history into the property `demo_shop`.
-   * `true` uses the default seed; `{ seed }` generates other fixtures. Default `false` (empty platform).
+   * `true` uses the default seed; `{ seed }` generates other fixtures.
+   * @default false (empty platform)
    */
   fixtures?: boolean | FixtureOptions;
-  /** Start the clock frozen at this time (epoch ms, Date or ISO string). Default: follow real time. */
+  /** Start the clock frozen at this time (epoch ms, Date or ISO string). @default undefined (follow real time) */
   now?: number | Date | string;
   /**
    * Restore a state written by `platform.snapshot()` (or a `--state` journal): the platform is
    * created as the state says (clock, fixtures; `fixtures` and `now` above are then ignored) and
    * its operations are replayed. Throws InvalidStateError (code `INVALID_STATE`) for another
-   * format or version. Default: a new platform.
+   * format or version.
+   * @default undefined (a new platform)
    */
   state?: StateSnapshot;
   /**
@@ -107,6 +109,12 @@ function createParts(ctx: PlatformContext, faults: Faults) {
 /**
  * A mock platform in memory: the services the MSW handlers answer from (`createHandlers`), the
  * admin operations a test sets up with, and what was received for `inspect`.
+ * @example
+ * ```ts
+ * const platform = createMockPlatform({ fixtures: true });
+ * const server = setupServer(...createHandlers(platform)); // msw/node
+ * platform.inspect.events.received('demo_shop');
+ * ```
  */
 export function createMockPlatform(options: MockPlatformOptions = {}) {
   const state = options.state === undefined ? undefined : checkSnapshot(options.state);

@@ -1,6 +1,6 @@
 /** Settings of a customer property (a tracking id). */
 export interface PropertySettings {
-  /** Domains on which the tracker cookie may be set (server experiences' `cookieDomains`). Default `[]`. */
+  /** Domains on which the tracker cookie may be set (server experiences' `cookieDomains`). @default [] */
   cookieDomains?: string[];
 }
 

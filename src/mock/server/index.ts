@@ -198,6 +198,11 @@ const closeServer = (server: Server, after: () => void) =>
  * Serves the mock platform over HTTP: every route of PROTOCOL.md on one origin, answered by the
  * same MSW handlers and platform the tests and the demo use (msw's `getResponse`), plus the admin
  * API under `/__svc/`. With `state`, a journal file keeps the state across restarts.
+ * @example
+ * ```ts
+ * const server = await startMockServer({ port: 4010 });
+ * setEndpoints(server.endpoints); // every client of this process now asks the mock
+ * ```
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const { port, host, fixtures, clock } = { ...DEFAULTS, ...options };

@@ -5,8 +5,8 @@ import { checkEvent, checkShape, META } from '../../../tracker/schema';
 import type { TrackingEvent } from '../../../tracker/types';
 import { JsonTooDeepError, parseBoundedJson } from '../json-depth';
 import { gunzip } from './gunzip';
-import type { IngestResult } from './index';
 import { type EventsState, statsOf } from './state';
+import type { IngestResult } from './types';
 
 /** Largest batch body the platform takes, bytes as received (PROTOCOL.md: 413 over 64 KiB). */
 const MAX_BATCH_BYTES = 65_536;

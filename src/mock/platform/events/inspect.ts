@@ -1,6 +1,7 @@
 // What tests and the demo read back from the events area: events, counters, metrics per strategy.
-import type { EventStats, ReceivedEvent, StrategyMetrics } from './index';
+
 import { type EventsState, zero } from './state';
+import type { EventStats, ReceivedEvent, StrategyMetrics } from './types';
 
 /** Events received for `trackingId`, each `meta.id` once, in order of first arrival. */
 export const receivedOf = (state: EventsState, trackingId: string): ReceivedEvent[] => [

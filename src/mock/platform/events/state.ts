@@ -1,6 +1,6 @@
 // The events area's state: per tracking id, the events held (each meta.id once) and the counters.
 import type { PlatformContext } from '../context';
-import type { EventStats, ReceivedEvent } from './index';
+import type { EventStats, ReceivedEvent } from './types';
 
 export interface EventsState {
   ctx: PlatformContext;

@@ -2,24 +2,10 @@ import type { PlatformContext } from '../context';
 import { experienceMetrics } from './metrics';
 import { recordCallback, serveExperiences } from './serve';
 import { createExperiencesState } from './state';
-import type { ExperienceMetrics, ExperiencesQuery, Payload, View } from './types';
+import type { ExperienceMetrics, ExperiencesQuery, View } from './types';
 
 export type { VisitorProfile } from './profiles';
 export type * from './types';
-
-/** One element of `experiencePayloads`, as PROTOCOL.md's "Server experiences" shows it. */
-export interface ExperiencePayload {
-  payload: Payload;
-  isControl: boolean;
-  id: number;
-  callback: string;
-  variation: number;
-}
-
-/** What `GET /v1/{trackingId}/experiences` answers: the payloads, or the first requested id that cannot be served (404). */
-export type ExperiencesAnswer =
-  | { found: true; experiencePayloads: ExperiencePayload[]; contextId: string; cookieDomains: string[] }
-  | { found: false; experienceId: number };
 
 /**
  * The experiences area of the mock platform. `service` is what the MSW handlers call, `admin` the

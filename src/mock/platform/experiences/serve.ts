@@ -3,9 +3,8 @@ import jsonLogic from 'json-logic-js';
 import { allocate } from './bucketing';
 import { decodeCallbackData, encodeCallbackData } from './callback';
 import { generateContextId } from './context-id';
-import type { ExperiencePayload, ExperiencesAnswer } from './index';
 import { type ExperiencesState, servedKey } from './state';
-import type { Experience, ExperiencesQuery, Iteration, Variation } from './types';
+import type { Experience, ExperiencePayload, ExperiencesAnswer, ExperiencesQuery, Iteration, Variation } from './types';
 
 /** The iteration a request gets: the latest one with `preview`, else the latest published one. */
 const iterationFor = (experience: Experience, preview: boolean): Iteration | undefined =>

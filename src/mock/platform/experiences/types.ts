@@ -4,17 +4,17 @@ export type Payload = Record<string, unknown>;
 /** A variation of an iteration, as an admin defines it. */
 export interface VariationDefinition {
   /**
-   * Variation master id: the same id in several iterations is the same variation. Default: the
-   * experience id times 10 plus the variation's position among the experience's variations (11, 12, ...).
+   * Variation master id: the same id in several iterations is the same variation.
+   * @default undefined (the experience id times 10 plus the variation's position among the experience's variations (11, 12, ...))
    */
   id?: number;
-  /** Label for people. Default `Variation <id>` (`Control` for the control group). */
+  /** Label for people. @default 'Variation <id>' (`Control` for the control group) */
   name?: string;
-  /** What the visitor gets. Default `{}`. */
+  /** What the visitor gets. @default {} */
   payload?: Payload;
-  /** Share of the traffic, relative to the iteration's other variations (positive). Default 1. */
+  /** Share of the traffic, relative to the iteration's other variations (positive). @default 1 */
   weight?: number;
-  /** The control group: served (and its views recorded) but shows the unchanged page. Default false. */
+  /** The control group: served (and its views recorded) but shows the unchanged page. @default false */
   isControl?: boolean;
 }
 
@@ -27,15 +27,15 @@ export interface Segment {
 /** An iteration to create: its variations, who it is for, whether it is served. */
 export interface IterationDefinition {
   variations: VariationDefinition[];
-  /** Visitors the iteration is for. Default: everybody. */
+  /** Visitors the iteration is for. @default undefined (everybody) */
   segment?: Segment;
-  /** Published iterations are served; the latest unpublished one only with `preview`. Default true for the first iteration, false later. */
+  /** Published iterations are served; the latest unpublished one only with `preview`. @default true (for the first iteration, false later) */
   published?: boolean;
 }
 
 /** An experience to create, with its first iteration. */
 export interface ExperienceDefinition extends IterationDefinition {
-  /** Positive integer, unique in the property. Default: the next free id. */
+  /** Positive integer, unique in the property. @default undefined (the next free id) */
   id?: number;
   name: string;
 }
@@ -115,3 +115,17 @@ export interface ExperienceMetrics {
   visitors: number;
   variations: VariationMetrics[];
 }
+
+/** One element of `experiencePayloads`, as PROTOCOL.md's "Server experiences" shows it. */
+export interface ExperiencePayload {
+  payload: Payload;
+  isControl: boolean;
+  id: number;
+  callback: string;
+  variation: number;
+}
+
+/** What `GET /v1/{trackingId}/experiences` answers: the payloads, or the first requested id that cannot be served (404). */
+export type ExperiencesAnswer =
+  | { found: true; experiencePayloads: ExperiencePayload[]; contextId: string; cookieDomains: string[] }
+  | { found: false; experienceId: number };

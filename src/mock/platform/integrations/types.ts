@@ -23,16 +23,16 @@ export interface RateLimit {
    * `'integration'`: one count for the whole integration. A list of key names: one count per
    * combination of those values of the invocation's `key` (an HTTP call whose key lacks one is
    * refused with 400; runs without a key, such as event runs, are not counted by it).
-   * Default `'integration'`.
+   * @default 'integration'
    */
   target?: 'integration' | string[];
 }
 
 /** How long a run may take and how often it may run. */
 export interface IntegrationSettings {
-  /** Milliseconds a run may take before it is recorded (and answered) as a timeout. Default 10000, at most 60000. */
+  /** Milliseconds a run may take before it is recorded (and answered) as a timeout. @default 10000 (at most 60000) */
   timeout?: number;
-  /** Every limit must allow a run. Default none. */
+  /** Every limit must allow a run. @default undefined */
   rateLimits?: RateLimit[];
 }
 
@@ -64,9 +64,9 @@ export type IntegrationHandler = (argument: HandlerArgument) => unknown;
 export interface IntegrationDefinition {
   /** Unique within the property; a path segment (`^[A-Za-z0-9._~-]{1,128}$`). */
   name: string;
-  /** Default `''`. */
+  /** @default '' */
   description?: string;
-  /** Default `'HTTP'`. Fixed once created. */
+  /** Fixed once created. @default 'HTTP' */
   trigger?: Trigger;
   settings?: IntegrationSettings;
   handler: IntegrationHandler;

@@ -11,9 +11,9 @@ export interface InteractionRecord {
   productId: string;
   /** Epoch ms. */
   at: number;
-  /** Purchases: the transaction; purchases of one transaction are one basket. Default: the UTC day. */
+  /** Purchases: the transaction; purchases of one transaction are one basket. @default undefined (the UTC day) */
   transactionId?: string;
-  /** Purchases: units. Default 1. */
+  /** Purchases: units. @default 1 */
   quantity?: number;
 }
 

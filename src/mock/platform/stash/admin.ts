@@ -1,8 +1,9 @@
 // The stash's server side: credentials and protected writes (admin), and what tests and the demo
 // read back (inspect).
-import type { StashDelivery, StashLevel } from './index';
+
 import type { StashService } from './routes';
 import type { StashState } from './state';
+import type { StashDelivery, StashLevel } from './types';
 
 /** The property a credential writes for; throws for an unknown one. */
 function credentialFor(state: StashState, credential: string): string {

@@ -1,7 +1,6 @@
 // The routes of PROTOCOL.md's Stash block: what every route checks (tracking id, level, key), then
 // one row per route.
 import { SEGMENT } from '../../../core/internal';
-import type { StashLevel, StashReply, StashRequest } from './index';
 import {
   batchProblem,
   counterKeyProblem,
@@ -12,6 +11,7 @@ import {
   valueProblem,
 } from './rules';
 import { type DeferredRow, type StashState, type Store, storeOf } from './state';
+import type { StashLevel, StashReply, StashRequest } from './types';
 
 type Op = {
   /** Levels the route accepts in `{level}`. */

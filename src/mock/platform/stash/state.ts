@@ -1,6 +1,6 @@
 // The stash area's state: one store per property, the server credentials, the deferkv deliveries.
 import type { PlatformContext } from '../context';
-import type { StashDelivery, StashLevel } from './index';
+import type { StashDelivery, StashLevel } from './types';
 
 export interface DeferredRow {
   value: string;

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm run check:exports`: every export is used or is public API.
+// `npm run check:structure`: every export is used or is public API, and no import circle.
 // 1. knip (knip.jsonc) finds exports and types that nothing imports, and names exported twice,
 //    outside the published entries (whose exports are the packages' API, documented by TypeDoc).
 // 2. @svc/core's entry is the API the clients are built on: each of its exports must be imported by
 //    a client, the mock, the demo or the runner, or be described in docs/clients.md. A helper only
 //    the mock or the runner needs belongs in src/core/internal.ts, which is not published.
+// 3. dependency-cruiser (.dependency-cruiser.cjs) finds no circle in src/'s imports, type-only
+//    ones included.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -64,5 +66,18 @@ function coreSurface() {
   return true;
 }
 
-const results = [knip(), coreSurface()];
+function noCircles() {
+  try {
+    execFileSync(
+      join(root, 'node_modules', '.bin', 'depcruise'),
+      ['src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
+      { cwd: root, stdio: 'inherit' },
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const results = [knip(), coreSurface(), noCircles()];
 process.exitCode = results.every(Boolean) ? 0 : 1;
