@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run check:structure`: every export is used or is public API, and no import circle.
-// 1. knip (knip.jsonc) finds exports and types that nothing imports, and names exported twice,
+// 1. knip (knip.js: the entries of rollup.config.mjs) finds exports and types that nothing imports, and names exported twice,
 //    outside the published entries (whose exports are the packages' API, documented by TypeDoc).
 // 2. @svc/core's entry is the API the clients are built on: each of its exports must be imported by
 //    a client, the mock, the demo or the runner, or be described in docs/clients.md. A helper only

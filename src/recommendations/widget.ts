@@ -53,7 +53,7 @@ function seedOf(value: string): RecommendationsConfig['seed'] {
  * The `get` config the attributes give; absent ones are `undefined` (the defaults of `get`). A
  * `limit` that is no decimal numeral is passed as written, so that `get` refuses it by its value.
  */
-export function configOf(element: Element): RecommendationsConfig {
+function configOf(element: Element): RecommendationsConfig {
   const attribute = (name: string) => element.getAttribute(name) ?? undefined;
   const limit = attribute('limit');
   const seed = attribute('seed');
