@@ -52,8 +52,8 @@ export function malformed(): never {
   throw new ProtocolError('PROTOCOL', 'stash: malformed response');
 }
 
-/** Reads in flight, by request (URL, body, query) and timeout and retries, shared by every client of the page. */
-const flights = new Map<string, Promise<JsonObject | undefined>>();
+/** Reads in flight that a new identical read may still join, by request (URL, body, query). */
+type Flights = Map<string, Promise<JsonObject | undefined>>;
 
 /** The tracking id and `options` checked, with the defaults of STASH_DEFAULTS; `INVALID_ARGUMENT` naming the first bad one. */
 function checkOptions(opType: string, trackingId: string, options: StashOptions) {
@@ -86,13 +86,22 @@ function checkOptions(opType: string, trackingId: string, options: StashOptions)
   return { tid, namespace, visitorId, endpoint, useVisitorId, level, timeout, retries };
 }
 
-/** The read in flight under `id`, or a new one started by `run` (forgotten once settled). */
-function shared(id: string, run: () => Promise<JsonObject | undefined>): Promise<JsonObject | undefined> {
-  let flight = flights.get(id);
-  if (!flight) {
-    flight = run().finally(() => flights.delete(id));
-    flights.set(id, flight);
-  }
+/**
+ * The read in flight under `id` while it is young, or a new one started by `run`. A read may be
+ * joined only in the event-loop turn that started it: it is forgotten when a 0 ms timer fires or
+ * when it settles, whichever comes first, so a request that hangs is never joined by a later read.
+ */
+function shared(flights: Flights, id: string, run: () => Promise<JsonObject | undefined>) {
+  const joined = flights.get(id);
+  if (joined) return joined;
+  const flight = run();
+  const forget = () => {
+    clearTimeout(young);
+    if (flights.get(id) === flight) flights.delete(id);
+  };
+  const young = setTimeout(forget, 0);
+  flight.then(forget, forget);
+  flights.set(id, flight);
   return flight;
 }
 
@@ -128,6 +137,8 @@ export function connect(opType: string, trackingId: string, options: StashOption
     trackingId,
     options,
   );
+  // One client's own reads: a read never waits on a request another client started.
+  const flights: Flights = new Map();
 
   const full = (key: unknown, argument = 'key') => {
     let id = '';
@@ -161,8 +172,7 @@ export function connect(opType: string, trackingId: string, options: StashOption
       });
       return body.status === 404 ? undefined : body;
     };
-    // Reads with another timeout or retries are not the same read: each keeps its own.
-    return isRead ? shared(url + JSON.stringify([json, query, timeout, retries]), run) : run();
+    return isRead ? shared(flights, url + JSON.stringify([json, query]), run) : run();
   };
 
   return {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHandlers } from '../../src/mock';
 import type { Fault } from '../../src/mock/platform/faults';
 import { createStash, type KvStash, setEndpoints } from '../../src/stash';
+import { STASH_DEFAULTS } from '../../src/stash/options';
 import { useMockPlatform } from '../support/mock-server';
 import { BASE, errorOf, refused, requests } from './helpers';
 
@@ -12,12 +13,17 @@ const urls = async () => (await requests(mock)).map((r) => `${r.method} ${r.url}
 const kv = () => createStash('kv', 'shop1');
 const keys = (n: number, prefix = 'k') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
 
-/** Records the wait of every setTimeout (the retry backoff) and runs it at once. */
+/**
+ * Records the wait of every setTimeout of the retry backoff and runs it at once. Two other timers
+ * are left alone: each attempt's timeout (STASH_DEFAULTS.timeout) and the 0 ms timer that ends a
+ * read's single-flight turn (no backoff here is 0: Math.random() is mocked above 0).
+ */
 function recordWaits(): number[] {
   const waits: number[] = [];
   const real = globalThis.setTimeout;
-  vi.spyOn(globalThis, 'setTimeout').mockImplementation(((run: () => void, ms?: number) => {
-    waits.push(ms ?? 0);
+  vi.spyOn(globalThis, 'setTimeout').mockImplementation(((run: () => void, ms = 0) => {
+    if (ms === 0 || ms === STASH_DEFAULTS.timeout) return real(run, ms);
+    waits.push(ms);
     return real(run, 0);
   }) as typeof setTimeout);
   return waits;
