@@ -14,6 +14,12 @@ import {
 } from './delivery';
 import type { EventQueue, Queued } from './queue';
 
+/**
+ * Ms on the page's monotonic clock: waits within a page (the backoff, Retry-After) are measured on
+ * it, so that a jump of the wall clock (`Date.now`) neither delays a batch nor makes a wait negative.
+ */
+const monotonic = () => performance.now();
+
 /** What the sender needs from the tracker. */
 export interface SenderContext {
   url: string;
@@ -60,9 +66,10 @@ class PageSender implements Sender {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #running: Promise<void> | undefined;
   #attempt = 0;
-  #waitUntil = 0;
+  /** When the backoff ends, on the monotonic clock (none yet: any time is after it). */
+  #waitUntil = -Infinity;
   /** The part of the wait the platform asked for (Retry-After): flush() waits for it, not for the rest of the backoff. */
-  #retryAfterUntil = 0;
+  #retryAfterUntil = -Infinity;
 
   readonly #context: SenderContext;
 
@@ -74,7 +81,7 @@ class PageSender implements Sender {
     if (!this.#sending() || this.#running) return;
     const { batchSize, batchDelay } = this.#context;
     const delay = now || this.#context.queue.length >= batchSize ? -1 : batchDelay;
-    const wait = Math.max(this.#waitUntil - Date.now(), delay);
+    const wait = Math.max(this.#waitUntil - monotonic(), delay);
     if (wait < 0) void this.#run();
     else this.#timer ??= setTimeout(() => this.#run(), wait);
   }
@@ -111,7 +118,7 @@ class PageSender implements Sender {
 
   online() {
     this.#attempt = 0;
-    this.#waitUntil = 0;
+    this.#waitUntil = -Infinity;
     this.schedule(true);
   }
 
@@ -142,7 +149,7 @@ class PageSender implements Sender {
    */
   async #send() {
     const { queue, batchSize } = this.#context;
-    for (let batches = 0; this.#sending() && Date.now() >= this.#waitUntil; batches++) {
+    for (let batches = 0; this.#sending() && monotonic() >= this.#waitUntil; batches++) {
       if (batches > 0 && !this.#flushing && queue.waiting() < batchSize) break;
       const next = this.#nextBatch(queue.unsent());
       // Awaited only when it is a promise: an urgent batch leaves in this task.
@@ -195,9 +202,9 @@ class PageSender implements Sender {
       return;
     }
     const retryAfterMs = response?.retryAfterMs;
-    this.#retryAfterUntil = Date.now() + (retryAfterMs ?? 0);
+    this.#retryAfterUntil = monotonic() + (retryAfterMs ?? 0);
     this.#waitUntil =
-      Date.now() + backoff(this.#attempt++, retryAfterMs, this.#context.retryBase, this.#context.retryMax);
+      monotonic() + backoff(this.#attempt++, retryAfterMs, this.#context.retryBase, this.#context.retryMax);
   }
 }
 
