@@ -115,3 +115,14 @@ export function checkEvent(type: unknown, data: unknown, typeName = 'type', data
   checkField(typeName, type, Object.keys(EVENT_SCHEMA));
   checkShape(dataName, data, EVENT_SCHEMA[type as string]);
 }
+
+/**
+ * Throws `InvalidArgumentError` naming the first field (under `path`) of an event as it travels,
+ * `{meta, data}`, that the platform would refuse: the rule of a batch's events, for the platform's
+ * check and for events read back from storage.
+ */
+export function checkWireEvent(path: string, event: unknown): void {
+  checkShape(path, event, { meta: META, data: {} });
+  const { meta, data } = event as { meta: { type: unknown }; data: unknown };
+  checkEvent(meta.type, data, `${path}.meta.type`, `${path}.data`);
+}

@@ -68,6 +68,13 @@ class PageSender implements Sender {
   #attempt = 0;
   /** When the backoff ends, on the monotonic clock (none yet: any time is after it). */
   #waitUntil = -Infinity;
+  /**
+   * The events of the last batch the platform refused with 400 while it held more than one: one
+   * of them (at least) is bad. Until each is settled, batches carry at most `#splitSize` events,
+   * half of that batch, so that halving isolates the bad event and only it is dropped.
+   */
+  #suspects = new Set<Queued>();
+  #splitSize = Infinity;
   /** The part of the wait the platform asked for (Retry-After): flush() waits for it, not for the rest of the backoff. */
   #retryAfterUntil = -Infinity;
 
@@ -80,7 +87,7 @@ class PageSender implements Sender {
   schedule(now?: boolean) {
     if (!this.#sending() || this.#running) return;
     const { batchSize, batchDelay } = this.#context;
-    const delay = now || this.#context.queue.length >= batchSize ? -1 : batchDelay;
+    const delay = now || this.#isolating() || this.#context.queue.length >= batchSize ? -1 : batchDelay;
     const wait = Math.max(this.#waitUntil - monotonic(), delay);
     if (wait < 0) void this.#run();
     else this.#timer ??= setTimeout(() => this.#run(), wait);
@@ -150,8 +157,10 @@ class PageSender implements Sender {
   async #send() {
     const { queue, batchSize } = this.#context;
     for (let batches = 0; this.#sending() && monotonic() >= this.#waitUntil; batches++) {
-      if (batches > 0 && !this.#flushing && queue.waiting() < batchSize) break;
-      const next = this.#nextBatch(queue.unsent());
+      if (batches > 0 && !this.#flushing && !this.#isolating() && queue.waiting() < batchSize) break;
+      const unsent = queue.unsent();
+      const limit = this.#isolating() ? this.#splitSize : Infinity;
+      const next = this.#nextBatch(unsent, Math.min(fittingBatch(unsent), limit));
       // Awaited only when it is a promise: an urgent batch leaves in this task.
       const batch = next instanceof Promise ? await next : next;
       if (!this.#context.allowed()) break; // consent withdrawn while compressing
@@ -196,8 +205,9 @@ class PageSender implements Sender {
     const answered = !retryable(status);
     queue.answered(answered);
     if (answered) {
-      if (status !== undefined && status > 299) this.#context.dropped.rejected += events.filter((e) => !e.done).length;
       this.#attempt = 0;
+      if (status === 400 && events.length > 1) return this.#split(events);
+      if (status !== undefined && status > 299) this.#context.dropped.rejected += events.filter((e) => !e.done).length;
       queue.remove(events);
       return;
     }
@@ -205,6 +215,24 @@ class PageSender implements Sender {
     this.#retryAfterUntil = monotonic() + (retryAfterMs ?? 0);
     this.#waitUntil =
       monotonic() + backoff(this.#attempt++, retryAfterMs, this.#context.retryBase, this.#context.retryMax);
+  }
+
+  /**
+   * A 400 for a batch of several events: they stay queued, and the next batches carry half as
+   * many, at once and without backoff, until the bad one is alone in its batch (then dropped as
+   * `rejected`). A batch of n with one bad event costs about 2·log2(n) more requests.
+   */
+  #split(events: Queued[]) {
+    this.#suspects = new Set(events);
+    this.#splitSize = Math.ceil(events.length / 2);
+  }
+
+  /** Whether events of a refused batch wait to be sent in smaller batches (see `#split`); once none does, batches are whole again. */
+  #isolating() {
+    for (const e of this.#suspects) if (!e.done) return true;
+    this.#suspects.clear();
+    this.#splitSize = Infinity;
+    return false;
   }
 }
 

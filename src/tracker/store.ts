@@ -2,7 +2,7 @@
 // page sends another live page's events, and a lock with expiry so that one page at a time adopts
 // what dead pages left behind. Events are written in chunks (those queued in one task), so a
 // write costs what changed, never the whole queue.
-import type { TrackingEvent } from './types';
+import { checkWireEvent } from './schema';
 
 /** Stored events of a page: chunk key -> events as JSON. */
 export type Chunks = Map<string, string[]>;
@@ -22,11 +22,27 @@ export interface Store {
   adopt(): string[];
 }
 
-/** Events (as JSON) of a stored array; those without a string meta.id are left out. */
-const valid = (events: unknown): string[] =>
-  Array.isArray(events)
-    ? events.filter((x: TrackingEvent) => typeof x?.meta?.id === 'string').map((x) => JSON.stringify(x))
-    : [];
+/** Told of each stored event left out, with the reason (the field the platform would refuse). */
+export type OnInvalid = (reason: string) => void;
+
+/**
+ * Events (as JSON) of a stored array, each checked as the platform checks a batch's events: one
+ * it would refuse is left out and reported to `onInvalid`, so that it cannot make the platform
+ * refuse a batch of good ones.
+ */
+function valid(events: unknown, onInvalid: OnInvalid): string[] {
+  if (!Array.isArray(events)) return [];
+  const kept: string[] = [];
+  for (const event of events) {
+    try {
+      checkWireEvent('stored event', event);
+      kept.push(JSON.stringify(event));
+    } catch (error) {
+      onInvalid((error as Error).message);
+    }
+  }
+  return kept;
+}
 
 /**
  * The store of `pageViewId`, or `undefined` when localStorage is unavailable (blocked, Safari
@@ -35,12 +51,12 @@ const valid = (events: unknown): string[] =>
  * `_svcl:<trackingId>` -> `<expiry ms>` (taken when absent or expired). A page's record may also
  * hold `"e": [events]`, as the tracker stored its whole queue before chunks: those are adopted too.
  */
-export function createStore(trackingId: string, pageViewId: string): Store | undefined {
+export function createStore(trackingId: string, pageViewId: string, onInvalid: OnInvalid): Store | undefined {
   try {
     const probe = `_svcq:${trackingId}:${pageViewId}`;
     localStorage.setItem(probe, '');
     localStorage.removeItem(probe);
-    return new PageStore(localStorage, trackingId, pageViewId);
+    return new PageStore(localStorage, trackingId, pageViewId, onInvalid);
   } catch {
     return undefined;
   }
@@ -57,10 +73,12 @@ class PageStore implements Store {
 
   readonly #storage: Storage;
   readonly #pageViewId: string;
+  readonly #onInvalid: OnInvalid;
 
-  constructor(storage: Storage, trackingId: string, pageViewId: string) {
+  constructor(storage: Storage, trackingId: string, pageViewId: string, onInvalid: OnInvalid) {
     this.#storage = storage;
     this.#pageViewId = pageViewId;
+    this.#onInvalid = onInvalid;
     this.#prefix = `_svcq:${trackingId}:`;
     this.#key = this.#prefix + pageViewId;
     this.#lock = `_svcl:${trackingId}`;
@@ -85,7 +103,7 @@ class PageStore implements Store {
     const keys = this.#pages().get(this.#pageViewId) ?? [];
     for (const k of keys[0] === this.#key ? keys.slice(1) : []) {
       try {
-        stored.set(k, valid(this.#read(k)));
+        stored.set(k, valid(this.#read(k), this.#onInvalid));
       } catch {} // unreadable: left out
     }
     return stored;
@@ -123,10 +141,10 @@ class PageStore implements Store {
       return []; // an unreadable record: not ours to judge, left as it is
     }
     if (Number(record.t) >= now - 180_000) return []; // alive
-    const adopted = valid(record.e);
+    const adopted = valid(record.e, this.#onInvalid);
     for (const k of keys) {
       try {
-        if (k.includes(':', this.#prefix.length)) adopted.push(...valid(this.#read(k)));
+        if (k.includes(':', this.#prefix.length)) adopted.push(...valid(this.#read(k), this.#onInvalid));
       } catch {} // an unreadable chunk: nothing to send
       this.#storage.removeItem(k);
     }

@@ -662,7 +662,7 @@ test.describe('acceptance audit', () => {
       const t = w.t as unknown as { queued: number; dropped: unknown };
       return { queued: t.queued, dropped: t.dropped };
     }, TID);
-    expect(state).toEqual({ queued: 0, dropped: { overflow: 0, rejected: 1 } });
+    expect(state).toEqual({ queued: 0, dropped: { overflow: 0, rejected: 1, invalid: 0 } });
     expect(sent.map((s) => s.status)).toEqual([413, 200]);
     expect(
       platform.inspect.events.received(TID).map((e) => (e.data.product as { productId: string }).productId),
