@@ -2,6 +2,7 @@
 // page sends another live page's events, and a lock with expiry so that one page at a time adopts
 // what dead pages left behind. Events are written in chunks (those queued in one task), so a
 // write costs what changed, never the whole queue.
+import { isAlive, PageLock, type PageRecord } from './liveness';
 import { checkWireEvent } from './schema';
 
 /** Stored events of a page: chunk key -> events as JSON. */
@@ -18,9 +19,15 @@ export interface Store {
   load(): Chunks;
   /** Removes this page's heartbeat (consent withdrawn; its chunks go with `put(key, [])`). */
   drop(): void;
-  /** Takes the events (as JSON) of dead or departed pages (their keys are removed), under the lock. */
-  adopt(): string[];
+  /**
+   * Takes the events (as JSON) of dead or departed pages (their keys are removed), under the lock.
+   * `live`: the pages whose Web Lock is held (see liveness.ts); `undefined` where Web Locks cannot tell.
+   */
+  adopt(live?: ReadonlySet<string>): string[];
 }
+
+/** Ms the localStorage adoption lock is held at most (where there are no Web Locks). */
+const ADOPTION_LOCK_MS = 5000;
 
 /** Told of each stored event left out, with the reason (the field the platform would refuse). */
 export type OnInvalid = (reason: string) => void;
@@ -67,25 +74,31 @@ class PageStore implements Store {
   readonly #prefix: string;
   /** This page's heartbeat record. */
   readonly #key: string;
-  /** The adoption lock of the tracking id. */
-  readonly #lock: string;
+  /** The adoption lock of the tracking id (localStorage). */
+  readonly #adoption: string;
   #chunks = 0;
 
   readonly #storage: Storage;
   readonly #pageViewId: string;
   readonly #onInvalid: OnInvalid;
+  /** The page's Web Lock, held while it has a record, so that other pages see it alive whatever its clock says. */
+  readonly #lock: PageLock;
 
   constructor(storage: Storage, trackingId: string, pageViewId: string, onInvalid: OnInvalid) {
     this.#storage = storage;
     this.#pageViewId = pageViewId;
     this.#onInvalid = onInvalid;
+    this.#lock = new PageLock(trackingId, pageViewId);
     this.#prefix = `_svcq:${trackingId}:`;
     this.#key = this.#prefix + pageViewId;
-    this.#lock = `_svcl:${trackingId}`;
+    this.#adoption = `_svcl:${trackingId}`;
   }
 
+  /** The record says `"l":1` once the page holds its Web Lock (rewritten when it is granted); `t` 0 lets the lock go. */
   beat(t = Date.now()) {
-    return this.#write(this.#key, `{"t":${t}}`);
+    if (t === 0) this.#lock.release();
+    else this.#lock.hold(() => this.#storage.getItem(this.#key) !== null && this.beat());
+    return this.#write(this.#key, this.#lock.held ? `{"t":${t},"l":1}` : `{"t":${t}}`);
   }
 
   add(events: readonly string[]) {
@@ -111,18 +124,21 @@ class PageStore implements Store {
 
   drop() {
     this.#storage.removeItem(this.#key);
+    this.#lock.release();
   }
 
-  adopt() {
+  adopt(live?: ReadonlySet<string>) {
     const adopted: string[] = [];
     const now = Date.now();
     try {
-      if (Number(this.#storage.getItem(this.#lock)) > now) return adopted; // another page holds the lock
-      this.#storage.setItem(this.#lock, String(now + 5000));
+      // Another page holds the lock, unless its expiry cannot be one set within the last 5 s (a clock set back since).
+      const until = Number(this.#storage.getItem(this.#adoption));
+      if (until > now && until <= now + ADOPTION_LOCK_MS) return adopted;
+      this.#storage.setItem(this.#adoption, String(now + ADOPTION_LOCK_MS));
       for (const [page, keys] of this.#pages()) {
-        if (page !== this.#pageViewId) adopted.push(...this.#adoptPage(page, keys, now));
+        if (page !== this.#pageViewId) adopted.push(...this.#adoptPage(page, keys, now, live));
       }
-      this.#storage.removeItem(this.#lock);
+      this.#storage.removeItem(this.#adoption);
     } catch {
       // storage failing midway: what was read is kept, the rest stays for later
     }
@@ -130,18 +146,16 @@ class PageStore implements Store {
   }
 
   /**
-   * The events of page `page` when it is dead or departed, its keys removed: no heartbeat, or one
-   * older than 3 minutes (hidden tabs beat at least once a minute); 0: a page that left.
+   * The events of page `page` when it is dead or departed (`isAlive` of liveness.ts), its keys
+   * removed. A record that cannot be read as JSON is no live page's: its chunks are adopted too.
    */
-  #adoptPage(page: string, keys: string[], now: number): string[] {
-    let record: { t?: unknown; e?: unknown } = {};
+  #adoptPage(page: string, keys: string[], now: number, live: ReadonlySet<string> | undefined): string[] {
+    let record: PageRecord | undefined;
     try {
       if (keys[0] === this.#prefix + page) record = Object(this.#read(keys[0]));
-    } catch {
-      return []; // an unreadable record: not ours to judge, left as it is
-    }
-    if (Number(record.t) >= now - 180_000) return []; // alive
-    const adopted = valid(record.e, this.#onInvalid);
+    } catch {} // unreadable: no heartbeat
+    if (isAlive(record, page, now, live)) return [];
+    const adopted = valid(record?.e, this.#onInvalid);
     for (const k of keys) {
       try {
         if (k.includes(':', this.#prefix.length)) adopted.push(...valid(this.#read(k), this.#onInvalid));

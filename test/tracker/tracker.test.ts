@@ -377,7 +377,8 @@ describe('storage', () => {
         .map((e) => e.meta.id)
         .sort(),
     ).toEqual(['gone-1', 'gone-2', 'stale-1']);
-    expect(queueKeys().sort()).toEqual(['_svcq:other_shop:gone', `_svcq:${TID}:garbage`, `_svcq:${TID}:live`]);
+    // A record that is not JSON is no live page's heartbeat: removed (issue 33, point 10).
+    expect(queueKeys().sort()).toEqual(['_svcq:other_shop:gone', `_svcq:${TID}:live`]);
   });
 
   it('does not adopt while another page holds the lock', async () => {
