@@ -21,6 +21,13 @@ export { randomId } from './random-id';
 export type { DebugRule, RecommendedItem } from './recommendations-wire';
 export { DEFAULT_RETRY, type RetryPolicy, retriesOnItsOwn } from './retry';
 export { MAX_WAIT_MS, retryAfterMs } from './retry-after';
+export {
+  fullKeyProblem,
+  type StashKeyPart,
+  stashKeyPart,
+  stashKeyPartProblem,
+  VISITOR_MARK,
+} from './stash-key';
 export * from './status';
 export { decodeSegment, escapeRegExp, isObject } from './text';
 export { type PageTracker, pageTracker, setPageTracker } from './tracker-slot';

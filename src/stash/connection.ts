@@ -10,6 +10,7 @@ import {
   refuseUnknownKeys,
   request,
   segment,
+  stashKeyPart,
 } from '@svc/core';
 import { STASH_DEFAULTS, type StashOptions } from './options';
 
@@ -21,7 +22,7 @@ const LEVEL = 'must be "public" ("protected": kv reads only)';
 
 /** What every opType's client shares: full keys and requests, options validated. */
 export interface Connection {
-  /** The full key `[namespace:][visitorId:]key` of a caller's key, each part validated. */
+  /** The full key `[namespace:][~visitorId:]key` of a caller's key, each part validated. */
   full(key: unknown, argument?: string): string;
   /**
    * Sends one stash request: `GET` for `get`, else `POST`. Resolves the body, or `undefined` when its
@@ -75,8 +76,8 @@ function checkOptions(opType: string, trackingId: string, options: StashOptions)
     retries = STASH_DEFAULTS.retries,
   } = options;
   const tid = segment('trackingId', trackingId);
-  if (namespace !== undefined) segment('options.namespace', namespace);
-  if (visitorId !== undefined) segment('options.visitorId', visitorId);
+  if (namespace !== undefined) stashKeyPart('options.namespace', 'namespace', namespace);
+  if (visitorId !== undefined) stashKeyPart('options.visitorId', 'visitorId', visitorId);
   if (typeof useVisitorId !== 'boolean') invalid('options.useVisitorId', useVisitorId, 'must be a boolean');
   if (level !== 'public' && (level !== 'protected' || opType !== 'kv')) invalid('options.level', level, LEVEL);
   if (!(typeof timeout === 'number' && timeout >= 0 && timeout < 2 ** 31))
@@ -140,15 +141,17 @@ export function connect(opType: string, trackingId: string, options: StashOption
   // One client's own reads: a read never waits on a request another client started.
   const flights: Flights = new Map();
 
+  // `[namespace:][~visitorId:]key` (core's rule, the platform's too): only the visitor part starts with `~`.
   const full = (key: unknown, argument = 'key') => {
-    let id = '';
+    const parts = namespace === undefined ? [] : [namespace];
     if (useVisitorId) {
       const found = visitorId ?? readVisitorId() ?? pageTracker()?.visitorId;
       if (found === undefined)
         invalid('options.visitorId', undefined, 'is required by useVisitorId (or a _svcTracker cookie)');
-      id = found;
+      parts.push(stashKeyPart('options.visitorId', 'visitorId', found));
     }
-    return [namespace, id && segment('options.visitorId', id), segment(argument, key)].filter(Boolean).join(':');
+    parts.push(stashKeyPart(argument, 'key', key));
+    return parts.join(':');
   };
 
   const send: Connection['send'] = (op, fullKey = '', json, query) => {
