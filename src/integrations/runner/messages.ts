@@ -2,6 +2,7 @@
  * The messages between the runner (main thread) and the worker thread that runs one handler.
  * Types only: both sides compile against this file, nothing of it ships at run time.
  */
+import type { MessagePort } from 'node:worker_threads';
 
 /** What the worker is started with (`workerData`). */
 export interface WorkerData {
@@ -15,6 +16,12 @@ export interface WorkerData {
   dropped: BigInt64Array;
   /** Characters of console output and stdout / stderr writes the worker sends at most. */
   outputBudget: number;
+  /**
+   * The runner's own channel (transferred): every message of the worker goes through it, none
+   * through `parentPort`, which the handler can reach. The worker takes it out of `workerData`
+   * before the handler loads, so the handler cannot write on it.
+   */
+  channel?: MessagePort;
 }
 
 /** A failure as it crosses the thread boundary (errors do not survive structured clone whole). */

@@ -55,6 +55,7 @@ export interface LogLine {
  * parse while loading), `NO_HANDLER` (it does not export one function). Handler:
  * `HANDLER_THREW`, `NOT_SERIALIZABLE` (the return value is not JSON), `WORKER_EXITED`
  * (the handler called `process.exit`), `OUT_OF_MEMORY` (over `RunOptions.memoryLimitMb`), `TIMEOUT`.
+ * Runner: `INVALID_MESSAGE` (a message of the worker outside messages.ts: the run ends, exit code 70).
  */
 export type RunErrorCode =
   | 'NO_INTEGRATION_FILE'
@@ -66,7 +67,8 @@ export type RunErrorCode =
   | 'NOT_SERIALIZABLE'
   | 'WORKER_EXITED'
   | 'OUT_OF_MEMORY'
-  | 'TIMEOUT';
+  | 'TIMEOUT'
+  | 'INVALID_MESSAGE';
 
 /** Why a run failed (message and stack with secrets replaced). */
 export interface RunError {

@@ -1,11 +1,12 @@
 // The handler in a worker thread: its messages (loaded, log lines, HTTP requests, cache calls,
 // done), its output streams, the timeout (enforced by terminating the worker), and the end of the
 // run in every way it can end.
-import type { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import { describeDependency, type ResolvedDependency } from './boot';
 import { answerCache } from './cache-bridge';
 import { forwardLines } from './lines';
 import { LOG_LIMITS } from './log-limits';
+import { workerMessageProblem } from './message-check';
 import type { WorkerData, WorkerMessage } from './messages';
 import type { RunFields, RunLog } from './run-log';
 import type { Run } from './run-options';
@@ -24,6 +25,8 @@ export class WorkerRun {
   readonly #run: Run;
   readonly #log: RunLog;
   readonly #worker: Worker;
+  /** The runner's side of the channel the worker reports on (see WorkerData.channel). */
+  readonly #channel: MessagePort;
   /** `left-pad@1.3.0 from ./node_modules/left-pad, ...` or `none`, for the boot line. */
   readonly #dependencies: string;
   readonly #requests: HttpRequestLog[] = [];
@@ -47,6 +50,8 @@ export class WorkerRun {
     this.#dependencies = boot.dependencies.length
       ? boot.dependencies.map((d) => describeDependency(d, run.dir)).join(', ')
       : 'none';
+    const { port1, port2 } = new MessageChannel();
+    this.#channel = port1;
     const workerData: WorkerData = {
       file: boot.file,
       payload: run.payload,
@@ -54,10 +59,12 @@ export class WorkerRun {
       runnerDir,
       dropped: log.droppedInWorker,
       outputBudget: LOG_LIMITS.totalCharacters + log.redact.longest,
+      channel: port2,
     };
     // The platform's environment, not this machine's: no variables, a bounded heap.
     this.#worker = startWorker({
       workerData,
+      transferList: [port2],
       stdout: true,
       stderr: true,
       env: {},
@@ -68,7 +75,8 @@ export class WorkerRun {
       this.#settle = settle;
     });
     this.#timer = setTimeout(() => this.#onTimeout(), Math.max(run.timeout, MIN_BOOT_TIMEOUT_MS));
-    this.#worker.on('message', (message: WorkerMessage) => this.#onMessage(message));
+    // Only the runner's channel is listened to: what the handler posts on parentPort is ignored.
+    this.#channel.on('message', (message: unknown) => this.#onChannel(message));
     this.#worker.on('error', (error) => this.#onError(error));
     this.#worker.on('exit', (exitCode) => this.#onExit(exitCode));
   }
@@ -110,6 +118,16 @@ export class WorkerRun {
     this.#printBoot(`failed while loading integration.js; dependencies: ${this.#dependencies}`);
   }
 
+  /** A message of the worker, checked first: one outside messages.ts ends the run (`INVALID_MESSAGE`, exit code 70). */
+  #onChannel(message: unknown) {
+    if (this.#ending) return;
+    const problem = workerMessageProblem(message);
+    if (!problem) return this.#onMessage(message as WorkerMessage);
+    const text = `the runner received an invalid message from the handler's worker (${problem}); the run is stopped`;
+    const parts = { name: 'RunnerError', message: text, stack: `RunnerError: ${text}` };
+    this.#fail('INVALID_MESSAGE', this.#loaded ? 'handler' : 'boot', parts, performance.now() - this.#handlerStarted);
+  }
+
   #onMessage(message: WorkerMessage) {
     switch (message.type) {
       case 'loaded':
@@ -128,7 +146,7 @@ export class WorkerRun {
       case 'http-end':
         return this.#onHttpEnd(message);
       case 'cache':
-        return void answerCache(this.#run.cache, message).then((reply) => this.#worker.postMessage(reply));
+        return void answerCache(this.#run.cache, message).then((reply) => this.#channel.postMessage(reply));
       case 'done':
         return this.#onDone(message);
     }
@@ -236,6 +254,7 @@ export class WorkerRun {
       .terminate()
       .then(() => streamsDrained)
       .then(() => {
+        this.#channel.close();
         this.#bootFailed();
         for (const flush of this.#flushStreams) flush();
         this.#settled = true;
