@@ -97,8 +97,11 @@ export interface RunOptions {
    */
   timeout?: number;
   /**
-   * MB the handler's heap may use (the worker's `resourceLimits.maxOldGenerationSizeMb`), 16 to
-   * 65536; over it the run fails with `OUT_OF_MEMORY`. Default: `DEFAULT_MEMORY_LIMIT_MB` (128).
+   * MB the handler may use, 16 to 65536: its heap (the worker's `resourceLimits.maxOldGenerationSizeMb`)
+   * and what the runner process's resident set grows by while it runs (buffers, typed arrays, nested
+   * workers; measured every `MEMORY_CHECK_MS`). Over either, the run fails with `OUT_OF_MEMORY`
+   * (exit code 1). `DEFAULT_MEMORY_LIMIT_MB`.
+   * @default 128
    */
   memoryLimitMb?: number;
   /** Called with every log line as it happens (the CLI prints them). Default: none. */

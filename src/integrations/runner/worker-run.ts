@@ -6,6 +6,7 @@ import { describeDependency, type ResolvedDependency } from './boot';
 import { answerCache } from './cache-bridge';
 import { forwardLines } from './lines';
 import { LOG_LIMITS } from './log-limits';
+import { MemoryWatch } from './memory-watch';
 import { workerMessageProblem } from './message-check';
 import type { WorkerData, WorkerMessage } from './messages';
 import type { RunFields, RunLog } from './run-log';
@@ -27,6 +28,8 @@ export class WorkerRun {
   readonly #worker: Worker;
   /** The runner's side of the channel the worker reports on (see WorkerData.channel). */
   readonly #channel: MessagePort;
+  /** The limit on the process's resident set while the worker lives (see memory-watch.ts). */
+  readonly #memory: MemoryWatch;
   /** `left-pad@1.3.0 from ./node_modules/left-pad, ...` or `none`, for the boot line. */
   readonly #dependencies: string;
   readonly #requests: HttpRequestLog[] = [];
@@ -70,6 +73,9 @@ export class WorkerRun {
       env: {},
       resourceLimits: { maxOldGenerationSizeMb: run.memoryLimitMb },
     });
+    this.#memory = new MemoryWatch(run.memoryLimitMb, (grownMb) =>
+      this.#outOfMemory(`the process's resident memory grew by ${grownMb} MB`),
+    );
     this.#forwardStreams();
     this.result = new Promise<RunReport>((settle) => {
       this.#settle = settle;
@@ -193,14 +199,21 @@ export class WorkerRun {
   }
 
   #onError(error: Error) {
-    const phase = this.#loaded ? 'handler' : 'boot';
-    if ((error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-      const message = `the handler ran out of memory (limit ${this.#run.memoryLimitMb} MB): ${error.message}`;
-      const parts = { name: 'RangeError', message, stack: `RangeError: ${message}` };
-      return this.#fail('OUT_OF_MEMORY', phase, parts, performance.now() - this.#handlerStarted);
-    }
+    if ((error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY') return this.#outOfMemory(error.message);
     const parts = { name: error.name, message: error.message, stack: error.stack ?? String(error) };
-    this.#fail(this.#loaded ? 'HANDLER_THREW' : 'LOAD_FAILED', phase, parts, this.#log.elapsed());
+    this.#fail(
+      this.#loaded ? 'HANDLER_THREW' : 'LOAD_FAILED',
+      this.#loaded ? 'handler' : 'boot',
+      parts,
+      this.#log.elapsed(),
+    );
+  }
+
+  /** Over the memory limit: its heap (the worker's resourceLimits) or the process's resident set (the watch). */
+  #outOfMemory(detail: string) {
+    const message = `the handler ran out of memory (limit ${this.#run.memoryLimitMb} MB): ${detail}`;
+    const parts = { name: 'RangeError', message, stack: `RangeError: ${message}` };
+    this.#fail('OUT_OF_MEMORY', this.#loaded ? 'handler' : 'boot', parts, performance.now() - this.#handlerStarted);
   }
 
   #onExit(exitCode: number) {
@@ -248,6 +261,7 @@ export class WorkerRun {
     if (this.#ending) return;
     this.#ending = true;
     clearTimeout(this.#timer);
+    this.#memory.stop();
     const now = performance.now();
     const streamsDrained = Promise.race([this.#streamsEnded, new Promise((gaveUp) => setTimeout(gaveUp, 1000))]);
     void this.#worker

@@ -86,10 +86,13 @@ function countLines(text: string): number {
   return lines;
 }
 
-// A handler runs on the platform: it cannot signal this machine's processes (the runner included).
-process.kill = () => {
+// A handler runs on the platform: it cannot signal this machine's processes (the runner included)
+// through `process` (`process._kill` is what `process.kill` calls). A child process it starts can.
+const noKill = () => {
   throw new Error('process.kill is not available to a handler (it runs on the platform, not on this machine)');
 };
+process.kill = noKill;
+(process as unknown as { _kill: unknown })._kill = noKill;
 
 let nextRequestId = 0;
 logHttpRequests({
