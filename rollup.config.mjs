@@ -45,9 +45,10 @@ export const packages = [
       index: 'src/integrations/index.ts',
       runner: 'src/integrations/runner/index.ts',
       worker: 'src/integrations/runner/worker.ts',
+      host: 'src/integrations/runner/host.ts',
       cli: 'src/integrations/runner/cli.ts',
     },
-    internal: ['worker', 'cli'],
+    internal: ['worker', 'host', 'cli'],
     bin: { 'svc-integration': './cli.js' },
   },
   {

@@ -10,9 +10,9 @@ export const LOG_LIMITS = {
 
 /**
  * The memory a handler may take, in MB, when `RunOptions.memoryLimitMb` is not given: its heap, and
- * the growth of the runner process's resident set while it runs (buffers, nested workers).
+ * the growth of its process's resident set while it runs (buffers, nested workers).
  */
 export const DEFAULT_MEMORY_LIMIT_MB = 128;
 
-/** How often, in ms, the runner measures its resident set while a handler runs (see `MemoryWatch`). */
+/** How often, in ms, the handler's process measures its resident set (host.ts). */
 export const MEMORY_CHECK_MS = 25;

@@ -59,3 +59,27 @@ export type WorkerMessage =
 export type RunnerMessage =
   | { type: 'cache-reply'; id: number; ok: true; json: string | undefined }
   | { type: 'cache-reply'; id: number; ok: false; error: { name: string; message: string } };
+
+/** Runner -> host process: what it starts the worker with (the rest of WorkerData is the host's). */
+export interface HostStart {
+  workerData: Omit<WorkerData, 'dropped' | 'channel'>;
+  memoryLimitMb: number;
+}
+
+/** Runner -> host process, after the start. */
+export type HostRequest =
+  | { kind: 'cache-reply'; reply: RunnerMessage }
+  /** Asks for the worker's dropped-output counts (answered with `dropped`). */
+  | { kind: 'dropped' };
+
+/** Host process -> runner. */
+export type HostMessage =
+  /** A message of the worker on its channel, as it came (the runner checks it). */
+  | { kind: 'message'; message: unknown }
+  | { kind: 'error'; name: string; message: string; stack: string; code: string | undefined }
+  | { kind: 'exit'; code: number }
+  | { kind: 'dropped'; lines: number; characters: number }
+  /** The host's resident set grew by more than the memory limit. */
+  | { kind: 'memory'; grownMb: number }
+  /** The host process received a signal (the handler signalled it); it exits next. */
+  | { kind: 'signal'; signal: string };

@@ -36,7 +36,7 @@ describe('the memory limit covers what lives outside the heap', () => {
     expect(report.outcome).toBe('error');
     expect(report.error?.code).toBe('OUT_OF_MEMORY');
     expect(report.error?.message).toMatch(
-      /^the handler ran out of memory \(limit 128 MB\): the process's resident memory grew by \d+ MB/,
+      /^the handler ran out of memory \(limit 128 MB\): the handler's process grew by \d+ MB/,
     );
     expect(report.exitCode).toBe(EXIT_CODES.error);
   }, 30_000);
