@@ -50,6 +50,9 @@ export function createRedactor(secrets: Readonly<Record<string, string>>): Redac
 /** Characters of base64 (or hex) that a secret's bytes alone must decide before it counts as found: fewer would redact common text. */
 const MIN_ENCODED = 8;
 
+/** The base64 of `bytes` (`btoa`: in browsers too, where the mock platform redacts its runs' logs). */
+const base64 = (bytes: ArrayLike<number>) => btoa(String.fromCharCode(...Array.from(bytes)));
+
 /**
  * Regular expression sources for `value`'s UTF-8 bytes in hex, and in base64 / base64url at each of
  * the 3 byte alignments it can have inside a longer encoded text (only the characters its bytes
@@ -57,18 +60,16 @@ const MIN_ENCODED = 8;
  */
 function byteEncodings(value: string): string[] {
   const bytes = new TextEncoder().encode(value);
-  const forms = new Set([Buffer.from(bytes).toString('hex')]);
+  const forms = new Set([Array.from(bytes, (byte) => hex(byte, 2)).join('')]);
   for (let shift = 0; shift < 3; shift++) {
-    const encoded = Buffer.concat([Buffer.alloc(shift), bytes])
-      .toString('base64')
-      .replace(/=+$/, '');
+    const encoded = base64([...new Array<number>(shift).fill(0), ...bytes]).replace(/=+$/, '');
     // Character i holds bits 6i..6i+5: decided by the secret alone when within its bytes' bits.
     const first = Math.ceil((shift * 8) / 6);
     const end = Math.floor(((shift + bytes.length) * 8) / 6);
     const core = encoded.slice(first, end);
     if (core.length >= MIN_ENCODED) forms.add(core);
   }
-  forms.add(Buffer.from(bytes).toString('base64'));
+  forms.add(base64(bytes));
   const sources = new Set<string>();
   for (const form of forms) {
     if (form.length < MIN_ENCODED) continue;
