@@ -264,8 +264,9 @@ export class WorkerRun {
 
   /** The worker's dropped-output counts, asked of the host into the log (given up after 500 ms). */
   #droppedInHost(): Promise<void> {
+    let answer: (message: HostMessage) => void = () => {};
     return new Promise<void>((done) => {
-      const answer = (message: HostMessage) => {
+      answer = (message) => {
         if (message.kind !== 'dropped') return;
         Atomics.store(this.#log.droppedInWorker, 0, BigInt(message.lines));
         Atomics.store(this.#log.droppedInWorker, 1, BigInt(message.characters));
@@ -274,7 +275,7 @@ export class WorkerRun {
       this.#host.on('message', answer);
       this.#tell({ kind: 'dropped' });
       setTimeout(done, 500).unref();
-    }).finally(() => this.#host.removeAllListeners('message').on('message', (m: HostMessage) => this.#onHost(m)));
+    }).finally(() => this.#host.off('message', answer));
   }
 
   /** Kills the host process (the worker with it); resolves once it is gone. */
