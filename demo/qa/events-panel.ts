@@ -56,8 +56,10 @@ function trackBatches(render: () => void): void {
         row.state = 'delivered';
         row.detail = `HTTP 200 after ${row.attempts} attempt(s)`;
       } else {
-        // PROTOCOL.md: 400 and 413 are not retried; 429, 5xx and network failures are.
-        row.state = x.status === 400 || x.status === 413 ? 'dropped' : 'retrying';
+        // PROTOCOL.md: 400 and 413 are not retried; 429, 5xx and network failures are. A 400 for
+        // several events is split by the tracker (smaller batches follow): only one alone is dropped.
+        const final = x.status === 413 || (x.status === 400 && ids.length === 1);
+        row.state = final ? 'dropped' : 'retrying';
         row.detail = x.status === 0 ? 'network failure' : `HTTP ${x.status}`;
       }
     }
@@ -127,7 +129,7 @@ export function eventsPanel(): HTMLElement {
       );
       const all = [...rows.values()];
       const t = tracker();
-      counts.textContent = `${all.length} event(s) on this page: ${all.filter((r) => r.state === 'delivered').length} delivered, ${all.filter((r) => r.state === 'queued' || r.state === 'sending' || r.state === 'retrying').length} pending.${t ? ` Tracker: consent ${t.consentState}, ${t.queued} queued, dropped ${t.dropped.overflow} (overflow) + ${t.dropped.rejected} (rejected).` : ''}`;
+      counts.textContent = `${all.length} event(s) on this page: ${all.filter((r) => r.state === 'delivered').length} delivered, ${all.filter((r) => r.state === 'queued' || r.state === 'sending' || r.state === 'retrying').length} pending.${t ? ` Tracker: consent ${t.consentState}, ${t.queued} queued, dropped ${t.dropped.overflow} (overflow) + ${t.dropped.rejected} (rejected) + ${t.dropped.invalid} (invalid in storage).` : ''}`;
       fill(metrics, chart(strategyMetrics(), widgetsOf));
     });
   };

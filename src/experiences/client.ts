@@ -11,6 +11,7 @@ import {
   TIMER_MS,
   withQuery,
 } from '@svc/core';
+import { CONTEXT_ID_RULE, checkContextId, isContextId } from './context-id';
 import { ExperienceNotFoundError } from './not-found';
 import { isId, isUrl, readExperiences } from './response';
 import type {
@@ -22,10 +23,6 @@ import type {
   SeenResult,
 } from './types';
 
-/** A visitor id given by the caller (contextId, deviceId): 1-256 characters. */
-const isVisitor = (value: unknown): value is string =>
-  typeof value === 'string' && value.length > 0 && value.length <= 256;
-const VISITOR = 'must be a string of 1-256 characters';
 const isBoolean = (value: unknown) => typeof value === 'boolean';
 
 /** An option's name, what it accepts and the expectation its refusal states. */
@@ -40,7 +37,7 @@ const CLIENT_OPTIONS: Rule<ExperiencesClientOptions>[] = [
 
 /** getExperiences' options, in the order they are checked. */
 const GET_OPTIONS: Rule<GetExperiencesOptions>[] = [
-  ['contextId', isVisitor, VISITOR],
+  ['contextId', isContextId, CONTEXT_ID_RULE],
   [
     'experienceIds',
     (value) => Array.isArray(value) && value.length > 0 && value.every(isId),
@@ -82,7 +79,10 @@ async function getExperiences(client: ClientContext, params: GetExperiencesOptio
   );
   check(params, GET_OPTIONS);
   const { experienceIds, preview, variation, ignoreSegments, signal } = params;
-  const contextId = params.contextId ?? readVisitorId();
+  // A cookie's id passes the same rule as a given one: whatever is sent, `seen` and `contextCookie` accept.
+  const cookie = params.contextId === undefined ? readVisitorId() : undefined;
+  const contextId =
+    cookie === undefined ? params.contextId : checkContextId('contextId', cookie, 'the _svcTracker cookie');
   // PROTOCOL.md's order; the id list keeps its literal commas (`experienceIds=1,2`).
   let url = withQuery(client.base, { contextId });
   if (experienceIds) url += `${contextId ? '&' : '?'}experienceIds=${experienceIds}`; // Array toString: 1,2
@@ -112,7 +112,7 @@ async function seen(
 ): Promise<SeenResult> {
   const callback = (experiencePayload as Partial<ExperiencePayload> | null)?.callback;
   if (!isUrl(callback)) invalid('experiencePayload.callback', callback, 'must be an http(s) URL');
-  if (!isVisitor(deviceId)) invalid('deviceId', deviceId, VISITOR);
+  checkContextId('deviceId', deviceId);
   let attempts = 1;
   // Only a network failure is tried again: any HTTP answer came from something that may have recorded the view.
   const retry = {

@@ -1,5 +1,6 @@
 import { COOKIE_LIFETIME_DAYS, invalid, VISITOR_COOKIE } from '@svc/core';
 import { serialize } from 'cookie';
+import { checkContextId } from './context-id';
 
 /** The visitor cookie's lifetime in seconds: core's one year, as the tracker writes it. */
 const LIFETIME_S = COOKIE_LIFETIME_DAYS * 24 * 60 * 60;
@@ -25,8 +26,7 @@ export function contextCookie(
   requestHost: string,
   options: ContextCookieOptions = {},
 ): string {
-  if (typeof contextId !== 'string' || !contextId || contextId.length > 256)
-    invalid('contextId', contextId, 'must be a non-empty string of at most 256 characters');
+  checkContextId('contextId', contextId);
   if (!Array.isArray(cookieDomains) || !cookieDomains.every((d) => typeof d === 'string'))
     invalid('cookieDomains', cookieDomains, 'must be an array of strings');
   let url: URL | undefined;

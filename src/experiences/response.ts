@@ -1,4 +1,5 @@
 import { isHttpUrl, isObject, type JsonObject, ProtocolError } from '@svc/core';
+import { isContextId } from './context-id';
 import type { ExperiencePayload, Experiences } from './types';
 
 /** Accepts or refuses one value. */
@@ -23,7 +24,8 @@ const RESPONSE: { [field in Exclude<keyof Experiences, 'generated'>]: Shape } = 
       variation: isId,
     } satisfies { [field in keyof ExperiencePayload]: Shape },
   ],
-  contextId: (value) => isString(value) && value !== '',
+  // The rule `seen` and `contextCookie` apply: an answer's id is one they accept.
+  contextId: isContextId,
   cookieDomains: [isString],
 };
 

@@ -106,11 +106,14 @@ function eventOf(
   return { data, key: JSON.stringify([type, item.id, item.strategy, position ?? null]) };
 }
 
-/** A get() answer as a list (items default to the principal strategy), or `PROTOCOL` when malformed. */
-function readList(result: unknown, what: string, principal: string): RecommendationList {
+/**
+ * A get() answer as a list of at most `limit` items (items default to the principal strategy), or
+ * `PROTOCOL` when malformed. Items past `limit` (a server that ignored `n`) are neither read nor kept.
+ */
+function readList(result: unknown, what: string, principal: string, limit: number): RecommendationList {
   const malformed = () => new ProtocolError(what, 'malformed result');
   if (!isObject(result) || !Array.isArray(result.items)) throw malformed();
-  const list: RecommendationList = result.items.map((item: unknown) => {
+  const list: RecommendationList = result.items.slice(0, limit).map((item: unknown) => {
     const { id, weight, strategy = principal, details = {} } = isObject(item) ? item : {};
     if (typeof id !== 'string' || typeof weight !== 'number' || typeof strategy !== 'string' || !isObject(details))
       throw malformed();
@@ -160,10 +163,10 @@ async function getList(
 ): Promise<RecommendationList> {
   if (!isObject(overrides)) invalid('config', overrides, 'must be an object');
   checkConfigKeys('config', overrides);
-  const { url, query, json, timeout, principal } = buildRequest(options, config, overrides);
+  const { url, query, json, timeout, limit, principal } = buildRequest(options, config, overrides);
   const what = `recommendations ${query.strategy} for ${url}`;
   const { result } = await request(url, { query, json, timeout, what });
-  return readList(result, what, principal);
+  return readList(result, what, principal, limit);
 }
 
 /**

@@ -21,6 +21,8 @@ export interface RecsRequest {
   query: Query;
   json: { h: (string | { type: 'c'; id: string })[]; rules?: unknown[] };
   timeout: number;
+  /** The most items a get() resolves (the `n` sent): a longer answer is cut to it. */
+  limit: number;
   /** The principal strategy: an item's strategy when the response names none. */
   principal: string;
 }
@@ -186,6 +188,7 @@ export function buildRequest(
     },
     json: rules[0] ? { h: history, rules } : { h: history },
     timeout: settings.timeout,
+    limit: settings.limit,
     principal: strategies[0],
   };
 }

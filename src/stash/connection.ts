@@ -10,6 +10,7 @@ import {
   refuseUnknownKeys,
   request,
   segment,
+  stashKeyPart,
   timerMs,
 } from '@svc/core';
 import { STASH_DEFAULTS, type StashOptions } from './options';
@@ -22,7 +23,7 @@ const LEVEL = 'must be "public" ("protected": kv reads only)';
 
 /** What every opType's client shares: full keys and requests, options validated. */
 export interface Connection {
-  /** The full key `[namespace:][visitorId:]key` of a caller's key, each part validated. */
+  /** The full key `[namespace:][~visitorId:]key` of a caller's key, each part validated. */
   full(key: unknown, argument?: string): string;
   /**
    * Sends one stash request: `GET` for `get`, else `POST`. Resolves the body, or `undefined` when its
@@ -53,8 +54,8 @@ export function malformed(): never {
   throw new ProtocolError('stash', 'malformed response');
 }
 
-/** Reads in flight, by request (URL, body, query) and timeout and retries, shared by every client of the page. */
-const flights = new Map<string, Promise<JsonObject | undefined>>();
+/** Reads in flight that a new identical read may still join, by request (URL, body, query). */
+type Flights = Map<string, Promise<JsonObject | undefined>>;
 
 /** The tracking id and `options` checked, with the defaults of STASH_DEFAULTS; `INVALID_ARGUMENT` naming the first bad one. */
 function checkOptions(opType: string, trackingId: string, options: StashOptions) {
@@ -76,8 +77,8 @@ function checkOptions(opType: string, trackingId: string, options: StashOptions)
     retries = STASH_DEFAULTS.retries,
   } = options;
   const tid = segment('trackingId', trackingId);
-  if (namespace !== undefined) segment('options.namespace', namespace);
-  if (visitorId !== undefined) segment('options.visitorId', visitorId);
+  if (namespace !== undefined) stashKeyPart('options.namespace', 'namespace', namespace);
+  if (visitorId !== undefined) stashKeyPart('options.visitorId', 'visitorId', visitorId);
   if (typeof useVisitorId !== 'boolean') invalid('options.useVisitorId', useVisitorId, 'must be a boolean');
   if (level !== 'public' && (level !== 'protected' || opType !== 'kv')) invalid('options.level', level, LEVEL);
   timerMs('options.timeout', timeout);
@@ -86,13 +87,22 @@ function checkOptions(opType: string, trackingId: string, options: StashOptions)
   return { tid, namespace, visitorId, endpoint, useVisitorId, level, timeout, retries };
 }
 
-/** The read in flight under `id`, or a new one started by `run` (forgotten once settled). */
-function shared(id: string, run: () => Promise<JsonObject | undefined>): Promise<JsonObject | undefined> {
-  let flight = flights.get(id);
-  if (!flight) {
-    flight = run().finally(() => flights.delete(id));
-    flights.set(id, flight);
-  }
+/**
+ * The read in flight under `id` while it is young, or a new one started by `run`. A read may be
+ * joined only in the event-loop turn that started it: it is forgotten when a 0 ms timer fires or
+ * when it settles, whichever comes first, so a request that hangs is never joined by a later read.
+ */
+function shared(flights: Flights, id: string, run: () => Promise<JsonObject | undefined>) {
+  const joined = flights.get(id);
+  if (joined) return joined;
+  const flight = run();
+  const forget = () => {
+    clearTimeout(young);
+    if (flights.get(id) === flight) flights.delete(id);
+  };
+  const young = setTimeout(forget, 0);
+  flight.then(forget, forget);
+  flights.set(id, flight);
   return flight;
 }
 
@@ -128,16 +138,20 @@ export function connect(opType: string, trackingId: string, options: StashOption
     trackingId,
     options,
   );
+  // One client's own reads: a read never waits on a request another client started.
+  const flights: Flights = new Map();
 
+  // `[namespace:][~visitorId:]key` (core's rule, the platform's too): only the visitor part starts with `~`.
   const full = (key: unknown, argument = 'key') => {
-    let id = '';
+    const parts = namespace === undefined ? [] : [namespace];
     if (useVisitorId) {
       const found = visitorId ?? readVisitorId() ?? pageTracker()?.visitorId;
       if (found === undefined)
         invalid('options.visitorId', undefined, 'is required by useVisitorId (or a _svcTracker cookie)');
-      id = found;
+      parts.push(stashKeyPart('options.visitorId', 'visitorId', found));
     }
-    return [namespace, id && segment('options.visitorId', id), segment(argument, key)].filter(Boolean).join(':');
+    parts.push(stashKeyPart(argument, 'key', key));
+    return parts.join(':');
   };
 
   const send: Connection['send'] = (op, fullKey = '', json, query) => {
@@ -161,8 +175,7 @@ export function connect(opType: string, trackingId: string, options: StashOption
       });
       return body.status === 404 ? undefined : body;
     };
-    // Reads with another timeout or retries are not the same read: each keeps its own.
-    return isRead ? shared(url + JSON.stringify([json, query, timeout, retries]), run) : run();
+    return isRead ? shared(flights, url + JSON.stringify([json, query]), run) : run();
   };
 
   return {

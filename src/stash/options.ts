@@ -8,7 +8,8 @@ export type StashLevel = 'public' | 'protected';
 export const STASH_DEFAULTS = {
   useVisitorId: false,
   level: 'public',
-  timeout: 0,
+  /** Like Algolia's read timeout: a read that hangs fails with `TIMEOUT` instead of waiting forever. */
+  timeout: 5000,
   /** 3 attempts in all. */
   retries: 2,
 } as const satisfies StashOptions;
@@ -26,7 +27,11 @@ export interface StashOptions {
   visitorId?: string;
   /** Storage level, `kv` only: `public` or `protected` (reads only). @default 'public' */
   level?: StashLevel;
-  /** Milliseconds before one attempt is aborted (`TIMEOUT`); 0 means none. @default 0 */
+  /**
+   * Milliseconds before one attempt, headers and body, is aborted (`TIMEOUT`); 0 means none (a read
+   * may then wait forever on a server that never finishes its answer).
+   * @default 5000 (`STASH_DEFAULTS.timeout`)
+   */
   timeout?: number;
   /** Base URL of the stash. @default undefined (the `stash` of `setEndpoints()`, else `https://stash.svc.example`) */
   endpoint?: string;

@@ -4,7 +4,7 @@ import { randomId } from '@svc/core';
 import { cookieDomain, readIdentity, removeIdentity, writeIdentity } from './identity';
 import type { EventQueue } from './queue';
 import { checkField } from './schema';
-import { createStore } from './store';
+import { createStore, type OnInvalid } from './store';
 import type { Consent } from './types';
 
 /** The consent in force and the visitor id it allows. */
@@ -32,6 +32,8 @@ export interface ConsentContext {
   send: () => void;
   /** Says once on the console what the tracker could not use. */
   warn: (what: 'cookies' | 'localStorage') => void;
+  /** Told of each event read back from storage that the platform would refuse (left out), with the reason. */
+  onInvalid: OnInvalid;
 }
 
 /**
@@ -51,7 +53,7 @@ export function createConsent(initial: Consent, context: ConsentContext): Consen
     const written = writeIdentity(id, domain);
     if (!written) context.warn('cookies');
     visitorId = written || id;
-    const store = createStore(context.trackingId, context.pageViewId);
+    const store = createStore(context.trackingId, context.pageViewId, context.onInvalid);
     if (!store) context.warn('localStorage');
     context.queue.open(store);
     context.queue.adopt();

@@ -27,8 +27,12 @@ export interface Tracker extends PageTracker {
   readonly consentState: Consent;
   /** Events waiting for the platform's acknowledgement. */
   readonly queued: number;
-  /** Events dropped: `overflow` (oldest beyond `maxQueue`), `rejected` (refused by the platform: 400, 413). */
-  readonly dropped: { overflow: number; rejected: number };
+  /**
+   * Events dropped, by reason: `overflow` (oldest beyond `maxQueue`), `rejected` (refused by the
+   * platform: 413, or 400 for an event alone in its batch), `invalid` (read back from storage, left
+   * by a dead page or an older version, and not an event the platform accepts).
+   */
+  readonly dropped: { overflow: number; rejected: number; invalid: number };
   /**
    * Validates `data` against the event table (`INVALID_ARGUMENT` naming the field), adds `meta`,
    * serialises the event (what travels is `data` as it is now), tells `on` handlers, and queues it
@@ -109,6 +113,11 @@ function createParts(settings: Settings, pageViewId: string, dropped: Tracker['d
     queue,
     send: () => sender.schedule(),
     warn,
+    onInvalid: (reason) => {
+      dropped.invalid++;
+      if (!warned.has('invalid')) console.warn(`svc tracker: a stored event left out (${reason})`);
+      warned.add('invalid');
+    },
   });
   return { queue, sender, consent };
 }
@@ -124,7 +133,7 @@ function createParts(settings: Settings, pageViewId: string, dropped: Tracker['d
 export function createTracker(options: TrackerOptions): Tracker {
   const settings = readOptions(options);
   const pageViewId = randomId();
-  const dropped = { overflow: 0, rejected: 0 };
+  const dropped = { overflow: 0, rejected: 0, invalid: 0 };
   const history = createHistory();
   const { queue, sender, consent } = createParts(settings, pageViewId, dropped);
   const listening = new AbortController();

@@ -3,6 +3,7 @@
 // what changed, never the whole queue.
 
 import { utf8Bytes } from './delivery';
+import { livePages } from './liveness';
 import type { Store } from './store';
 
 /** A queued event: its JSON (serialised once, at emit), its UTF-8 bytes, the storage chunk holding it, and whether it left the queue. */
@@ -193,9 +194,13 @@ class PageQueue implements EventQueue {
     // instant could both adopt one record. A tab finding the Web Lock held skips (the holder
     // adopts; the heartbeat tries again). Elsewhere (plain http) the localStorage lock alone: its
     // remaining race sends a record twice at worst, which the platform deduplicates.
+    // Inside it, the pages whose own Web Lock is held are alive, whatever their heartbeat says.
     if (!navigator.locks) return this.add(store.adopt());
-    void navigator.locks.request(`_svcl:${this.#context.trackingId}`, { ifAvailable: true }, (lock) => {
-      if (lock && this.#store) this.add(this.#store.adopt());
+    const { trackingId } = this.#context;
+    void navigator.locks.request(`_svcl:${trackingId}`, { ifAvailable: true }, async (lock) => {
+      if (!lock) return;
+      const live = await livePages(trackingId);
+      if (this.#store) this.add(this.#store.adopt(live));
     });
   }
 

@@ -58,7 +58,7 @@ export const EVENT_SCHEMA: { readonly [type: string]: Shape } = {
 };
 
 /** `meta` of an event on the wire, as the tracker writes it and the platform checks it. */
-export const META: Shape = {
+const META: Shape = {
   id: 'string',
   type: 'string',
   ts: 'number',
@@ -114,4 +114,15 @@ export function checkShape(path: string, value: unknown, shape: Shape, optional?
 export function checkEvent(type: unknown, data: unknown, typeName = 'type', dataName = 'data'): void {
   checkField(typeName, type, Object.keys(EVENT_SCHEMA));
   checkShape(dataName, data, EVENT_SCHEMA[type as string]);
+}
+
+/**
+ * Throws `InvalidArgumentError` naming the first field (under `path`) of an event as it travels,
+ * `{meta, data}`, that the platform would refuse: the rule of a batch's events, for the platform's
+ * check and for events read back from storage.
+ */
+export function checkWireEvent(path: string, event: unknown): void {
+  checkShape(path, event, { meta: META, data: {} });
+  const { meta, data } = event as { meta: { type: unknown }; data: unknown };
+  checkEvent(meta.type, data, `${path}.meta.type`, `${path}.data`);
 }

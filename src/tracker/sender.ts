@@ -14,6 +14,12 @@ import {
 } from './delivery';
 import type { EventQueue, Queued } from './queue';
 
+/**
+ * Ms on the page's monotonic clock: waits within a page (the backoff, Retry-After) are measured on
+ * it, so that a jump of the wall clock (`Date.now`) neither delays a batch nor makes a wait negative.
+ */
+const monotonic = () => performance.now();
+
 /** What the sender needs from the tracker. */
 export interface SenderContext {
   url: string;
@@ -60,9 +66,17 @@ class PageSender implements Sender {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #running: Promise<void> | undefined;
   #attempt = 0;
-  #waitUntil = 0;
+  /** When the backoff ends, on the monotonic clock (none yet: any time is after it). */
+  #waitUntil = -Infinity;
+  /**
+   * The events of the last batch the platform refused with 400 while it held more than one: one
+   * of them (at least) is bad. Until each is settled, batches carry at most `#splitSize` events,
+   * half of that batch, so that halving isolates the bad event and only it is dropped.
+   */
+  #suspects = new Set<Queued>();
+  #splitSize = Infinity;
   /** The part of the wait the platform asked for (Retry-After): flush() waits for it, not for the rest of the backoff. */
-  #retryAfterUntil = 0;
+  #retryAfterUntil = -Infinity;
 
   readonly #context: SenderContext;
 
@@ -73,8 +87,8 @@ class PageSender implements Sender {
   schedule(now?: boolean) {
     if (!this.#sending() || this.#running) return;
     const { batchSize, batchDelay } = this.#context;
-    const delay = now || this.#context.queue.length >= batchSize ? -1 : batchDelay;
-    const wait = Math.max(this.#waitUntil - Date.now(), delay);
+    const delay = now || this.#isolating() || this.#context.queue.length >= batchSize ? -1 : batchDelay;
+    const wait = Math.max(this.#waitUntil - monotonic(), delay);
     if (wait < 0) void this.#run();
     else this.#timer ??= setTimeout(() => this.#run(), wait);
   }
@@ -111,7 +125,7 @@ class PageSender implements Sender {
 
   online() {
     this.#attempt = 0;
-    this.#waitUntil = 0;
+    this.#waitUntil = -Infinity;
     this.schedule(true);
   }
 
@@ -142,9 +156,11 @@ class PageSender implements Sender {
    */
   async #send() {
     const { queue, batchSize } = this.#context;
-    for (let batches = 0; this.#sending() && Date.now() >= this.#waitUntil; batches++) {
-      if (batches > 0 && !this.#flushing && queue.waiting() < batchSize) break;
-      const next = this.#nextBatch(queue.unsent());
+    for (let batches = 0; this.#sending() && monotonic() >= this.#waitUntil; batches++) {
+      if (batches > 0 && !this.#flushing && !this.#isolating() && queue.waiting() < batchSize) break;
+      const unsent = queue.unsent();
+      const limit = this.#isolating() ? this.#splitSize : Infinity;
+      const next = this.#nextBatch(unsent, Math.min(fittingBatch(unsent), limit));
       // Awaited only when it is a promise: an urgent batch leaves in this task.
       const batch = next instanceof Promise ? await next : next;
       if (!this.#context.allowed()) break; // consent withdrawn while compressing
@@ -189,15 +205,34 @@ class PageSender implements Sender {
     const answered = !retryable(status);
     queue.answered(answered);
     if (answered) {
-      if (status !== undefined && status > 299) this.#context.dropped.rejected += events.filter((e) => !e.done).length;
       this.#attempt = 0;
+      if (status === 400 && events.length > 1) return this.#split(events);
+      if (status !== undefined && status > 299) this.#context.dropped.rejected += events.filter((e) => !e.done).length;
       queue.remove(events);
       return;
     }
     const retryAfterMs = response?.retryAfterMs;
-    this.#retryAfterUntil = Date.now() + (retryAfterMs ?? 0);
+    this.#retryAfterUntil = monotonic() + (retryAfterMs ?? 0);
     this.#waitUntil =
-      Date.now() + backoff(this.#attempt++, retryAfterMs, this.#context.retryBase, this.#context.retryMax);
+      monotonic() + backoff(this.#attempt++, retryAfterMs, this.#context.retryBase, this.#context.retryMax);
+  }
+
+  /**
+   * A 400 for a batch of several events: they stay queued, and the next batches carry half as
+   * many, at once and without backoff, until the bad one is alone in its batch (then dropped as
+   * `rejected`). A batch of n with one bad event costs about 2·log2(n) more requests.
+   */
+  #split(events: Queued[]) {
+    this.#suspects = new Set(events);
+    this.#splitSize = Math.ceil(events.length / 2);
+  }
+
+  /** Whether events of a refused batch wait to be sent in smaller batches (see `#split`); once none does, batches are whole again. */
+  #isolating() {
+    for (const e of this.#suspects) if (!e.done) return true;
+    this.#suspects.clear();
+    this.#splitSize = Infinity;
+    return false;
   }
 }
 

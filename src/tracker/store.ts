@@ -2,7 +2,8 @@
 // page sends another live page's events, and a lock with expiry so that one page at a time adopts
 // what dead pages left behind. Events are written in chunks (those queued in one task), so a
 // write costs what changed, never the whole queue.
-import type { TrackingEvent } from './types';
+import { isAlive, PageLock, type PageRecord } from './liveness';
+import { checkWireEvent } from './schema';
 
 /** Stored events of a page: chunk key -> events as JSON. */
 type Chunks = Map<string, string[]>;
@@ -18,15 +19,37 @@ export interface Store {
   load(): Chunks;
   /** Removes this page's heartbeat (consent withdrawn; its chunks go with `put(key, [])`). */
   drop(): void;
-  /** Takes the events (as JSON) of dead or departed pages (their keys are removed), under the lock. */
-  adopt(): string[];
+  /**
+   * Takes the events (as JSON) of dead or departed pages (their keys are removed), under the lock.
+   * `live`: the pages whose Web Lock is held (see liveness.ts); `undefined` where Web Locks cannot tell.
+   */
+  adopt(live?: ReadonlySet<string>): string[];
 }
 
-/** Events (as JSON) of a stored array; those without a string meta.id are left out. */
-const valid = (events: unknown): string[] =>
-  Array.isArray(events)
-    ? events.filter((x: TrackingEvent) => typeof x?.meta?.id === 'string').map((x) => JSON.stringify(x))
-    : [];
+/** Ms the localStorage adoption lock is held at most (where there are no Web Locks). */
+const ADOPTION_LOCK_MS = 5000;
+
+/** Told of each stored event left out, with the reason (the field the platform would refuse). */
+export type OnInvalid = (reason: string) => void;
+
+/**
+ * Events (as JSON) of a stored array, each checked as the platform checks a batch's events: one
+ * it would refuse is left out and reported to `onInvalid`, so that it cannot make the platform
+ * refuse a batch of good ones.
+ */
+function valid(events: unknown, onInvalid: OnInvalid): string[] {
+  if (!Array.isArray(events)) return [];
+  const kept: string[] = [];
+  for (const event of events) {
+    try {
+      checkWireEvent('stored event', event);
+      kept.push(JSON.stringify(event));
+    } catch (error) {
+      onInvalid((error as Error).message);
+    }
+  }
+  return kept;
+}
 
 /**
  * The store of `pageViewId`, or `undefined` when localStorage is unavailable (blocked, Safari
@@ -35,12 +58,12 @@ const valid = (events: unknown): string[] =>
  * `_svcl:<trackingId>` -> `<expiry ms>` (taken when absent or expired). A page's record may also
  * hold `"e": [events]`, as the tracker stored its whole queue before chunks: those are adopted too.
  */
-export function createStore(trackingId: string, pageViewId: string): Store | undefined {
+export function createStore(trackingId: string, pageViewId: string, onInvalid: OnInvalid): Store | undefined {
   try {
     const probe = `_svcq:${trackingId}:${pageViewId}`;
     localStorage.setItem(probe, '');
     localStorage.removeItem(probe);
-    return new PageStore(localStorage, trackingId, pageViewId);
+    return new PageStore(localStorage, trackingId, pageViewId, onInvalid);
   } catch {
     return undefined;
   }
@@ -51,23 +74,31 @@ class PageStore implements Store {
   readonly #prefix: string;
   /** This page's heartbeat record. */
   readonly #key: string;
-  /** The adoption lock of the tracking id. */
-  readonly #lock: string;
+  /** The adoption lock of the tracking id (localStorage). */
+  readonly #adoption: string;
   #chunks = 0;
 
   readonly #storage: Storage;
   readonly #pageViewId: string;
+  readonly #onInvalid: OnInvalid;
+  /** The page's Web Lock, held while it has a record, so that other pages see it alive whatever its clock says. */
+  readonly #lock: PageLock;
 
-  constructor(storage: Storage, trackingId: string, pageViewId: string) {
+  constructor(storage: Storage, trackingId: string, pageViewId: string, onInvalid: OnInvalid) {
     this.#storage = storage;
     this.#pageViewId = pageViewId;
+    this.#onInvalid = onInvalid;
+    this.#lock = new PageLock(trackingId, pageViewId);
     this.#prefix = `_svcq:${trackingId}:`;
     this.#key = this.#prefix + pageViewId;
-    this.#lock = `_svcl:${trackingId}`;
+    this.#adoption = `_svcl:${trackingId}`;
   }
 
+  /** The record says `"l":1` once the page holds its Web Lock (rewritten when it is granted); `t` 0 lets the lock go. */
   beat(t = Date.now()) {
-    return this.#write(this.#key, `{"t":${t}}`);
+    if (t === 0) this.#lock.release();
+    else this.#lock.hold(() => this.#storage.getItem(this.#key) !== null && this.beat());
+    return this.#write(this.#key, this.#lock.held ? `{"t":${t},"l":1}` : `{"t":${t}}`);
   }
 
   add(events: readonly string[]) {
@@ -85,7 +116,7 @@ class PageStore implements Store {
     const keys = this.#pages().get(this.#pageViewId) ?? [];
     for (const k of keys[0] === this.#key ? keys.slice(1) : []) {
       try {
-        stored.set(k, valid(this.#read(k)));
+        stored.set(k, valid(this.#read(k), this.#onInvalid));
       } catch {} // unreadable: left out
     }
     return stored;
@@ -93,18 +124,21 @@ class PageStore implements Store {
 
   drop() {
     this.#storage.removeItem(this.#key);
+    this.#lock.release();
   }
 
-  adopt() {
+  adopt(live?: ReadonlySet<string>) {
     const adopted: string[] = [];
     const now = Date.now();
     try {
-      if (Number(this.#storage.getItem(this.#lock)) > now) return adopted; // another page holds the lock
-      this.#storage.setItem(this.#lock, String(now + 5000));
+      // Another page holds the lock, unless its expiry cannot be one set within the last 5 s (a clock set back since).
+      const until = Number(this.#storage.getItem(this.#adoption));
+      if (until > now && until <= now + ADOPTION_LOCK_MS) return adopted;
+      this.#storage.setItem(this.#adoption, String(now + ADOPTION_LOCK_MS));
       for (const [page, keys] of this.#pages()) {
-        if (page !== this.#pageViewId) adopted.push(...this.#adoptPage(page, keys, now));
+        if (page !== this.#pageViewId) adopted.push(...this.#adoptPage(page, keys, now, live));
       }
-      this.#storage.removeItem(this.#lock);
+      this.#storage.removeItem(this.#adoption);
     } catch {
       // storage failing midway: what was read is kept, the rest stays for later
     }
@@ -112,21 +146,19 @@ class PageStore implements Store {
   }
 
   /**
-   * The events of page `page` when it is dead or departed, its keys removed: no heartbeat, or one
-   * older than 3 minutes (hidden tabs beat at least once a minute); 0: a page that left.
+   * The events of page `page` when it is dead or departed (`isAlive` of liveness.ts), its keys
+   * removed. A record that cannot be read as JSON is no live page's: its chunks are adopted too.
    */
-  #adoptPage(page: string, keys: string[], now: number): string[] {
-    let record: { t?: unknown; e?: unknown } = {};
+  #adoptPage(page: string, keys: string[], now: number, live: ReadonlySet<string> | undefined): string[] {
+    let record: PageRecord | undefined;
     try {
       if (keys[0] === this.#prefix + page) record = Object(this.#read(keys[0]));
-    } catch {
-      return []; // an unreadable record: not ours to judge, left as it is
-    }
-    if (Number(record.t) >= now - 180_000) return []; // alive
-    const adopted = valid(record.e);
+    } catch {} // unreadable: no heartbeat
+    if (isAlive(record, page, now, live)) return [];
+    const adopted = valid(record?.e, this.#onInvalid);
     for (const k of keys) {
       try {
-        if (k.includes(':', this.#prefix.length)) adopted.push(...valid(this.#read(k)));
+        if (k.includes(':', this.#prefix.length)) adopted.push(...valid(this.#read(k), this.#onInvalid));
       } catch {} // an unreadable chunk: nothing to send
       this.#storage.removeItem(k);
     }

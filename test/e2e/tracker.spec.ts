@@ -256,6 +256,76 @@ test.describe('delivery: nothing lost', () => {
   });
 });
 
+/** How many chunks of events the page view `pageViewId` has stored. */
+const storedChunks = (page: Page, pageViewId: string) =>
+  page.evaluate(
+    (prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix)).length,
+    `_svcq:${TID}:${pageViewId}:`,
+  );
+
+test.describe('liveness: a live tab keeps its events whatever its clock says', () => {
+  test('a live tab whose clock is 36 years behind: another tab adopts none of its 10 stored events; sent once, by it', async ({
+    context,
+  }) => {
+    const platform = createMockPlatform();
+    const sent: Sent[] = [];
+    const skewed = await context.newPage();
+    // Its wall clock 36 years behind, from before the tracker starts.
+    await skewed.addInitScript(() => {
+      const real = Date.now.bind(Date);
+      Date.now = () => real() - 36 * 365 * 86_400_000;
+    });
+    const platformDown = { value: true };
+    const toPlatform = forward(platform, sent, 'skewed');
+    await skewed.route(EVENTS, (route) =>
+      platformDown.value
+        ? route.fulfill({ status: 503, headers: { 'access-control-allow-origin': '*' }, body: '{"status":503}' })
+        : toPlatform(route),
+    );
+    await skewed.goto(PAGE);
+    const skewedId = await pageViewIdOf(skewed);
+    await emit(skewed, 10);
+    await expect.poll(() => storedChunks(skewed, skewedId)).toBeGreaterThan(0);
+    await skewed.waitForTimeout(500); // its Web Lock granted meanwhile (a few ms)
+    const other = await context.newPage();
+    await other.route(EVENTS, forward(platform, sent, 'other'));
+    await other.goto(PAGE);
+    await other.evaluate(() => (window as unknown as Svc).svc.tracker.flush());
+    await other.waitForTimeout(2000);
+    expect(heldCount(platform, skewedId)).toBe(0);
+    expect(sent.filter((s) => s.tab === 'other').flatMap((s) => s.ids)).toEqual([]);
+    // What the other tab judged by: the record of a page holding its Web Lock, a heartbeat 36 years old.
+    const record = await skewed.evaluate((key) => JSON.parse(localStorage.getItem(key)!), `_svcq:${TID}:${skewedId}`);
+    expect(record).toEqual({ t: expect.any(Number), l: 1 });
+    expect(record.t).toBeLessThan(Date.now() - 35 * 365 * 86_400_000);
+    // The platform back: the skewed tab sends its own events, each once.
+    platformDown.value = false;
+    await skewed.evaluate(() => (window as unknown as Svc).svc.tracker.flush());
+    await expect.poll(() => heldCount(platform, skewedId), { timeout: 30_000 }).toBe(10);
+    expectAll(platform, skewedId, 10);
+    expect(platform.inspect.events.stats(TID).duplicates).toBe(0);
+  });
+
+  test('a tab closed while holding its Web Lock with events stored: the next tab still adopts them (the lock does not keep a closed tab alive)', async ({
+    context,
+  }) => {
+    const { platform } = await platformFor(context);
+    platform.faults.set('events', { status: 503 });
+    const dying = await context.newPage();
+    await dying.goto(PAGE);
+    const first = await pageViewIdOf(dying);
+    await emit(dying, 20);
+    await expect.poll(() => storedChunks(dying, first)).toBeGreaterThan(0);
+    await dying.waitForTimeout(500); // its Web Lock granted meanwhile (a few ms)
+    await dying.close();
+    platform.faults.clear();
+    const next = await context.newPage();
+    await next.goto(PAGE);
+    await expect.poll(() => heldCount(platform, first), { timeout: 30_000 }).toBe(20);
+    expectAll(platform, first, 20);
+  });
+});
+
 type Svc = {
   svc: {
     tracker: TrackerHandle;
@@ -662,7 +732,7 @@ test.describe('acceptance audit', () => {
       const t = w.t as unknown as { queued: number; dropped: unknown };
       return { queued: t.queued, dropped: t.dropped };
     }, TID);
-    expect(state).toEqual({ queued: 0, dropped: { overflow: 0, rejected: 1 } });
+    expect(state).toEqual({ queued: 0, dropped: { overflow: 0, rejected: 1, invalid: 0 } });
     expect(sent.map((s) => s.status)).toEqual([413, 200]);
     expect(
       platform.inspect.events.received(TID).map((e) => (e.data.product as { productId: string }).productId),

@@ -47,7 +47,7 @@ describe('kv get(keys): getbatch requests of at most 10, in parallel', () => {
 });
 
 describe('single-flight', () => {
-  it('identical concurrent reads share one request; a later read sends again', async () => {
+  it('identical concurrent reads of one client share one request; another client and a later read send again', async () => {
     const stash = createStash('kv', 'shop1');
     await stash.set('a', '1');
     const [x, y, z] = await Promise.all([stash.get('a'), stash.get('a'), createStash('kv', 'shop1').get('a')]);
@@ -55,6 +55,7 @@ describe('single-flight', () => {
     await stash.get('a');
     expect((await requests(mock)).map((r) => `${r.method} ${r.url}`)).toEqual([
       `POST ${BASE}/kv/set/shop1/public/a`,
+      `GET ${BASE}/kv/get/shop1/public/a`,
       `GET ${BASE}/kv/get/shop1/public/a`,
       `GET ${BASE}/kv/get/shop1/public/a`,
     ]);

@@ -9,7 +9,7 @@ const mock = useMockPlatform({ now: '2026-11-21T10:00:00Z' });
 
 describe('STASH_DEFAULTS: the defaults the doc comments name are the ones the client uses', () => {
   it('holds the documented values', () => {
-    expect(STASH_DEFAULTS).toEqual({ useVisitorId: false, level: 'public', timeout: 0, retries: 2 });
+    expect(STASH_DEFAULTS).toEqual({ useVisitorId: false, level: 'public', timeout: 5000, retries: 2 });
   });
 
   it('a client without options writes at the default level, with no visitor prefix', async () => {

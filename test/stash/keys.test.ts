@@ -25,7 +25,10 @@ describe('keys: the client and the platform agree', () => {
           );
           if (!stored) {
             expect((await mock.sent()).length).toBe(before);
-            expect(/^[A-Za-z0-9._~-]{1,128}$/.test(key) && key !== '.' && key !== '..').toBe(false);
+            // Refused exactly outside the rule: the pattern, not . or .., and no leading ~ (the visitor mark).
+            expect(/^[A-Za-z0-9._~-]{1,128}$/.test(key) && key !== '.' && key !== '..' && !key.startsWith('~')).toBe(
+              false,
+            );
             return;
           }
           await expect(stash.get(key)).resolves.toBe(value);

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHandlers } from '../../src/mock';
 import type { Fault } from '../../src/mock/platform/faults';
 import { createStash, type KvStash, setEndpoints } from '../../src/stash';
+import { STASH_DEFAULTS } from '../../src/stash/options';
 import { useMockPlatform } from '../support/mock-server';
 import { BASE, errorOf, refused, requests } from './helpers';
 
@@ -13,16 +14,18 @@ const kv = () => createStash('kv', 'shop1');
 const keys = (n: number, prefix = 'k') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
 
 /**
- * Records the wait of every setTimeout of ours and ky's (the retry backoff) and runs it at once.
- * Node's own fetch (undici) sets socket timers through the same global: those keep their delay and
- * are not recorded (msw 3 intercepts below fetch, so undici really runs).
+ * Records the wait of every setTimeout of the retry backoff and runs it at once. Other timers are
+ * left alone: each attempt's timeout (STASH_DEFAULTS.timeout), the 0 ms timer that ends a read's
+ * single-flight turn (no backoff here is 0: Math.random() is mocked above 0), and the socket timers
+ * of Node's own fetch (msw 3 intercepts below fetch, so undici really runs).
  */
 function recordWaits(): number[] {
   const waits: number[] = [];
   const real = globalThis.setTimeout;
-  vi.spyOn(globalThis, 'setTimeout').mockImplementation(((run: () => void, ms?: number, ...rest: unknown[]) => {
-    if (new Error().stack?.includes('node:internal/deps/undici')) return real(run, ms, ...rest);
-    waits.push(ms ?? 0);
+  vi.spyOn(globalThis, 'setTimeout').mockImplementation(((run: () => void, ms = 0, ...rest: unknown[]) => {
+    if (ms === 0 || ms === STASH_DEFAULTS.timeout || new Error().stack?.includes('node:internal/deps/undici'))
+      return real(run, ms, ...rest);
+    waits.push(ms);
     return real(run, 0);
   }) as typeof setTimeout);
   return waits;
@@ -142,7 +145,7 @@ describe("get(keys): full keys on the wire, the caller's keys in the result", ()
     expect((await requests(mock)).at(-1)).toEqual({
       method: 'POST',
       url: `${BASE}/kv/getbatch/shop1/public`,
-      json: { keys: ['app:v1:cart', 'app:v1:wish', 'app:v1:none'] },
+      json: { keys: ['app:~v1:cart', 'app:~v1:wish', 'app:~v1:none'] },
     });
   });
 });

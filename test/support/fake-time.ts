@@ -12,9 +12,9 @@ export async function settle(check: () => unknown) {
   }
 }
 
-/** Fake timers for the tracker's own waits; microtasks, setImmediate and the network stay real. */
+/** Fake timers for the tracker's own waits, its monotonic clock (`performance.now`) included; microtasks, setImmediate and the network stay real. */
 export const fakeTime = () =>
   vi.useFakeTimers({
-    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'],
     now: 1_800_000_000_000,
   });

@@ -26,19 +26,30 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 /** Each lock request, and whether the leftover record was still stored when the callback started and when it ended. */
 type Request = { name: string; options: LockOptions; storedBefore?: boolean; storedAfter?: boolean };
 
-/** A fake navigator.locks: grants each request (a Lock), or, when `held`, answers null as ifAvailable does while another tab holds it. */
+/**
+ * A fake navigator.locks: grants each request of the adoption lock `_svcl:` (a Lock), or, when
+ * `held`, answers null as ifAvailable does while another tab holds it. The page's own lock
+ * (`_svcp:`, held while it has events stored) is granted and listed by `query`, not recorded.
+ */
 function fakeLocks(held: boolean): Request[] {
   const requests: Request[] = [];
-  const request = async (name: string, options: LockOptions, callback: (lock: Lock | null) => unknown) => {
+  const pageLocks: string[] = [];
+  type Callback = (lock: Lock | null) => unknown;
+  const request = async (name: string, options: LockOptions | Callback, callback?: Callback) => {
+    if (typeof options === 'function') {
+      pageLocks.push(name);
+      return options({ name, mode: 'exclusive' });
+    }
     const entry: Request = { name, options };
     requests.push(entry);
     await null; // the callback runs later, as the browser's does
     entry.storedBefore = localStorage.getItem(LEFT) !== null;
-    const result = await callback(held ? null : { name, mode: 'exclusive' });
+    const result = await callback?.(held ? null : { name, mode: 'exclusive' });
     entry.storedAfter = localStorage.getItem(LEFT) !== null;
     return result;
   };
-  Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+  const query = async () => ({ held: pageLocks.map((name) => ({ name, mode: 'exclusive' })), pending: [] });
+  Object.defineProperty(navigator, 'locks', { value: { request, query }, configurable: true });
   return requests;
 }
 

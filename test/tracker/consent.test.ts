@@ -17,6 +17,7 @@ function setUp(initial: 'granted' | 'pending' | 'denied') {
     queue,
     send: vi.fn(),
     warn: vi.fn(),
+    onInvalid: vi.fn(),
   };
   const consent = createConsent(initial, context);
   consent.begin();

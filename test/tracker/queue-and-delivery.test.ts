@@ -118,7 +118,7 @@ describe('an event bigger than a request body', () => {
       [false, false],
     ]);
     expect(held().map((e) => e.meta.id)).toEqual([small.meta.id]);
-    expect([t.queued, t.dropped]).toEqual([0, { overflow: 0, rejected: 1 }]);
+    expect([t.queued, t.dropped]).toEqual([0, { overflow: 0, rejected: 1, invalid: 0 }]);
   });
 });
 
@@ -219,7 +219,7 @@ describe('backoff', () => {
     expect(await count()).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
     await settle(() => expect(held()).toHaveLength(1));
-    expect(t.dropped).toEqual({ overflow: 0, rejected: 0 });
+    expect(t.dropped).toEqual({ overflow: 0, rejected: 0, invalid: 0 });
   });
 
   it('a Retry-After beyond what setTimeout holds (2^31 ms) waits about 23 days, not a busy loop of timers', async () => {

@@ -4,7 +4,12 @@ import { CHUNK, createQueue, type QueueContext, SAVE_DELAY } from '../../src/tra
 import { createStore } from '../../src/tracker/store';
 
 const TID = 'shop_1';
-const json = (i: number) => JSON.stringify({ meta: { id: `e${i}` }, data: { i } });
+/** Event `i` as the tracker stores it: one the platform accepts (the queue leaves out stored events it would refuse). */
+const json = (i: number) =>
+  JSON.stringify({
+    meta: { id: `e${i}`, type: 'ecProduct', ts: 1, visitorId: 'v', pageViewId: 'p', seq: i + 1, url: 'u' },
+    data: { eventType: 'detail', product: { productId: `p${i}` } },
+  });
 const jsons = (n: number, from = 0) => Array.from({ length: n }, (_, i) => json(from + i));
 /** The event ids this page holds in storage, chunk by chunk. */
 const stored = (pageViewId: string) =>
@@ -23,7 +28,7 @@ function setUp(overrides: Partial<QueueContext> = {}) {
     ...overrides,
   };
   const queue = createQueue(context);
-  queue.open(createStore(TID, 'page1'));
+  queue.open(createStore(TID, 'page1', vi.fn()));
   return { queue, context };
 }
 
@@ -102,7 +107,7 @@ describe('createQueue', () => {
 
   it('adopts what a departed page left, and reloads what storage holds now', async () => {
     const left = createQueue({ trackingId: TID, maxQueue: 10, dropped: { overflow: 0 }, onAdded() {}, warn() {} });
-    left.open(createStore(TID, 'gone'));
+    left.open(createStore(TID, 'gone', vi.fn()));
     left.add(jsons(2, 50));
     await Promise.resolve();
     left.beat(0); // released at pagehide

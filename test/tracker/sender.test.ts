@@ -75,13 +75,15 @@ describe('createSender', () => {
     expect(queue.length).toBe(0);
   });
 
-  it('an event the platform refuses (400) leaves the queue and is counted, not retried', async () => {
+  it('an event the platform refuses (400) alone in its batch leaves the queue and is counted, not retried', async () => {
     const { sender, queue, add, dropped } = setUp();
-    mock.platform.faults.set('events', { status: 400, times: 1 });
+    // The batch of 2, then each event alone (a 400 for several events splits the batch).
+    mock.platform.faults.set('events', { status: 400, times: 3 });
     add(2);
     await sender.flush();
     expect(queue.length).toBe(0);
     expect(dropped.rejected).toBe(2);
+    expect((await mock.sent()).map((r) => (r.json as { events: unknown[] }).events.length)).toEqual([2, 1, 1]);
   });
 
   it('page exit sends every unsent event at once, gzip in keepalive requests', async () => {

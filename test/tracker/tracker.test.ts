@@ -180,7 +180,7 @@ describe('failures', () => {
     emitN(t, 2, 3);
     await vi.waitFor(() => expect(held()).toHaveLength(5));
     expect((await mock.sent()).length).toBe(5);
-    expect(t.dropped).toEqual({ overflow: 0, rejected: 0 });
+    expect(t.dropped).toEqual({ overflow: 0, rejected: 0, invalid: 0 });
   });
 
   it('flush() sends at once while a retry waits for its own backoff (Flush now after a failure)', async () => {
@@ -205,24 +205,25 @@ describe('failures', () => {
     expect((await mock.sent()).length).toBe(1);
   });
 
-  it('400 and 413 are dropped and counted, never retried', async () => {
-    mock.platform.faults.set('events', { status: 400, times: 1 });
+  it('400 (for an event alone in its batch) and 413 are dropped and counted, never retried', async () => {
+    // A 400 for the batch of 2 splits it; each event alone is refused once more.
+    mock.platform.faults.set('events', { status: 400, times: 3 });
     const t = start();
     emitN(t, 2);
     await t.flush();
     mock.platform.faults.set('events', { status: 413, times: 1 });
     emitN(t, 3, 2);
     await t.flush();
-    expect(t.dropped).toEqual({ overflow: 0, rejected: 5 });
+    expect(t.dropped).toEqual({ overflow: 0, rejected: 5, invalid: 0 });
     expect(t.queued).toBe(0);
-    expect((await mock.sent()).length).toBe(2);
+    expect((await mock.sent()).length).toBe(4);
     expect(queueKeys()).toEqual([]);
   });
 
   it('over maxQueue the oldest are dropped and counted', async () => {
     const t = start({ consent: 'pending', maxQueue: 5 });
     emitN(t, 8);
-    expect([t.queued, t.dropped]).toEqual([5, { overflow: 3, rejected: 0 }]);
+    expect([t.queued, t.dropped]).toEqual([5, { overflow: 3, rejected: 0, invalid: 0 }]);
     t.consent('granted');
     await t.flush();
     expect(held().map((e) => e.meta.seq)).toEqual([4, 5, 6, 7, 8]);
@@ -376,7 +377,8 @@ describe('storage', () => {
         .map((e) => e.meta.id)
         .sort(),
     ).toEqual(['gone-1', 'gone-2', 'stale-1']);
-    expect(queueKeys().sort()).toEqual(['_svcq:other_shop:gone', `_svcq:${TID}:garbage`, `_svcq:${TID}:live`]);
+    // A record that is not JSON is no live page's heartbeat: removed (issue 33, point 10).
+    expect(queueKeys().sort()).toEqual(['_svcq:other_shop:gone', `_svcq:${TID}:live`]);
   });
 
   it('does not adopt while another page holds the lock', async () => {

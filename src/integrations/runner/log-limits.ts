@@ -8,5 +8,11 @@ export const LOG_LIMITS = {
   totalCharacters: 1_048_576,
 } as const;
 
-/** The memory a handler's heap may take, in MB, when `RunOptions.memoryLimitMb` is not given. */
+/**
+ * The memory a handler may take, in MB, when `RunOptions.memoryLimitMb` is not given: its heap, and
+ * the growth of its process's resident set while it runs (buffers, nested workers).
+ */
 export const DEFAULT_MEMORY_LIMIT_MB = 128;
+
+/** How often, in ms, the handler's process measures its resident set (host.ts). */
+export const MEMORY_CHECK_MS = 25;

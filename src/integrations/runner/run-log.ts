@@ -74,5 +74,6 @@ export class RunLog {
 function exitCodeOf(fields: RunFields): number {
   if (fields.outcome === 'ok') return EXIT_CODES.ok;
   if (fields.outcome === 'timeout') return EXIT_CODES.timeout;
+  if (fields.error?.code === 'INVALID_MESSAGE') return EXIT_CODES.internal;
   return fields.error?.phase === 'boot' ? EXIT_CODES.boot : EXIT_CODES.error;
 }

@@ -1,6 +1,7 @@
 /**
  * runIntegration: one test run of an integration on this machine, as the editor's test run does
- * it: boot (integration.js, package.json, dependencies), the handler in a worker thread with the
+ * it: boot (integration.js, package.json, dependencies), the handler in a worker thread of a child
+ * process (empty environment) with the
  * sample payload, secrets and cache, every console call and outgoing HTTP request as a log line
  * with secrets replaced, then the result or the exception and a final line with the execution
  * time. The timeout is enforced by terminating the worker.

@@ -54,7 +54,8 @@ export interface LogLine {
  * `INVALID_PACKAGE_JSON`, `MISSING_DEPENDENCY`, `LOAD_FAILED` (integration.js threw or did not
  * parse while loading), `NO_HANDLER` (it does not export one function). Handler:
  * `HANDLER_THREW`, `NOT_SERIALIZABLE` (the return value is not JSON), `WORKER_EXITED`
- * (the handler called `process.exit`), `OUT_OF_MEMORY` (over `RunOptions.memoryLimitMb`), `TIMEOUT`.
+ * (the handler called `process.exit`, or its process was signalled), `OUT_OF_MEMORY` (over `RunOptions.memoryLimitMb`), `TIMEOUT`.
+ * Runner: `INVALID_MESSAGE` (a message of the worker outside messages.ts: the run ends, exit code 70).
  */
 export type RunErrorCode =
   | 'NO_INTEGRATION_FILE'
@@ -66,7 +67,8 @@ export type RunErrorCode =
   | 'NOT_SERIALIZABLE'
   | 'WORKER_EXITED'
   | 'OUT_OF_MEMORY'
-  | 'TIMEOUT';
+  | 'TIMEOUT'
+  | 'INVALID_MESSAGE';
 
 /** Why a run failed (message and stack with secrets replaced). */
 export interface RunError {
@@ -95,8 +97,10 @@ export interface RunOptions {
    */
   timeout?: number;
   /**
-   * MB the handler's heap may use (the worker's `resourceLimits.maxOldGenerationSizeMb`), 16 to
-   * 65536; over it the run fails with `OUT_OF_MEMORY`.
+   * MB the handler may use, 16 to 65536: its heap (the worker's `resourceLimits.maxOldGenerationSizeMb`)
+   * and what its process's resident set grows by while it runs (buffers, typed arrays, nested
+   * workers; measured every `MEMORY_CHECK_MS`). Over either, the run fails with `OUT_OF_MEMORY`
+   * (exit code 1).
    * @default 128 (`DEFAULT_MEMORY_LIMIT_MB`)
    */
   memoryLimitMb?: number;

@@ -4,10 +4,11 @@
  * sources (the repository's tests), `./worker.ts` through tsx's CommonJS hook (Node 20 applies
  * neither `--import` nor `module.register` loader hooks inside worker threads).
  */
+import { type ChildProcess, type ForkOptions, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 const built = ['./worker.js', '../worker.js']
@@ -25,4 +26,21 @@ export function startWorker(options: WorkerOptions): Worker {
     ...options,
     eval: true,
   });
+}
+
+const builtHost = ['./host.js', '../host.js']
+  .map((path) => fileURLToPath(new URL(path, import.meta.url)))
+  .find((file) => existsSync(file));
+
+/**
+ * Starts the child process that hosts the handler's worker (host.ts): an empty environment, no
+ * stdin, stdout and stderr piped to the runner, an IPC channel. From the TypeScript sources,
+ * through tsx's loader (`--import`, which child processes apply).
+ */
+export function startHost(): ChildProcess {
+  const options: ForkOptions = { env: {}, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], serialization: 'advanced' };
+  if (builtHost) return fork(builtHost, [], options);
+  const source = fileURLToPath(new URL('./host.ts', import.meta.url));
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return fork(source, [], { ...options, execArgv: ['--import', tsx] });
 }

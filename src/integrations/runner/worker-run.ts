@@ -1,16 +1,17 @@
 // The handler in a worker thread: its messages (loaded, log lines, HTTP requests, cache calls,
 // done), its output streams, the timeout (enforced by terminating the worker), and the end of the
 // run in every way it can end.
-import type { Worker } from 'node:worker_threads';
+import type { ChildProcess } from 'node:child_process';
 import { describeDependency, type ResolvedDependency } from './boot';
 import { answerCache } from './cache-bridge';
 import { forwardLines } from './lines';
 import { LOG_LIMITS } from './log-limits';
-import type { WorkerData, WorkerMessage } from './messages';
+import { workerMessageProblem } from './message-check';
+import type { HostMessage, HostRequest, HostStart, WorkerMessage } from './messages';
 import type { RunFields, RunLog } from './run-log';
 import type { Run } from './run-options';
 import type { HttpRequestLog, LogKind, RunError, RunErrorCode, RunReport } from './types';
-import { runnerDir, startWorker } from './worker-entry';
+import { runnerDir, startHost } from './worker-entry';
 
 /** Loading integration.js (worker start included) may take the timeout, but at least this long. */
 export const MIN_BOOT_TIMEOUT_MS = 5_000;
@@ -23,7 +24,8 @@ export class WorkerRun {
   readonly result: Promise<RunReport>;
   readonly #run: Run;
   readonly #log: RunLog;
-  readonly #worker: Worker;
+  /** The child process hosting the handler's worker (host.ts): an empty environment, its own pid. */
+  readonly #host: ChildProcess;
   /** `left-pad@1.3.0 from ./node_modules/left-pad, ...` or `none`, for the boot line. */
   readonly #dependencies: string;
   readonly #requests: HttpRequestLog[] = [];
@@ -47,30 +49,27 @@ export class WorkerRun {
     this.#dependencies = boot.dependencies.length
       ? boot.dependencies.map((d) => describeDependency(d, run.dir)).join(', ')
       : 'none';
-    const workerData: WorkerData = {
-      file: boot.file,
-      payload: run.payload,
-      secrets: run.secrets,
-      runnerDir,
-      dropped: log.droppedInWorker,
-      outputBudget: LOG_LIMITS.totalCharacters + log.redact.longest,
+    const start: HostStart = {
+      workerData: {
+        file: boot.file,
+        payload: run.payload,
+        secrets: run.secrets,
+        runnerDir,
+        outputBudget: LOG_LIMITS.totalCharacters + log.redact.longest,
+      },
+      memoryLimitMb: run.memoryLimitMb,
     };
-    // The platform's environment, not this machine's: no variables, a bounded heap.
-    this.#worker = startWorker({
-      workerData,
-      stdout: true,
-      stderr: true,
-      env: {},
-      resourceLimits: { maxOldGenerationSizeMb: run.memoryLimitMb },
-    });
+    // The platform's environment, not this machine's: a process of its own, no variables, bounded memory.
+    this.#host = startHost();
+    this.#host.send(start);
     this.#forwardStreams();
     this.result = new Promise<RunReport>((settle) => {
       this.#settle = settle;
     });
     this.#timer = setTimeout(() => this.#onTimeout(), Math.max(run.timeout, MIN_BOOT_TIMEOUT_MS));
-    this.#worker.on('message', (message: WorkerMessage) => this.#onMessage(message));
-    this.#worker.on('error', (error) => this.#onError(error));
-    this.#worker.on('exit', (exitCode) => this.#onExit(exitCode));
+    // Only the worker's own channel is relayed: what the handler posts on parentPort is ignored.
+    this.#host.on('message', (message: HostMessage) => this.#onHost(message));
+    this.#host.on('exit', (code, signal) => this.#onHostExit(code, signal));
   }
 
   /**
@@ -80,8 +79,8 @@ export class WorkerRun {
    */
   #forwardStreams() {
     const streams = [
-      [this.#worker.stdout, 'stdout'],
-      [this.#worker.stderr, 'stderr'],
+      [this.#host.stdout!, 'stdout'],
+      [this.#host.stderr!, 'stderr'],
     ] as const;
     const keep = LOG_LIMITS.lineLength + this.#log.redact.longest;
     this.#flushStreams = streams.map(([stream, kind]) =>
@@ -110,6 +109,37 @@ export class WorkerRun {
     this.#printBoot(`failed while loading integration.js; dependencies: ${this.#dependencies}`);
   }
 
+  /** What the host process relays (see HostMessage). */
+  #onHost(message: HostMessage) {
+    if (message.kind === 'message') return this.#onChannel(message.message);
+    if (message.kind === 'exit') return this.#onExit(message.code);
+    if (message.kind === 'memory') return this.#outOfMemory(`the handler's process grew by ${message.grownMb} MB`);
+    if (message.kind === 'error') return this.#onError(Object.assign(new Error(message.message), message));
+    if (message.kind === 'signal') return this.#onHostExit(null, message.signal);
+  }
+
+  /** Sends a request to the host process; nothing when it is gone. */
+  #tell(request: HostRequest) {
+    if (this.#host.connected) this.#host.send(request);
+  }
+
+  /** The host process ended before the run did (killed from outside, or crashed). */
+  #onHostExit(code: number | null, signal: string | null) {
+    const message = `the handler's process ended (${signal ? `signal ${signal}` : `code ${code}`}) before the handler finished`;
+    const parts = { name: 'Error', message, stack: `Error: ${message}` };
+    this.#fail('WORKER_EXITED', this.#loaded ? 'handler' : 'boot', parts, performance.now() - this.#handlerStarted);
+  }
+
+  /** A message of the worker, checked first: one outside messages.ts ends the run (`INVALID_MESSAGE`, exit code 70). */
+  #onChannel(message: unknown) {
+    if (this.#ending) return;
+    const problem = workerMessageProblem(message);
+    if (!problem) return this.#onMessage(message as WorkerMessage);
+    const text = `the runner received an invalid message from the handler's worker (${problem}); the run is stopped`;
+    const parts = { name: 'RunnerError', message: text, stack: `RunnerError: ${text}` };
+    this.#fail('INVALID_MESSAGE', this.#loaded ? 'handler' : 'boot', parts, performance.now() - this.#handlerStarted);
+  }
+
   #onMessage(message: WorkerMessage) {
     switch (message.type) {
       case 'loaded':
@@ -128,7 +158,7 @@ export class WorkerRun {
       case 'http-end':
         return this.#onHttpEnd(message);
       case 'cache':
-        return void answerCache(this.#run.cache, message).then((reply) => this.#worker.postMessage(reply));
+        return void answerCache(this.#run.cache, message).then((reply) => this.#tell({ kind: 'cache-reply', reply }));
       case 'done':
         return this.#onDone(message);
     }
@@ -175,14 +205,21 @@ export class WorkerRun {
   }
 
   #onError(error: Error) {
-    const phase = this.#loaded ? 'handler' : 'boot';
-    if ((error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-      const message = `the handler ran out of memory (limit ${this.#run.memoryLimitMb} MB): ${error.message}`;
-      const parts = { name: 'RangeError', message, stack: `RangeError: ${message}` };
-      return this.#fail('OUT_OF_MEMORY', phase, parts, performance.now() - this.#handlerStarted);
-    }
+    if ((error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY') return this.#outOfMemory(error.message);
     const parts = { name: error.name, message: error.message, stack: error.stack ?? String(error) };
-    this.#fail(this.#loaded ? 'HANDLER_THREW' : 'LOAD_FAILED', phase, parts, this.#log.elapsed());
+    this.#fail(
+      this.#loaded ? 'HANDLER_THREW' : 'LOAD_FAILED',
+      this.#loaded ? 'handler' : 'boot',
+      parts,
+      this.#log.elapsed(),
+    );
+  }
+
+  /** Over the memory limit: its heap (the worker's resourceLimits) or the process's resident set (the watch). */
+  #outOfMemory(detail: string) {
+    const message = `the handler ran out of memory (limit ${this.#run.memoryLimitMb} MB): ${detail}`;
+    const parts = { name: 'RangeError', message, stack: `RangeError: ${message}` };
+    this.#fail('OUT_OF_MEMORY', this.#loaded ? 'handler' : 'boot', parts, performance.now() - this.#handlerStarted);
   }
 
   #onExit(exitCode: number) {
@@ -225,6 +262,30 @@ export class WorkerRun {
     this.#end({ outcome: 'error', error: failure, durationMs }, doneText, [['exception', error.stack]]);
   }
 
+  /** The worker's dropped-output counts, asked of the host into the log (given up after 500 ms). */
+  #droppedInHost(): Promise<void> {
+    let answer: (message: HostMessage) => void = () => {};
+    return new Promise<void>((done) => {
+      answer = (message) => {
+        if (message.kind !== 'dropped') return;
+        Atomics.store(this.#log.droppedInWorker, 0, BigInt(message.lines));
+        Atomics.store(this.#log.droppedInWorker, 1, BigInt(message.characters));
+        done();
+      };
+      this.#host.on('message', answer);
+      this.#tell({ kind: 'dropped' });
+      setTimeout(done, 500).unref();
+    }).finally(() => this.#host.off('message', answer));
+  }
+
+  /** Kills the host process (the worker with it); resolves once it is gone. */
+  #stopHost(): Promise<void> {
+    if (this.#host.exitCode !== null || this.#host.signalCode !== null) return Promise.resolve();
+    const gone = new Promise<void>((resolve) => this.#host.once('exit', () => resolve()));
+    this.#host.kill('SIGKILL');
+    return gone;
+  }
+
   /** Stops the worker, then logs what it still wrote, the requests left pending, `lastLines` and the final line. */
   #end(fields: RunFields, doneText: string, lastLines: Array<[LogKind, string]> = []) {
     if (this.#ending) return;
@@ -232,8 +293,8 @@ export class WorkerRun {
     clearTimeout(this.#timer);
     const now = performance.now();
     const streamsDrained = Promise.race([this.#streamsEnded, new Promise((gaveUp) => setTimeout(gaveUp, 1000))]);
-    void this.#worker
-      .terminate()
+    void this.#droppedInHost()
+      .then(() => this.#stopHost())
       .then(() => streamsDrained)
       .then(() => {
         this.#bootFailed();

@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { format, inspect } from 'node:util';
-import { parentPort, workerData } from 'node:worker_threads';
+import { MessagePort, parentPort, workerData } from 'node:worker_threads';
 import type { IntegrationCache } from '../cache';
 import { logHttpRequests } from './http-log';
 import type {
@@ -20,9 +20,14 @@ import type {
   WorkerMessage,
 } from './messages';
 
-const port = parentPort!;
-const { file, payload, secrets, runnerDir, dropped, outputBudget } = workerData as WorkerData;
-const post = (message: WorkerMessage) => port.postMessage(message);
+const data = workerData as WorkerData;
+const { file, payload, secrets, runnerDir, dropped, outputBudget } = data;
+// The runner's own channel, out of `workerData` before the handler loads (it can read workerData),
+// its postMessage bound now (the handler could replace MessagePort.prototype.postMessage later):
+// the handler cannot write on it, and what it posts on `parentPort` the runner ignores.
+const channel = data.channel ?? parentPort!;
+delete data.channel;
+const post: (message: WorkerMessage) => void = MessagePort.prototype.postMessage.bind(channel);
 
 let phase: 'boot' | 'handler' = 'boot';
 let startedAt = performance.now();
@@ -81,10 +86,13 @@ function countLines(text: string): number {
   return lines;
 }
 
-// A handler runs on the platform: it cannot signal this machine's processes (the runner included).
-process.kill = () => {
+// A handler runs on the platform: it cannot signal this machine's processes (the runner included)
+// through `process` (`process._kill` is what `process.kill` calls). A child process it starts can.
+const noKill = () => {
   throw new Error('process.kill is not available to a handler (it runs on the platform, not on this machine)');
 };
+process.kill = noKill;
+(process as unknown as { _kill: unknown })._kill = noKill;
 
 let nextRequestId = 0;
 logHttpRequests({
@@ -101,7 +109,7 @@ logHttpRequests({
 // `cache` lives in the runner (it outlives this thread); every call is a round trip.
 let nextCacheCall = 0;
 const cacheCalls = new Map<number, { resolve(json: string | undefined): void; reject(err: Error): void }>();
-port.on('message', (message: RunnerMessage) => {
+channel.on('message', (message: RunnerMessage) => {
   const call = cacheCalls.get(message.id);
   if (message.type !== 'cache-reply' || !call) return;
   cacheCalls.delete(message.id);

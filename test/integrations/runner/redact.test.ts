@@ -23,4 +23,16 @@ describe('createRedactor', () => {
     expect(redact('abc a.c*(d) abcd')).toBe('abc [secret] abcd');
     expect(createRedactor({ EMPTY: '' })('nothing to hide')).toBe('nothing to hide');
   });
+
+  it('needs no Node Buffer: the mock platform redacts its runs in browsers too', () => {
+    const saved = globalThis.Buffer;
+    (globalThis as { Buffer?: unknown }).Buffer = undefined;
+    try {
+      const redact = createRedactor({ KEY: 'sk_live_abcdefgh' });
+      expect(redact(`basic ${btoa('user:sk_live_abcdefgh')}`)).toContain(REDACTED);
+      expect(redact('736b5f6c6976655f6162636465666768')).toBe(REDACTED);
+    } finally {
+      globalThis.Buffer = saved;
+    }
+  });
 });

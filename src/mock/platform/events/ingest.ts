@@ -1,7 +1,7 @@
 // Taking a batch: its size as received (and decompressed), its shape against the tracker's event
 // table, and each event held once by `meta.id` and announced on the bus.
 import { SEGMENT } from '../../../core/internal';
-import { checkEvent, checkShape, META } from '../../../tracker/schema';
+import { checkWireEvent } from '../../../tracker/schema';
 import type { TrackingEvent } from '../../../tracker/types';
 import { JsonTooDeepError, parseBoundedJson } from '../json-depth';
 import { gunzip } from './gunzip';
@@ -72,10 +72,7 @@ function readBatch(body: string | Uint8Array): TrackingEvent[] | string {
     return 'body must be {"sentAt": <ms>, "events": [...]}';
   const events = batch.events as TrackingEvent[];
   try {
-    for (const [i, event] of events.entries()) {
-      checkShape(`events[${i}]`, event, { meta: META, data: {} });
-      checkEvent(event.meta.type, event.data, `events[${i}].meta.type`, `events[${i}].data`);
-    }
+    for (const [i, event] of events.entries()) checkWireEvent(`events[${i}]`, event);
   } catch (error) {
     return (error as Error).message;
   }

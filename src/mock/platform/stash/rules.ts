@@ -1,8 +1,9 @@
+import { fullKeyProblem } from '@svc/core';
 import { SEGMENT } from '../../../core/internal';
 
 /** The stash's limits (PROTOCOL.md, Stash). */
 export const STASH_LIMITS = {
-  /** Parts of a full key: `[namespace:][visitorId:]key`. */
+  /** Parts of a full key: `[namespace:][~visitorId:]key`. */
   keyParts: 3,
   /** Largest value, UTF-8 bytes. */
   valueBytes: 65_536,
@@ -13,16 +14,9 @@ export const STASH_LIMITS = {
 } as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const part = (p: string) => SEGMENT.test(p) && p !== '.' && p !== '..';
 
-/** Why `fullKey` is not a full key (`[namespace:][visitorId:]key`, each part a valid segment), or undefined. */
-export function fullKeyProblem(fullKey: unknown): string | undefined {
-  if (typeof fullKey !== 'string') return 'key must be a string';
-  const parts = fullKey.split(':');
-  return parts.length <= STASH_LIMITS.keyParts && parts.every(part)
-    ? undefined
-    : `key ${JSON.stringify(fullKey)} is invalid: up to ${STASH_LIMITS.keyParts} ":"-separated parts of 1-128 characters A-Z a-z 0-9 . _ ~ - (not "." or "..")`;
-}
+/** Why `fullKey` is not a full key `[namespace:][~visitorId:]key`, or undefined: the client's rule, from core. */
+export { fullKeyProblem };
 
 /** Why `counterKey` is not `<fullKey>:<YYYY-MM-DD>`, or undefined. */
 export function counterKeyProblem(counterKey: unknown): string | undefined {

@@ -1,0 +1,65 @@
+/**
+ * The child process that hosts the handler's worker thread. The runner starts it with an empty
+ * environment, so the handler's process has no variables to read (`/proc/self/environ` included)
+ * and its pid is not the runner's. It starts the worker (worker.ts) as the runner used to, and
+ * relays: the worker's messages to the runner, the runner's cache replies to the worker, the
+ * worker's errors and exit, its dropped-output counts, and its resident memory over the limit.
+ * The runner keeps the log and the redaction. (No `import.meta` here, as in worker.ts.)
+ */
+import { MessageChannel, type Worker } from 'node:worker_threads';
+import { MEMORY_CHECK_MS } from './log-limits';
+import type { HostMessage, HostRequest, HostStart, WorkerData } from './messages';
+import { startWorker } from './worker-entry';
+
+const MB = 1024 * 1024;
+const send = (message: HostMessage) => process.send?.(message);
+
+/** Starts the worker of `start` and relays between it and the runner until the runner kills this process. */
+function host(start: HostStart): void {
+  const dropped = new BigInt64Array(new SharedArrayBuffer(16));
+  const { port1, port2 } = new MessageChannel();
+  const workerData: WorkerData = { ...start.workerData, dropped, channel: port2 };
+  const worker: Worker = startWorker({
+    workerData,
+    transferList: [port2],
+    env: {},
+    resourceLimits: { maxOldGenerationSizeMb: start.memoryLimitMb },
+  });
+  port1.on('message', (message: unknown) => send({ kind: 'message', message }));
+  worker.on('error', (error: Error & { code?: unknown }) =>
+    send({
+      kind: 'error',
+      name: error.name,
+      message: error.message,
+      stack: error.stack ?? String(error),
+      code: typeof error.code === 'string' ? error.code : undefined,
+    }),
+  );
+  worker.on('exit', (code) => send({ kind: 'exit', code }));
+  process.on('message', (request: HostRequest) => {
+    if (request.kind === 'cache-reply') port1.postMessage(request.reply);
+    else if (request.kind === 'dropped')
+      send({ kind: 'dropped', lines: Number(Atomics.load(dropped, 0)), characters: Number(Atomics.load(dropped, 1)) });
+  });
+  watchMemory(start.memoryLimitMb);
+}
+
+/** Tells the runner once this process's resident set has grown by more than `limitMb` (the whole child, not only the heap). */
+function watchMemory(limitMb: number): void {
+  const baseline = process.memoryUsage.rss();
+  const timer = setInterval(() => {
+    const grown = process.memoryUsage.rss() - baseline;
+    if (grown <= limitMb * MB) return;
+    clearInterval(timer);
+    send({ kind: 'memory', grownMb: Math.round(grown / MB) });
+  }, MEMORY_CHECK_MS);
+}
+
+// The runner gone: nothing left to run for.
+process.on('disconnect', () => process.exit(0));
+// A signal the handler sends its own process (`kill` through a child process) ends the run: said
+// to the runner after what the worker reported before it, then this process exits.
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+  process.on(signal, () => process.send?.({ kind: 'signal', signal } satisfies HostMessage, () => process.exit(1)));
+}
+process.once('message', (start: HostStart) => host(start));
