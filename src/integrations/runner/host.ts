@@ -41,17 +41,31 @@ function host(start: HostStart): void {
     else if (request.kind === 'dropped')
       send({ kind: 'dropped', lines: Number(Atomics.load(dropped, 0)), characters: Number(Atomics.load(dropped, 1)) });
   });
-  watchMemory(start.memoryLimitMb);
+  watchMemory(start.memoryLimitMb, worker);
 }
 
-/** Tells the runner once this process's resident set has grown by more than `limitMb` (the whole child, not only the heap). */
-function watchMemory(limitMb: number): void {
+/**
+ * Tells the runner once this process's memory outside the worker's V8 heap has grown by more than
+ * `limitMb`: buffers, typed arrays, nested workers. The heap has its own limit
+ * (`maxOldGenerationSizeMb`); counting it here too would end a run for garbage not yet collected
+ * (a handler that logs in a tight loop grows the heap well past its live size between collections).
+ */
+function watchMemory(limitMb: number, worker: Worker): void {
   const baseline = process.memoryUsage.rss();
-  const timer = setInterval(() => {
+  let checking = false;
+  const timer = setInterval(async () => {
     const grown = process.memoryUsage.rss() - baseline;
-    if (grown <= limitMb * MB) return;
+    if (grown <= limitMb * MB || checking) return;
+    checking = true;
+    const heap = await worker.getHeapStatistics().then(
+      (stats) => stats.total_heap_size,
+      () => 0, // the worker has ended: nothing of it to set aside
+    );
+    checking = false;
+    const outsideHeap = grown - heap;
+    if (outsideHeap <= limitMb * MB) return;
     clearInterval(timer);
-    send({ kind: 'memory', grownMb: Math.round(grown / MB) });
+    send({ kind: 'memory', grownMb: Math.round(outsideHeap / MB) });
   }, MEMORY_CHECK_MS);
 }
 

@@ -10,7 +10,7 @@ export const LOG_LIMITS = {
 
 /**
  * The memory a handler may take, in MB, when `RunOptions.memoryLimitMb` is not given: its heap, and
- * the growth of its process's resident set while it runs (buffers, nested workers).
+ * the growth of its process's resident set outside that heap while it runs (buffers, nested workers).
  */
 export const DEFAULT_MEMORY_LIMIT_MB = 128;
 

@@ -98,8 +98,8 @@ export interface RunOptions {
   timeout?: number;
   /**
    * MB the handler may use, 16 to 65536: its heap (the worker's `resourceLimits.maxOldGenerationSizeMb`)
-   * and what its process's resident set grows by while it runs (buffers, typed arrays, nested
-   * workers; measured every `MEMORY_CHECK_MS`). Over either, the run fails with `OUT_OF_MEMORY`
+   * and what its process's resident set grows by outside that heap while it runs (buffers, typed
+   * arrays, nested workers; measured every `MEMORY_CHECK_MS`). Over either, the run fails with `OUT_OF_MEMORY`
    * (exit code 1).
    * @default 128 (`DEFAULT_MEMORY_LIMIT_MB`)
    */
