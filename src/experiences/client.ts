@@ -1,8 +1,11 @@
 import {
+  checkFields,
   endpointFor,
+  type FieldCheck,
   invalid,
   isTimerMs,
   type JsonObject,
+  optional,
   readVisitorId,
   refuseUnknownKeys,
   request,
@@ -13,7 +16,7 @@ import {
 } from '@svc/core';
 import { CONTEXT_ID_RULE, checkContextId, isContextId } from './context-id';
 import { ExperienceNotFoundError } from './not-found';
-import { isId, isUrl, readExperiences } from './response';
+import { isPositiveId, isUrl, readExperiences } from './response';
 import type {
   ExperiencePayload,
   Experiences,
@@ -25,40 +28,30 @@ import type {
 
 const isBoolean = (value: unknown) => typeof value === 'boolean';
 
-/** An option's name, what it accepts and the expectation its refusal states. */
-type Rule<Options> = [keyof Options, (value: unknown) => boolean, string];
-
-/** createExperiencesClient's optional options (trackingId is a path segment, checked by core). */
-const CLIENT_OPTIONS: Rule<ExperiencesClientOptions>[] = [
-  ['endpoint', isUrl, 'must be an http(s) URL'],
+/** createExperiencesClient's optional options, each checked when given (trackingId is a path segment, checked by core). */
+const CLIENT_OPTIONS: FieldCheck[] = [
+  ['endpoint', optional(isUrl), 'must be an http(s) URL'],
   // Below 2^31: a longer timer fires at once, a TIMEOUT before any answer.
-  ['timeout', isTimerMs, TIMER_MS],
+  ['timeout', optional(isTimerMs), TIMER_MS],
 ];
 
-/** getExperiences' options, in the order they are checked. */
-const GET_OPTIONS: Rule<GetExperiencesOptions>[] = [
-  ['contextId', isContextId, CONTEXT_ID_RULE],
+/** getExperiences' options, each checked when given, in this order. */
+const GET_OPTIONS: FieldCheck[] = [
+  ['contextId', optional(isContextId), CONTEXT_ID_RULE],
   [
     'experienceIds',
-    (value) => Array.isArray(value) && value.length > 0 && value.every(isId),
+    optional((value) => Array.isArray(value) && value.length > 0 && value.every(isPositiveId)),
     'must be a non-empty array of positive integers',
   ],
-  ['variation', isId, 'must be a positive integer'],
-  ['preview', isBoolean, 'must be a boolean'],
-  ['ignoreSegments', isBoolean, 'must be a boolean'],
+  ['variation', optional(isPositiveId), 'must be a positive integer'],
+  ['preview', optional(isBoolean), 'must be a boolean'],
+  ['ignoreSegments', optional(isBoolean), 'must be a boolean'],
   [
     'signal',
-    (value) => value === null || typeof (value as AbortSignal)?.addEventListener === 'function',
+    optional((value) => value === null || typeof (value as AbortSignal)?.addEventListener === 'function'),
     'must be an AbortSignal',
   ],
 ];
-
-/** Refuses the first option of `rules` that is given (not undefined) and not accepted. */
-function check<Options>(options: Options, rules: Rule<Options>[]): void {
-  for (const [name, accepts, expectation] of rules) {
-    if (options[name] !== undefined && !accepts(options[name])) invalid(name as string, options[name], expectation);
-  }
-}
 
 /** What every call of one client shares: where to ask, for which property, and the timeout. */
 interface ClientContext {
@@ -77,7 +70,7 @@ async function getExperiences(client: ClientContext, params: GetExperiencesOptio
     params,
     GET_OPTIONS.map(([name]) => name),
   );
-  check(params, GET_OPTIONS);
+  checkFields(params, '', GET_OPTIONS);
   const { experienceIds, preview, variation, ignoreSegments, signal } = params;
   // A cookie's id passes the same rule as a given one: whatever is sent, `seen` and `contextCookie` accept.
   const cookie = params.contextId === undefined ? readVisitorId() : undefined;
@@ -146,7 +139,7 @@ async function seen(
 export function createExperiencesClient(options: ExperiencesClientOptions): ExperiencesClient {
   const trackingId = segment('trackingId', options?.trackingId);
   refuseUnknownKeys('options', options, ['trackingId', ...CLIENT_OPTIONS.map(([name]) => name)]);
-  check(options, CLIENT_OPTIONS);
+  checkFields(options, '', CLIENT_OPTIONS);
   const client: ClientContext = {
     base: `${endpointFor('experiences', options.endpoint)}/v1/${trackingId}/experiences`,
     what: `experiences of "${trackingId}"`, // as given: segment() leaves its characters unencoded

@@ -5,24 +5,24 @@ import type { ExperiencePayload, Experiences } from './types';
 /** Accepts or refuses one value. */
 type Check = (value: unknown) => boolean;
 /** A JSON shape: a check, an object's fields, or `[item]` for a list of items. */
-type Shape = Check | [Shape] | { [field: string]: Shape };
+type AnswerShape = Check | [AnswerShape] | { [field: string]: AnswerShape };
 
 const isString: Check = (value) => typeof value === 'string';
 /** A positive safe integer: experience and variation ids. */
-export const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+export const isPositiveId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 /** An absolute http(s) URL with a host: the endpoint option and callbacks. */
 export const isUrl = isHttpUrl;
 
 /** PROTOCOL.md's 200 body of `GET .../experiences`, field by field. */
-const RESPONSE: { [field in Exclude<keyof Experiences, 'generated'>]: Shape } = {
+const RESPONSE: { [field in Exclude<keyof Experiences, 'generated'>]: AnswerShape } = {
   experiencePayloads: [
     {
       payload: isObject,
       isControl: (value) => typeof value === 'boolean',
-      id: isId,
+      id: isPositiveId,
       callback: isUrl,
-      variation: isId,
-    } satisfies { [field in keyof ExperiencePayload]: Shape },
+      variation: isPositiveId,
+    } satisfies { [field in keyof ExperiencePayload]: AnswerShape },
   ],
   // The rule `seen` and `contextCookie` apply: an answer's id is one they accept.
   contextId: isContextId,
@@ -30,7 +30,7 @@ const RESPONSE: { [field in Exclude<keyof Experiences, 'generated'>]: Shape } = 
 };
 
 /** The path of the first value `shape` refuses (`response.experiencePayloads[0].id`), else undefined. */
-function refused(value: unknown, shape: Shape, path: string): string | undefined {
+function refused(value: unknown, shape: AnswerShape, path: string): string | undefined {
   if (typeof shape === 'function') return shape(value) ? undefined : path;
   const list = Array.isArray(shape);
   if (list ? !Array.isArray(value) : !isObject(value)) return path;
@@ -38,7 +38,7 @@ function refused(value: unknown, shape: Shape, path: string): string | undefined
   for (const key of list ? Object.keys(fields) : Object.keys(shape)) {
     const bad = refused(
       fields[key],
-      list ? shape[0] : (shape as Record<string, Shape>)[key],
+      list ? shape[0] : (shape as Record<string, AnswerShape>)[key],
       list ? `${path}[${key}]` : `${path}.${key}`,
     );
     if (bad) return bad;

@@ -10,7 +10,7 @@ import {
 } from '@svc/core';
 import { postEvent, type RecommendationEvent } from './events';
 import { observeElement } from './observe';
-import { buildRequest, checkConfigKeys, isId, trackingIdOf, visitorIdOf } from './request';
+import { buildRequest, checkConfigKeys, isNonEmptyString, trackingIdOf, visitorIdOf } from './request';
 import type {
   Recommendation,
   RecommendationList,
@@ -90,7 +90,7 @@ function eventOf(
 ): { data: Record<string, unknown>; key: string } {
   if (!isObject(item)) invalid('item', item, 'must be a recommendation');
   for (const key of ['id', 'strategy'] as const) {
-    if (!isId(item[key])) invalid(`item.${key}`, item[key], 'must be a non-empty string');
+    if (!isNonEmptyString(item[key])) invalid(`item.${key}`, item[key], 'must be a non-empty string');
   }
   if (explicit !== undefined && !isPosition(explicit)) invalid('position', explicit, 'must be an integer >= 1');
   const own = (item as { position?: unknown }).position;

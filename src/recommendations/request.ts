@@ -1,11 +1,14 @@
 import type { Query } from '@svc/core';
 import {
+  checkFields,
   endpointFor,
+  type FieldCheck,
   invalid,
   isHttpUrl,
   isObject,
   isTimerMs,
   normalizeLocale,
+  optional,
   readVisitorId,
   refuseUnknownKeys,
   segment,
@@ -30,26 +33,7 @@ export interface RecsRequest {
 const isString = (value: unknown): value is string => typeof value === 'string';
 
 /** A non-empty string. */
-export const isId = (value: unknown): value is string => isString(value) && !!value;
-
-/** A checked key, its test, and what it must be. */
-type Check = [key: string, test: (value: unknown) => unknown, expectation: string];
-
-/**
- * Checks `holder[key]` of each row; the first failing one throws `INVALID_ARGUMENT` naming
- * `prefix + key`, the value and `must be <expectation>`.
- */
-function check(holder: unknown, prefix: string, checks: Check[]): void {
-  for (const [key, test, expectation] of checks) {
-    const value = (holder as Record<string, unknown> | undefined)?.[key];
-    if (!test(value)) invalid(prefix + key, value, `must be ${expectation}`);
-  }
-}
-
-const optional =
-  (test: (value: unknown) => unknown) =>
-  (value: unknown): unknown =>
-    value === undefined || test(value);
+export const isNonEmptyString = (value: unknown): value is string => isString(value) && !!value;
 
 /** The seed's defaults (RecommendationsConfig documents each). */
 const DEFAULTS: RecommendationsConfig = { strategy: 'popular', limit: 10, seed: 'all', rules: [], timeout: 0 };
@@ -58,20 +42,20 @@ const DEFAULTS: RecommendationsConfig = { strategy: 'popular', limit: 10, seed: 
 const MAX_LIMIT = 50;
 
 /** Config keys checked as given (after the defaults). */
-const CONFIG: Check[] = [
-  ['strategy', (s) => isString(s) || (Array.isArray(s) && s.length), 'a name or a list'],
-  ['seed', (s) => !Array.isArray(s) || s.length, 'a non-empty list'],
+const CONFIG: FieldCheck[] = [
+  ['strategy', (s) => isString(s) || (Array.isArray(s) && s.length), 'must be a name or a list'],
+  ['seed', (s) => !Array.isArray(s) || s.length, 'must be a non-empty list'],
   [
     'limit',
     (n) => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_LIMIT,
-    `an integer 1..${MAX_LIMIT}`,
+    `must be an integer 1..${MAX_LIMIT}`,
   ],
   ['timeout', isTimerMs, TIMER_MS],
-  ['rules', Array.isArray, 'an array'],
-  ['locale', optional(normalizeLocale), 'a language tag and a currency, like de-EUR or de-DE-EUR'],
-  ['defaultLocale', optional(normalizeLocale), 'a language tag and a currency, like de-EUR or de-DE-EUR'],
-  ['endpoint', optional(isHttpUrl), 'an http(s) URL'],
-  ['debug', optional((d) => typeof d === 'boolean'), 'a boolean'],
+  ['rules', Array.isArray, 'must be an array'],
+  ['locale', optional(normalizeLocale), 'must be a language tag and a currency, like de-EUR or de-DE-EUR'],
+  ['defaultLocale', optional(normalizeLocale), 'must be a language tag and a currency, like de-EUR or de-DE-EUR'],
+  ['endpoint', optional(isHttpUrl), 'must be an http(s) URL'],
+  ['debug', optional((d) => typeof d === 'boolean'), 'must be a boolean'],
 ];
 
 /** Every key of a config (of `recommendations` or of `get`); anything else is refused. */
@@ -101,10 +85,10 @@ export const checkConfigKeys = (argument: string, config: RecommendationsConfig)
   refuseUnknownKeys(argument, config, CONFIG_KEYS, PREVIOUS_CONFIG);
 
 /** Each rule's fields. */
-const RULE: Check[] = [
-  ['condition', (c) => isObject(c) && Object.keys(c).length === 1, 'JsonLogic with one operator'],
-  ['factor', (f) => typeof f === 'number' && Number.isFinite(f) && f >= 0, 'a number >= 0'],
-  ['name', optional(isString), 'a string'],
+const RULE: FieldCheck[] = [
+  ['condition', (c) => isObject(c) && Object.keys(c).length === 1, 'must be JsonLogic with one operator'],
+  ['factor', (f) => typeof f === 'number' && Number.isFinite(f) && f >= 0, 'must be a number >= 0'],
+  ['name', optional(isString), 'must be a string'],
 ];
 
 /** Keys given as `undefined` do not override. */
@@ -121,7 +105,7 @@ const MAX_VISITOR_ID = 256;
 export function visitorIdOf(options: RecommendationsOptions, config: RecommendationsConfig): string | undefined {
   const id = config.visitorId ?? options.meta.visitorId ?? readVisitorId();
   // At most 256 characters, as the platform's contextIds: it goes into the query string.
-  const isVisitorId = isId(id) && (id as string).length <= MAX_VISITOR_ID;
+  const isVisitorId = isNonEmptyString(id) && (id as string).length <= MAX_VISITOR_ID;
   return id === undefined || isVisitorId
     ? id
     : invalid('visitorId', id, `must be a non-empty string of at most ${MAX_VISITOR_ID} characters`);
@@ -129,10 +113,10 @@ export function visitorIdOf(options: RecommendationsOptions, config: Recommendat
 
 /** One seed entry: a product id as is, `{category}` (or the wire's `{type: 'c', id}`) as `{type: 'c', id}`. */
 function seedEntry(seed: unknown, index: number): string | { type: 'c'; id: string } {
-  if (isId(seed)) return seed;
+  if (isNonEmptyString(seed)) return seed;
   let category: unknown;
   if (isObject(seed)) category = seed.type === 'c' ? seed.id : seed.category;
-  if (isId(category)) return { type: 'c', id: category };
+  if (isNonEmptyString(category)) return { type: 'c', id: category };
   return invalid(`seed[${index}]`, seed, 'must be an id or {category}');
 }
 
@@ -150,18 +134,18 @@ export function buildRequest(
   const { experienceId } = options.meta;
   const trackingId = trackingIdOf(options, settings);
   const visitorId = visitorIdOf(options, settings);
-  check(settings, '', CONFIG);
-  if (!optional(isId)(experienceId) && !Number.isInteger(experienceId)) {
+  checkFields(settings, '', CONFIG);
+  if (!optional(isNonEmptyString)(experienceId) && !Number.isInteger(experienceId)) {
     invalid('options.meta.experienceId', experienceId, 'must be a non-empty string or an integer');
   }
   for (const [i, rule] of rules.entries()) {
-    check(rule, `rules[${i}].`, RULE);
+    checkFields(rule, `rules[${i}].`, RULE);
     refuseUnknownKeys(`rules[${i}]`, rule, ['name', 'condition', 'factor']);
   }
 
   // The wire's `h` (history): product ids as given, categories as {type: 'c', id}.
   const history = [seed].flat().map((s: unknown, i) => seedEntry(s, i));
-  const productId = history.find((s) => isId(s) && s !== 'all') as string | undefined;
+  const productId = history.find((s) => isNonEmptyString(s) && s !== 'all') as string | undefined;
 
   const strategies = typeof strategy === 'string' ? strategy.split(',').map((s) => s.trim()) : strategy;
   if (strategies.length > ADVISED_FALLBACKS + 1) console.warn(`svc: ${strategies.length - 1} fallbacks, 2-3 advised`);

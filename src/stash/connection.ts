@@ -1,7 +1,9 @@
 import {
   checkEndpoint,
+  checkFields,
   endpointFor,
   invalid,
+  isTimerMs,
   type JsonObject,
   ProtocolError,
   pageTracker,
@@ -11,7 +13,7 @@ import {
   request,
   segment,
   stashKeyPart,
-  timerMs,
+  TIMER_MS,
 } from '@svc/core';
 import { STASH_DEFAULTS, type StashOptions } from './options';
 
@@ -79,10 +81,13 @@ function checkOptions(opType: string, trackingId: string, options: StashOptions)
   const tid = segment('trackingId', trackingId);
   if (namespace !== undefined) stashKeyPart('options.namespace', 'namespace', namespace);
   if (visitorId !== undefined) stashKeyPart('options.visitorId', 'visitorId', visitorId);
-  if (typeof useVisitorId !== 'boolean') invalid('options.useVisitorId', useVisitorId, 'must be a boolean');
-  if (level !== 'public' && (level !== 'protected' || opType !== 'kv')) invalid('options.level', level, LEVEL);
-  timerMs('options.timeout', timeout);
-  if (!(Number.isInteger(retries) && retries >= 0)) invalid('options.retries', retries, 'must be an integer >= 0');
+  checkFields({ useVisitorId, level, timeout, retries }, 'options.', [
+    ['useVisitorId', (value) => typeof value === 'boolean', 'must be a boolean'],
+    // The stash's own rule: `protected` is a level of `kv` only.
+    ['level', (value) => value === 'public' || (value === 'protected' && opType === 'kv'), LEVEL],
+    ['timeout', isTimerMs, TIMER_MS],
+    ['retries', (value) => Number.isInteger(value) && (value as number) >= 0, 'must be an integer >= 0'],
+  ]);
   if (endpoint !== undefined) checkEndpoint('options.endpoint', endpoint);
   return { tid, namespace, visitorId, endpoint, useVisitorId, level, timeout, retries };
 }

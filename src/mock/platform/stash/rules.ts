@@ -1,5 +1,4 @@
 import { fullKeyProblem } from '@svc/core';
-import { SEGMENT } from '../../../core/internal';
 
 /** The stash's limits (PROTOCOL.md, Stash). */
 export const STASH_LIMITS = {
