@@ -26,7 +26,7 @@ const LEVEL = 'must be "public" ("protected": kv reads only)';
 /** What every opType's client shares: full keys and requests, options validated. */
 export interface Connection {
   /** The full key `[namespace:][~visitorId:]key` of a caller's key, each part validated. */
-  full(key: unknown, argument?: string): string;
+  fullKey(key: unknown, argument?: string): string;
   /**
    * Sends one stash request: `GET` for `get`, else `POST`. Resolves the body, or `undefined` when its
    * status is 404 (nothing there). Reads (`get`, `getbatch`) are retried and identical concurrent
@@ -39,7 +39,7 @@ export interface Connection {
   /** Reads keys in getbatch requests of at most 10, in parallel: `check(value)` by the caller's key, missing keys absent. */
   batch<T>(
     keys: readonly unknown[],
-    full: (key: unknown) => string,
+    fullKeyOf: (key: unknown) => string,
     check: (value: unknown) => T,
   ): Promise<Record<string, T>>;
 }
@@ -78,7 +78,7 @@ function checkOptions(opType: string, trackingId: string, options: StashOptions)
     timeout = STASH_DEFAULTS.timeout,
     retries = STASH_DEFAULTS.retries,
   } = options;
-  const tid = segment('trackingId', trackingId);
+  const trackingIdSegment = segment('trackingId', trackingId);
   if (namespace !== undefined) stashKeyPart('options.namespace', 'namespace', namespace);
   if (visitorId !== undefined) stashKeyPart('options.visitorId', 'visitorId', visitorId);
   checkFields({ useVisitorId, level, timeout, retries }, 'options.', [
@@ -89,7 +89,7 @@ function checkOptions(opType: string, trackingId: string, options: StashOptions)
     ['retries', (value) => Number.isInteger(value) && (value as number) >= 0, 'must be an integer >= 0'],
   ]);
   if (endpoint !== undefined) checkEndpoint('options.endpoint', endpoint);
-  return { tid, namespace, visitorId, endpoint, useVisitorId, level, timeout, retries };
+  return { trackingIdSegment, namespace, visitorId, endpoint, useVisitorId, level, timeout, retries };
 }
 
 /**
@@ -138,7 +138,7 @@ async function readBatch<T>(
 }
 
 export function connect(opType: string, trackingId: string, options: StashOptions): Connection {
-  const { tid, namespace, visitorId, endpoint, useVisitorId, level, timeout, retries } = checkOptions(
+  const { trackingIdSegment, namespace, visitorId, endpoint, useVisitorId, level, timeout, retries } = checkOptions(
     opType,
     trackingId,
     options,
@@ -147,7 +147,7 @@ export function connect(opType: string, trackingId: string, options: StashOption
   const flights: Flights = new Map();
 
   // `[namespace:][~visitorId:]key` (core's rule, the platform's too): only the visitor part starts with `~`.
-  const full = (key: unknown, argument = 'key') => {
+  const fullKey = (key: unknown, argument = 'key') => {
     const parts = namespace === undefined ? [] : [namespace];
     if (useVisitorId) {
       const found = visitorId ?? readVisitorId() ?? pageTracker()?.visitorId;
@@ -162,7 +162,7 @@ export function connect(opType: string, trackingId: string, options: StashOption
   const send: Connection['send'] = (op, fullKey = '', json, query) => {
     const isRead = op === 'get' || op === 'getbatch';
     if (!isRead && level !== 'public') invalid('options.level', level, LEVEL);
-    const url = `${endpointFor('stash', endpoint)}/stash/v1.1/${opType}/${op}/${tid}/${level}${fullKey ? `/${fullKey}` : ''}`;
+    const url = `${endpointFor('stash', endpoint)}/stash/v1.1/${opType}/${op}/${trackingIdSegment}/${level}${fullKey ? `/${fullKey}` : ''}`;
     const what = `stash ${opType} ${op}${fullKey ? ` "${fullKey}"` : ''}`;
     // A counter change is sent once: repeating it could count twice.
     const countsOnce = op === 'incr' || op === 'decr';
@@ -184,7 +184,7 @@ export function connect(opType: string, trackingId: string, options: StashOption
   };
 
   return {
-    full,
+    fullKey,
     send,
     async read(fullKey, check, query) {
       const body = await send('get', fullKey, undefined, query);

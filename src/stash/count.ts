@@ -21,11 +21,11 @@ export const count = (connection: Connection): CountStash => {
   const counterKey = (key: unknown) => {
     const [, name, date] = /^(.+):(\d{4}-\d\d-\d\d)$/.exec(key as string) ?? [];
     if (!date) invalid('counterKey', key, 'must be "<key>:<YYYY-MM-DD>"');
-    return `${connection.full(name, 'counterKey')}:${date}`;
+    return `${connection.fullKey(name, 'counterKey')}:${date}`;
   };
   const step = (op: string) => async (key: string, dimension: 'date') => {
     if (dimension !== 'date') invalid('dimension', dimension, 'must be "date"');
-    const fullKey = connection.full(key);
+    const fullKey = connection.fullKey(key);
     // The platform answers `{"<fullKey>:<date>": "<date>"}`; give the caller back their own key.
     const [[returned, date] = [], more] = Object.entries(
       (await connection.send(op, fullKey, { dimension }))?.data ?? {},

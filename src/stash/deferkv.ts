@@ -37,16 +37,16 @@ const row = (data: unknown): DeferredValue => {
 export const deferkv = (c: Connection): DeferKvStash => ({
   async set(key, value, timestamp, route) {
     // A valid route is its own percent-encoding.
-    await c.send('set', c.full(key), {
+    await c.send('set', c.fullKey(key), {
       data: checkValue(value),
       timestamp: seconds(timestamp),
       route: segment('route', route),
     });
   },
   async remove(key, timestamp) {
-    return !!(await c.send('remove', c.full(key), { timestamp: seconds(timestamp) }));
+    return !!(await c.send('remove', c.fullKey(key), { timestamp: seconds(timestamp) }));
   },
   async get(key, timestamp) {
-    return c.read(c.full(key), row, { timestamp: seconds(timestamp) });
+    return c.read(c.fullKey(key), row, { timestamp: seconds(timestamp) });
   },
 });

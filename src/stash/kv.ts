@@ -14,8 +14,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : malformed(
 
 export const kv = (c: Connection): KvStash => ({
   async set(key, value) {
-    await c.send('set', c.full(key), { data: checkValue(value) });
+    await c.send('set', c.fullKey(key), { data: checkValue(value) });
   },
   get: (async (keys: unknown) =>
-    Array.isArray(keys) ? c.batch(keys, c.full, text) : c.read(c.full(keys), text)) as KvStash['get'],
+    Array.isArray(keys) ? c.batch(keys, c.fullKey, text) : c.read(c.fullKey(keys), text)) as KvStash['get'],
 });

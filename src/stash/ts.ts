@@ -14,9 +14,9 @@ export const integer = (data: unknown): number =>
 
 export const ts = (c: Connection): TsStash => ({
   async set(key) {
-    return integer((await c.send('set', c.full(key)))?.data);
+    return integer((await c.send('set', c.fullKey(key)))?.data);
   },
   async get(key) {
-    return c.read(c.full(key), integer);
+    return c.read(c.fullKey(key), integer);
   },
 });
