@@ -20,7 +20,7 @@ export { segment } from './path';
 export { randomId } from './random-id';
 export type { DebugRule, RecommendedItem } from './recommendations-wire';
 export type { RetryPolicy } from './retry';
-export { fullKeyProblem, stashKeyPart } from './stash-key';
+export { fullKeyProblem, type StashKeyPart, stashKeyPart } from './stash-key';
 export { isObject } from './text';
 export { isTimerMs, MAX_WAIT_MS, TIMER_MS, timerMs } from './timer';
 export { type PageTracker, pageTracker, setPageTracker } from './tracker-slot';
