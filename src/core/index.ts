@@ -3,6 +3,7 @@
 
 export { COOKIE_LIFETIME_DAYS, type CookieWrite, readCookie, removeCookie, writeCookie } from './cookies';
 export {
+  answerFromMock,
   checkEndpoint,
   defaultEndpoints,
   type Endpoints,

@@ -136,12 +136,14 @@ function callOf(record: QaRecord): CallRow {
 /** A recommendations call as a `get` row: strategy, n and locale of the query, the items of the answer. */
 function getOf(call: CallRow): GetRow {
   const query = new URL(call.url).searchParams;
-  const items = Array.isArray(call.result?.items) ? call.result.items : [];
+  // The platform's envelope: `{status, result: {items, locale}}`.
+  const answer = isRecord(call.result?.result) ? call.result.result : {};
+  const items = Array.isArray(answer.items) ? answer.items : [];
   return {
     ...call,
     strategy: query.get('strategy') ?? '',
     n: query.get('n') ?? '',
-    locale: text(call.result?.locale) || (query.get('locale') ?? '') || 'from the page',
+    locale: text(answer.locale) || (query.get('locale') ?? '') || 'from the page',
     items: items.map((item) =>
       isRecord(item) ? `${text(item.id)} (${text(item.strategy) || query.get('strategy')})` : '?',
     ),

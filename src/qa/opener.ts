@@ -2,7 +2,7 @@
 // marker where the script tag says `data-qa="url"`; and a tab pointed at a mock (where the tag
 // says `data-qa="mock"`), which must take effect before the tracker starts. The overlay itself,
 // svc-qa.js beside svc.min.js, is loaded only when it opens.
-import { defaultEndpoints, QA_MOCK_KEY, qaChannel, setEndpoints } from '@svc/core';
+import { answerFromMock, QA_MOCK_KEY, qaChannel } from '@svc/core';
 
 const script = document.currentScript as HTMLScriptElement | null;
 /** `data-qa`'s words: `url` (the `?svc-qa` marker opens the overlay), `mock` (the mock switch is offered). */
@@ -13,8 +13,8 @@ let mock: string | null = null;
 if (mockAllowed) {
   try {
     mock = sessionStorage.getItem(QA_MOCK_KEY);
-    // Every interface from the mock (not a URL: setEndpoints throws and the platform answers).
-    if (mock) setEndpoints(Object.fromEntries(Object.keys(defaultEndpoints).map((name) => [name, mock])));
+    // Every interface from the mock, whatever the page sets (not a URL: it throws, the platform answers).
+    if (mock) answerFromMock(mock);
   } catch {
     mock = null; // no sessionStorage (a sandboxed frame), or not a URL
   }

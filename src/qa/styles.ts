@@ -38,6 +38,8 @@ th, td { text-align: left; vertical-align: top; padding: 2px 6px 2px 0; border-t
 .error[hidden] { display: none; }
 .banner { top: 0; left: 0; right: 0; padding: 6px 12px; background: #fff4ce; display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
 .banner p { margin: 0; flex: 1; overflow-wrap: anywhere; }
+/* Beside the side panel on a desktop; above the bottom sheet on a phone. */
+@media (min-width: 601px) { .banner { right: min(480px, 100vw); } }
 `;
 
 /** The stylesheet, built once per overlay bundle. */
