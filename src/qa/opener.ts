@@ -20,21 +20,18 @@ if (mockAllowed) {
   }
 }
 
-let loading: Promise<unknown> | undefined;
-
-/** Opens the QA overlay on this page, loading svc-qa.js (from beside svc.min.js) the first time. */
-export function qa(): Promise<void> {
-  if (!loading) {
-    const tag = document.createElement('script');
-    tag.src = new URL('svc-qa.js', script?.src || location.href).href;
-    loading = new Promise((resolve, reject) => {
-      tag.onload = resolve;
-      tag.onerror = reject;
-    }).finally(() => tag.remove()); // run once loaded, it is no longer needed in the DOM
-    document.head.append(tag);
-  }
-  return loading.then(() => qaChannel().open?.({ mockAllowed, mock }));
+/**
+ * Opens the QA overlay on this page: at once when svc-qa.js is here, else once it has loaded (from
+ * beside svc.min.js; it removes its script tag itself).
+ */
+export function qa(): void {
+  const open = () => qaChannel().open?.({ mockAllowed, mock });
+  if (qaChannel().open) return open();
+  const tag = document.createElement('script');
+  tag.src = new URL('svc-qa.js', script?.src || location.href).href;
+  tag.onload = open;
+  document.head.append(tag);
 }
 
 // The marker opens it only where the tag allows it; a tab answered by a mock shows its banner.
-if (mock || (allows.includes('url') && /[?&]svc-qa\b/.test(location.search))) void qa();
+if (mock || (allows.includes('url') && /[?&]svc-qa\b/.test(location.search))) qa();

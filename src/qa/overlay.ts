@@ -109,4 +109,6 @@ const show = guard((settings: OverlaySettings) => {
   open.focus();
 });
 
-qaChannel().open = show;
+// Loaded once per page: the opener's script tag goes (the DOM is as it was), a second load changes nothing.
+document.currentScript?.remove();
+qaChannel().open ??= show;

@@ -40,7 +40,7 @@ function startShop(): Promise<Server> {
     if (!(path in qa)) return res.writeHead(404).end();
     const html = readFileSync(join(pages, 'qa-shop.html'), 'utf8')
       .replaceAll('{{PLATFORM}}', platform.url)
-      .replaceAll('{{QA}}', qa[path]);
+      .replace(' data-qa="QA_WORDS"', qa[path]);
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp });
     res.end(html);
   });
@@ -79,9 +79,11 @@ const flush = (page: Page) => page.evaluate(() => (window as unknown as PageSvc)
 /** `svc.tracker.visitorId` in the page. */
 const visitorIdOf = (page: Page) => page.evaluate(() => (window as unknown as PageSvc).svc.tracker.visitorId);
 
-/** Opens the overlay from the console, as QA would. */
-const openOverlay = (page: Page) =>
-  page.evaluate(() => (window as unknown as { svc: { qa(): Promise<void> } }).svc.qa());
+/** Opens the overlay from the console, as QA would, and waits for it. */
+async function openOverlay(page: Page) {
+  await page.evaluate(() => (window as unknown as { svc: { qa(): void } }).svc.qa());
+  await expect(page.locator('svc-qa-overlay [data-svc-qa="overlay"]')).toBeVisible();
+}
 
 /** The text of each row of a panel's table, as arrays of cells. */
 const rowsOf = (page: Page, panel: string) =>
