@@ -32,7 +32,10 @@ dd { margin: 0; overflow-wrap: anywhere; }
 .scroll { overflow-x: auto; }
 table { border-collapse: collapse; font-size: 12px; width: 100%; }
 caption { text-align: left; color: #444; padding: 2px 0; }
-th, td { text-align: left; vertical-align: top; padding: 2px 6px 2px 0; border-top: 1px solid #eee; overflow-wrap: anywhere; }
+th, td { text-align: left; vertical-align: top; padding: 2px 6px 2px 0; border-top: 1px solid #eee; }
+th { white-space: nowrap; }
+/* Long values (URLs, JSON) wrap; short ones keep their column readable (the table scrolls sideways). */
+td { overflow-wrap: break-word; word-break: normal; max-width: 320px; }
 .empty { color: #444; margin: 4px 0; }
 .error { color: #a50e0e; background: #fce8e6; margin: 0; padding: 6px 12px; overflow-wrap: anywhere; }
 .error[hidden] { display: none; }

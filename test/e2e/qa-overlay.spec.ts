@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { type Child, kill9, startServer } from '../mock/server/child';
 // pointed at.
 const dist = join(import.meta.dirname, '..', '..', 'dist');
 const pages = join(import.meta.dirname, 'pages');
+const docs = join(import.meta.dirname, '..', '..', 'docs');
 
 let platform: Child;
 let mock: Child;
@@ -234,9 +235,14 @@ for (const width of [390, 1280]) {
   }) => {
     await page.setViewportSize({ width, height: 844 });
     await openShop(page, '/staging');
+    await flush(page);
     await openOverlay(page);
     const sheet = page.locator('svc-qa-overlay [data-svc-qa="overlay"]');
-    await expect(sheet).toBeVisible();
+    await expect(sheet.locator('[data-panel="events"] tbody tr').first()).toContainText('acknowledged');
+    // docs/qa.md's screenshots: UPDATE_DOCS_SCREENSHOTS=1 npx playwright test test/e2e/qa-overlay.spec.ts -g axe
+    const shot = await page.screenshot();
+    if (process.env.UPDATE_DOCS_SCREENSHOTS)
+      writeFileSync(join(docs, `qa-${width === 390 ? 'phone' : 'desktop'}.png`), shot);
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     const box = (await sheet.boundingBox())!;
@@ -274,5 +280,20 @@ test("an error inside the overlay is shown in it and never reaches the page's on
   });
   await expect(page.locator('svc-qa-overlay [role="alert"]')).toContainText('The QA overlay failed');
   expect(await page.evaluate(() => (window as unknown as { pageErrors: number }).pageErrors)).toBe(0);
+  expect(problems).toEqual([]);
+});
+
+test('the demo opens the same overlay (its Trusted Types policy admits svc-qa.js)', async ({ page }) => {
+  const problems = watchPage(page);
+  await page.goto('/');
+  await expect(page.locator('.recs-items li').first()).toBeVisible();
+  await page.locator('#open-overlay').click();
+  const sheet = page.locator('svc-qa-overlay [data-svc-qa="overlay"]');
+  await expect(sheet).toBeVisible();
+  // The home page's three widgets (their gets run side by side: any order).
+  const gets = sheet.locator('[data-panel="recommendations"] tbody tr td:nth-child(2)');
+  await expect(gets).toHaveCount(3);
+  expect((await gets.allTextContents()).sort()).toEqual(['new', 'popular', 'trending']);
+  await expect(sheet.locator('[data-panel="visitor"]')).toContainText('Consent');
   expect(problems).toEqual([]);
 });
