@@ -17,7 +17,7 @@ export * from './invalid';
 export { refuseUnknownKeys } from './keys';
 export { normalizeLocale, toLocale } from './locale';
 export { segment } from './path';
-export { type OverlaySettings, QA_MOCK_KEY, type QaRecord, qaChannel, qaRecord } from './qa-channel';
+export { type OverlaySettings, QA_MOCK_KEY, type QaChannel, type QaRecord, qaChannel, qaRecord } from './qa-channel';
 export { randomId } from './random-id';
 export type { DebugRule, RecommendedItem } from './recommendations-wire';
 export type { RetryPolicy } from './retry';

@@ -2,7 +2,7 @@
 // script tag allows it). It lives in a shadow root with its own constructed stylesheet, shows the
 // SDK's state from the QA channel, and leaves nothing behind when closed: its node, its channel
 // listener, its timer. Its errors are shown in it and never reach the page's `onerror`.
-import { type OverlaySettings, pageTracker, qaChannel } from '@svc/core';
+import { type OverlaySettings, pageTracker, type QaChannel, qaChannel } from '@svc/core';
 import type { Tracker } from '../tracker';
 import { guard, h, onFailure } from './dom';
 import { mockBanner, mockPanel } from './mock-switch';
@@ -49,7 +49,7 @@ function frame(settings: OverlaySettings, close: () => void, report: (text: stri
 
 /** Opens the overlay; returns what brings it forward again. `closed` is called once it is gone. */
 function createOverlay(settings: OverlaySettings, closed: () => void) {
-  const channel = qaChannel();
+  const channel: QaChannel = qaChannel();
   const previousFocus = document.activeElement as HTMLElement | null;
   const host = document.createElement('svc-qa-overlay');
   const root = host.attachShadow({ mode: 'open' });
