@@ -230,6 +230,9 @@ const code = [
   ...codeBuilds,
   // The script-tag bundle: everything a storefront needs, self-contained.
   browserBundle('src/svc.ts', 'svc.min.js', 'svc'),
+  // The QA overlay, beside it: loaded by svc.min.js only when someone opens it (src/qa/opener.ts).
+  // It takes a few helpers from core; none of core's modules (ky's included) is needed for its effects.
+  { ...browserBundle('src/qa/overlay.ts', 'svc-qa.js', 'svcQa'), treeshake: { moduleSideEffects: false } },
   // The demo's mock platform: MSW browser worker + @svc/mock with fixtures.
   browserBundle('demo/mock.ts', 'demo/mock.js', 'svcMock', demoMinifier()),
   // The demo page's own code (uses window.svc and window.svcMock only): an ES module whose QA

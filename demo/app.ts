@@ -4,7 +4,7 @@ import { el, fill } from './dom';
 import { mock } from './platform';
 import { qaPanels } from './qa/panels';
 import { href, type Route, startRouter } from './router';
-import { tracker } from './sdk';
+import { sdk, tracker } from './sdk';
 import * as basket from './shop/basket';
 import { categories, languageTag, loadCatalog, locales, onCatalogChange } from './shop/catalog';
 import { render } from './shop/pages';
@@ -55,7 +55,13 @@ async function main() {
   basket.onChange(showCount);
   showCount();
 
-  document.getElementById('qa')!.append(...qaPanels());
+  // The SDK's own state (visitor, deliveries, gets, impressions) in the QA overlay every storefront has (docs/qa.md).
+  const overlay = el(
+    'button',
+    { type: 'button', id: 'open-overlay', onclick: () => sdk('qa')?.() },
+    'SDK state: open the QA overlay',
+  );
+  document.getElementById('qa')!.append(el('p', {}, overlay), ...qaPanels());
 
   let current: Route = { page: 'home' };
   const show = () => render(current, page, locale);

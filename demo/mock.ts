@@ -92,11 +92,13 @@ addEventListener('hashchange', () => {
 });
 
 // The storefront requires Trusted Types (scripts/demo-server.mjs). Its one policy lets the MSW
-// worker's script URL through and nothing else: no other script URL, and no HTML at all.
+// worker's script URL and the QA overlay's (svc-qa.js, loaded by `svc.qa()`) through and nothing
+// else: no other script URL, and no HTML at all.
 const WORKER_URL = '/mockServiceWorker.js';
+const SCRIPT_URLS = [WORKER_URL, '/dist/svc-qa.js'].map((path) => new URL(path, location.href).href);
 type TrustedTypes = { createPolicy(name: string, rules: { createScriptURL(url: string): string | null }): unknown };
 (globalThis as { trustedTypes?: TrustedTypes }).trustedTypes?.createPolicy('default', {
-  createScriptURL: (url) => (new URL(url, location.href).href === new URL(WORKER_URL, location.href).href ? url : null),
+  createScriptURL: (url) => (SCRIPT_URLS.includes(new URL(url, location.href).href) ? url : null),
 });
 
 const worker = setupWorker(...createHandlers(platform));

@@ -20,6 +20,8 @@ interface Exports {
   createExperiencesClient: typeof createExperiencesClient;
   createIntegration: typeof createIntegration;
   tracker: Tracker | undefined;
+  /** Opens the QA overlay (svc-qa.js): the SDK's state, the same panels as on any storefront. */
+  qa: () => void;
 }
 
 /** `window.svc[name]`, or undefined when this build of svc.min.js has no such export. */

@@ -4,6 +4,8 @@ export { defaultEndpoints, readVisitorId, setEndpoints } from '@svc/core';
 export * from '@svc/core/errors';
 export { createExperiencesClient } from './experiences/client';
 export { createIntegration } from './integrations/client';
+// First: a tab pointed at a mock (QA) sets the endpoints before the tracker below starts.
+export { qa } from './qa/opener';
 export { recommendations } from './recommendations';
 export { createStash } from './stash';
 export { createTracker } from './tracker';
@@ -11,6 +13,3 @@ export { tracker } from './tracker/auto';
 
 // Starts the declarative mode (data-svc-item).
 import './recommendations/auto';
-
-/** @internal Number of elements `observe` watches on this page: the browser tests' leak check. */
-export { observedCount as _observedCount } from './recommendations/observe';

@@ -66,8 +66,19 @@ export function setEndpoints(endpoints: Partial<Endpoints>): void {
   holder[slot] = { ...holder[slot], ...endpoints };
 }
 
-/** The base URL for `name`: the client's own override, else the global one, else the default. No trailing slash. */
+/** The mock a QA tab is pointed at (the QA overlay's mock switch): it answers every interface. */
+let qaMock: string | undefined;
+
+/** Points every client of this bundle at the mock at `url`, over any other setting (the QA overlay's mock switch). */
+export function answerFromMock(url: string): void {
+  qaMock = checkEndpoint('mock', url);
+}
+
+/**
+ * The base URL for `name`: a QA tab's mock, else the client's own override, else the global one,
+ * else the default. No trailing slash.
+ */
 export function endpointFor(name: keyof Endpoints, override?: string): string {
-  const url = override || (globalThis as Holder)[slot]?.[name] || defaultEndpoints[name];
+  const url = qaMock || override || (globalThis as Holder)[slot]?.[name] || defaultEndpoints[name];
   return url.replace(/\/+$/, '');
 }

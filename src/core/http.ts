@@ -3,6 +3,7 @@
 // says, unwraps the platform's `{status}` envelope and turns every failure into an `SvcError`.
 import ky, { HTTPError, isForceRetryError, type Options as KyOptions } from 'ky';
 import { NetworkError, ProtocolError, SvcError, TimeoutError } from './errors';
+import { qaRecord } from './qa-channel';
 import { DEFAULT_RETRY, kyRetry, type RetryPolicy } from './retry';
 import { retryAfterMs } from './retry-after';
 import { errorForStatus } from './status';
@@ -232,11 +233,19 @@ export async function request<T extends JsonObject = JsonObject>(
     // Per call, so each attempt knows its timeout and what to name in errors.
     fetch: (input, init) => attempt(input as Request, init, context),
   };
+  // For the QA overlay: every call with its answer or error, and when it started.
+  const call: Record<string, unknown> = { method, url: target, json, body, started: Date.now() };
   try {
     const response = await transport(target, kyOptions);
-    return parseObject(context.text ?? '', what, response.status) as T;
+    const result = parseObject(context.text ?? '', what, response.status) as T;
+    call.result = result;
+    return result;
   } catch (error) {
-    throw toSvcError(error, context, signal);
+    const failure = toSvcError(error, context, signal);
+    call.error = failure;
+    throw failure;
+  } finally {
+    qaRecord('request', call);
   }
 }
 

@@ -4,6 +4,7 @@
 export { checkFields, type FieldCheck, optional } from './checks';
 export { COOKIE_LIFETIME_DAYS, type CookieWrite, readCookie, removeCookie, writeCookie } from './cookies';
 export {
+  answerFromMock,
   checkEndpoint,
   defaultEndpoints,
   type Endpoints,
@@ -17,6 +18,7 @@ export * from './invalid';
 export { refuseUnknownKeys } from './keys';
 export { normalizeLocale, toLocale } from './locale';
 export { segment } from './path';
+export { type OverlaySettings, QA_MOCK_KEY, type QaChannel, type QaRecord, qaChannel, qaRecord } from './qa-channel';
 export { randomId } from './random-id';
 export type { DebugRule, RecommendedItem } from './recommendations-wire';
 export type { RetryPolicy } from './retry';

@@ -3,7 +3,7 @@
 //
 // Two retry policies on purpose: this one is for calls a caller awaits (a few quick tries, then the
 // error goes back to the caller, who decides; a 429 goes back at once with its `retryAt`). The
-// tracker's (`retryable` and `backoff` in src/tracker/delivery.ts) is for events nobody awaits: it
+// tracker's (`retryable` in src/tracker/retryable.ts, `backoff` in delivery.ts) is for events nobody awaits: it
 // never gives up while the queue holds them, so it also retries 408 and 429, waits up to minutes,
 // and honours `Retry-After` as a floor with jitter on top.
 import { HTTPError, type RetryOptions as KyRetryOptions } from 'ky';

@@ -4,6 +4,7 @@
 // click, middle click or Enter that follows it. One IntersectionObserver, one MutationObserver and
 // one visibilitychange listener serve every observed element of the page, and exist only while
 // something is observed.
+import { qaChannel, qaRecord } from '@svc/core';
 
 /** The viewability standard, as data. */
 export const VIEWABILITY = {
@@ -69,8 +70,9 @@ const pending = new Set<WeakRef<Watch>>();
 let intersections: IntersectionObserver | undefined;
 let mutations: MutationObserver | undefined;
 
-/** @internal Number of elements observed on this page (the test hook of the no-leak guarantee). */
+/** Number of elements observed on this page (the no-leak guarantee's measure), for the QA channel. */
 export const observedCount = (): number => watched.size;
+qaChannel().gauges.observed = observedCount;
 
 const area = (rect: { width: number; height: number }) => rect.width * rect.height;
 
@@ -84,13 +86,12 @@ export function isViewable(entry: IntersectionObserverEntry): boolean {
   );
 }
 
-const report = (watch: Watch, state: ImpressionState) =>
-  watch.element.dispatchEvent(
-    new CustomEvent<ImpressionDetail>(IMPRESSION_EVENT, {
-      bubbles: true,
-      detail: { state, item: watch.item, position: watch.position },
-    }),
-  );
+/** Dispatches the state of `watch` on its element, and records it for the QA overlay. */
+const report = (watch: Watch, state: ImpressionState) => {
+  const detail: ImpressionDetail = { state, item: watch.item, position: watch.position };
+  qaRecord('impression', detail);
+  watch.element.dispatchEvent(new CustomEvent(IMPRESSION_EVENT, { bubbles: true, detail }));
+};
 
 /** Starts or stops the one-second count of `watch` after a change of its viewability or of the page's visibility. */
 function count(watch: Watch) {

@@ -57,9 +57,6 @@ export function post(url: string, data: string | Uint8Array<ArrayBuffer>, keepal
   return deliver(target, { body: data, keepalive, timeout });
 }
 
-/** Worth trying again: no answer (0), 408, 429, 5xx. Anything else is final: 2xx acknowledged, other 4xx refused. */
-export const retryable = (status?: number) => !status || status === 408 || status === 429 || status > 499;
-
 /**
  * Ms before attempt `attempt` + 1: full jitter in [0, min(max, base * 2^attempt)], after the
  * platform's Retry-After when it sent one (a floor, never shortened; the jitter on top spreads the

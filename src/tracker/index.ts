@@ -1,5 +1,15 @@
 // @svc/tracker: the visitor id, consent, and tracking events that are never lost.
-import { invalid, type PageTracker, pageTracker, randomId, setPageTracker } from '@svc/core';
+import {
+  invalid,
+  type PageTracker,
+  PERMANENT_COOKIE,
+  pageTracker,
+  qaRecord,
+  randomId,
+  readCookie,
+  setPageTracker,
+  VISITOR_COOKIE,
+} from '@svc/core';
 import { createConsent } from './consent';
 import { createHistory, type EventHandler } from './history';
 import { readOptions, type Settings, type TrackerOptions } from './options';
@@ -177,6 +187,8 @@ export function createTracker(options: TrackerOptions): Tracker {
       if (pageTracker() === tracker) setPageTracker(undefined);
     },
   };
+  // For the QA overlay: where the visitor id comes from, read before consent writes the cookies.
+  qaRecord('visitor', { cookies: [readCookie(VISITOR_COOKIE), readCookie(PERMANENT_COOKIE)] });
   consent.begin();
   setPageTracker(tracker);
   return tracker;

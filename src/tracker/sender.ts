@@ -1,18 +1,9 @@
 // The send loop: batches one request at a time, the backoff after a failed attempt, flush() for
 // "send now", and page exit, where the whole queue leaves in keepalive requests.
-import {
-  backoff,
-  body,
-  compress,
-  compressNow,
-  fitting,
-  KEEPALIVE_BUDGET,
-  MAX_BODY,
-  MAX_JSON,
-  post,
-  retryable,
-} from './delivery';
+import { qaRecord } from '@svc/core';
+import { backoff, body, compress, compressNow, fitting, KEEPALIVE_BUDGET, MAX_BODY, MAX_JSON, post } from './delivery';
 import type { EventQueue, Queued } from './queue';
+import { retryable } from './retryable';
 
 /**
  * Ms on the page's monotonic clock: waits within a page (the backoff, Retry-After) are measured on
@@ -198,10 +189,12 @@ class PageSender implements Sender {
     const bytes = keepalive ? data.length : 0;
     this.#keepaliveBytes += bytes;
     if (keepalive) queue.keepAlive(events, true);
+    qaRecord('send', { events, keepalive });
     const response = await post(this.#context.url, data, keepalive, this.#context.requestTimeout);
     this.#keepaliveBytes -= bytes;
     queue.keepAlive(events, false);
     const status = response?.status;
+    qaRecord('answer', { events, status });
     const answered = !retryable(status);
     queue.answered(answered);
     if (answered) {

@@ -71,7 +71,11 @@ const emitted = (page: Page) =>
   });
 
 const observed = (page: Page) =>
-  page.evaluate(() => (window as unknown as { svc: { _observedCount(): number } }).svc._observedCount());
+  page.evaluate(() => {
+    // The QA channel's gauge (src/core/qa-channel.ts): the SDK's own count, read as the QA overlay reads it.
+    type Channel = { gauges: { observed(): number } };
+    return (globalThis as unknown as Record<symbol, Channel>)[Symbol.for('svc.qa')].gauges.observed();
+  });
 const cards = (page: Page) => page.locator('#widget > a');
 
 /** Opens the page (every console error and CSP violation collected) and waits for the widget to be ready. */

@@ -73,7 +73,11 @@ const emitted = (page: Page) =>
 
 const scrollTo = (page: Page, y: number) => page.evaluate((y) => window.scrollTo(0, y), y);
 const observed = (page: Page) =>
-  page.evaluate(() => (window as unknown as { svc: { _observedCount(): number } }).svc._observedCount());
+  page.evaluate(() => {
+    // The QA channel's gauge (src/core/qa-channel.ts): the SDK's own count, read as the QA overlay reads it.
+    type Channel = { gauges: { observed(): number } };
+    return (globalThis as unknown as Record<symbol, Channel>)[Symbol.for('svc.qa')].gauges.observed();
+  });
 
 /** Opens `path` and waits for the widget's items. */
 async function open(page: Page, path: string) {

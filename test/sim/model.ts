@@ -17,9 +17,9 @@ import {
   KEEPALIVE_BUDGET,
   MAX_BODY,
   MAX_JSON,
-  retryable,
   utf8Bytes,
 } from '../../src/tracker/delivery';
+import { retryable } from '../../src/tracker/retryable';
 
 /** The tracker's defaults (src/tracker/index.ts `createTracker`). */
 export const TRACKER_DEFAULTS = {

@@ -2,16 +2,8 @@ import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { retryAfterMs } from '../../src/core/retry-after';
 import { MAX_WAIT_MS } from '../../src/core/timer';
-import {
-  backoff,
-  body,
-  compress,
-  compressNow,
-  fitting,
-  MAX_BODY,
-  retryable,
-  utf8Bytes,
-} from '../../src/tracker/delivery';
+import { backoff, body, compress, compressNow, fitting, MAX_BODY, utf8Bytes } from '../../src/tracker/delivery';
+import { retryable } from '../../src/tracker/retryable';
 import type { TrackingEvent } from '../../src/tracker/types';
 
 const event = (id: string, name = ''): TrackingEvent => ({

@@ -1,0 +1,114 @@
+// svc-qa.js: the QA overlay, loaded by svc.min.js's opener (`svc.qa()`, or `?svc-qa` where the
+// script tag allows it). It lives in a shadow root with its own constructed stylesheet, shows the
+// SDK's state from the QA channel, and leaves nothing behind when closed: its node, its channel
+// listener, its timer. Its errors are shown in it and never reach the page's `onerror`.
+import { type OverlaySettings, pageTracker, type QaChannel, qaChannel } from '@svc/core';
+import type { Tracker } from '../tracker';
+import { guard, h, onFailure } from './dom';
+import { mockBanner, mockPanel } from './mock-switch';
+import { type EmittedEvent, readState } from './model';
+import { PANELS, type PageView } from './panels';
+import { overlaySheet } from './styles';
+
+/** Ms between two renders at most once something happened; live values (queue, consent) follow each second. */
+const RENDER_DELAY = 100;
+const REFRESH_MS = 1000;
+
+/** The page as the panels see it now. */
+const pageView = (settings: OverlaySettings): PageView => ({
+  tracker: pageTracker() as Tracker | undefined,
+  observed: qaChannel().gauges.observed?.() ?? 0,
+  mock: settings.mock ?? undefined,
+});
+
+/** The overlay's frame: a dialog with a title, a close button, an error line and one `<details>` per panel. */
+function frame(settings: OverlaySettings, close: () => void, report: (text: string) => void) {
+  const error = h('p', { class: 'error', role: 'alert', hidden: true });
+  const contents = new Map(PANELS.map((panel) => [panel, h('div', { class: 'content' })]));
+  const sections = PANELS.map((panel) =>
+    h('details', { open: true, 'data-panel': panel.id }, h('summary', {}, panel.title), contents.get(panel)),
+  );
+  if (settings.mockAllowed)
+    sections.push(
+      h('details', { open: true, 'data-panel': 'mock' }, h('summary', {}, 'Mock'), mockPanel(settings, report)),
+    );
+  const closeButton = h('button', { type: 'button', class: 'quiet', onclick: close }, 'Close');
+  const sheet = h(
+    'section',
+    { class: 'sheet', role: 'dialog', 'aria-labelledby': 'svc-qa-title', 'data-svc-qa': 'overlay' },
+    h('header', {}, h('h2', { id: 'svc-qa-title' }, 'svc QA'), closeButton),
+    error,
+    h('div', { class: 'body' }, ...sections),
+  );
+  sheet.addEventListener(
+    'keydown',
+    guard((event: KeyboardEvent) => event.key === 'Escape' && close()),
+  );
+  return { sheet, error, contents, closeButton };
+}
+
+/** Opens the overlay; returns what brings it forward again. `closed` is called once it is gone. */
+function createOverlay(settings: OverlaySettings, closed: () => void) {
+  const channel: QaChannel = qaChannel();
+  const previousFocus = document.activeElement as HTMLElement | null;
+  const host = document.createElement('svc-qa-overlay');
+  const root = host.attachShadow({ mode: 'open' });
+  const emitted: EmittedEvent[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const report = (text: string) => {
+    ui.error.textContent = text;
+    ui.error.hidden = false;
+  };
+  onFailure((error) => report(`The QA overlay failed: ${error instanceof Error ? error.message : String(error)}`));
+  const render = guard(() => {
+    timer = undefined;
+    const state = readState(channel.records, emitted);
+    const page = pageView(settings);
+    for (const [panel, content] of ui.contents) content.replaceChildren(panel.render(state, page));
+  });
+  const later = guard(() => {
+    timer ??= setTimeout(render, RENDER_DELAY);
+  });
+  // The page's events: the tracker replays the earlier ones, then tells each new one.
+  const stopListening = pageTracker()?.on(/./, (event) => {
+    emitted.push(event as unknown as EmittedEvent);
+    later();
+  });
+  const refresh = setInterval(render, REFRESH_MS);
+  const close = () => {
+    channel.listener = undefined;
+    stopListening?.();
+    clearTimeout(timer);
+    clearInterval(refresh);
+    host.remove();
+    previousFocus?.focus?.();
+    closed();
+  };
+  const ui = frame(settings, close, report);
+  root.adoptedStyleSheets = [overlaySheet()];
+  root.append(ui.sheet);
+  channel.listener = later;
+  document.body.append(host);
+  render();
+  return { focus: () => ui.closeButton.focus() };
+}
+
+let open: ReturnType<typeof createOverlay> | undefined;
+let banner: HTMLElement | undefined;
+
+/** Opens the overlay once the page has a body (the marker may open it from a script in the head). */
+const show = guard((settings: OverlaySettings) => {
+  if (!document.body) return addEventListener('DOMContentLoaded', () => show(settings), { once: true });
+  if (settings.mock && !banner) {
+    banner = mockBanner(settings, overlaySheet());
+    document.body.prepend(banner);
+  }
+  open ??= createOverlay(settings, () => {
+    open = undefined;
+  });
+  open.focus();
+});
+
+// Loaded once per page: the opener's script tag goes (the DOM is as it was), a second load changes nothing.
+document.currentScript?.remove();
+qaChannel().open ??= show;

@@ -1,0 +1,111 @@
+// The QA panels: one implementation, used by the overlay (svc-qa.js) on any storefront and by
+// the demo's QA page. Each panel renders the state read from the QA channel (model.ts) and what
+// the page's tracker says now; none of them sends anything.
+import type { Tracker } from '../tracker';
+import { type Child, h, json, table, time } from './dom';
+import type { QaState } from './model';
+
+/** What the panels read of the page besides the records. */
+export interface PageView {
+  /** The page's tracker (`svc.tracker`), if one has started. */
+  tracker: Pick<Tracker, 'visitorId' | 'consentState' | 'queued' | 'dropped'> | undefined;
+  /** Elements `observe` watches now. */
+  observed: number;
+  /** The mock answering this tab, if one does. */
+  mock: string | undefined;
+}
+
+/** One panel: an id (used in the DOM and by tests), a title, and its content for a state. */
+export interface Panel {
+  id: string;
+  title: string;
+  render(state: QaState, page: PageView): Node;
+}
+
+const visitor: Panel = {
+  id: 'visitor',
+  title: 'Visitor and consent',
+  render(state, { tracker, observed, mock }) {
+    const row = (term: string, value: Child) => [h('dt', {}, term), h('dd', {}, value)];
+    return h(
+      'dl',
+      {},
+      ...row('Visitor id', tracker?.visitorId ?? (tracker ? 'none (consent denied)' : 'no tracker on this page')),
+      ...row('Visitor id from', state.visitorSource ?? '—'),
+      ...row('Consent', tracker?.consentState ?? '—'),
+      ...row('Events waiting', tracker ? tracker.queued : '—'),
+      ...row(
+        'Events dropped',
+        tracker ? `${tracker.dropped.overflow} queue full, ${tracker.dropped.rejected} refused` : '—',
+      ),
+      ...row('Elements observed', observed),
+      ...row('Answered by', mock ? `the mock at ${mock}` : 'the platform'),
+    );
+  },
+};
+
+const events: Panel = {
+  id: 'events',
+  title: 'Events and deliveries',
+  render: ({ events }) =>
+    table(
+      'Tracking events, newest first',
+      ['time', 'event', 'delivery', 'why', 'data'],
+      events.map((e) => [time(e.at), e.type, e.state, e.reasons.join('; '), json(e.data, 120)]),
+      'No tracking event on this page yet.',
+    ),
+};
+
+const gets: Panel = {
+  id: 'recommendations',
+  title: 'Recommendations',
+  render: ({ gets }) =>
+    table(
+      'Recommendations get() calls, newest first',
+      ['time', 'strategy', 'n', 'locale', 'items', 'ms', 'error', 'options'],
+      gets.map((g) => [
+        time(g.at),
+        g.strategy,
+        g.n,
+        g.locale,
+        g.items.join(', '),
+        g.ms,
+        g.code ?? '',
+        json({ url: g.url, body: g.sent }, 200),
+      ]),
+      'No recommendations call on this page yet.',
+    ),
+};
+
+const impressions: Panel = {
+  id: 'impressions',
+  title: 'Impressions',
+  render: ({ impressions }) =>
+    table(
+      'Observed items, newest first',
+      ['item', 'strategy', 'position', 'state', 'shown', 'clicks'],
+      impressions.map((i) => [i.id, i.strategy, i.position, i.state, i.shown ? 'yes' : 'no', i.clicks]),
+      'No element observed on this page yet.',
+    ),
+};
+
+const calls: Panel = {
+  id: 'calls',
+  title: 'Stash, experiences, integrations',
+  render: ({ calls }) =>
+    table(
+      'Other calls to the platform, newest first',
+      ['time', 'interface', 'request', 'answer', 'ms'],
+      calls.map((c) => [
+        time(c.at),
+        c.area,
+        `${c.method} ${c.url}${c.sent === undefined ? '' : ` ${json(c.sent, 80)}`}`,
+        c.code ?? json(c.result, 200),
+        c.ms,
+      ]),
+      'No stash, experiences or integrations call on this page yet.',
+    ),
+};
+
+/** The SDK-state panels, in the order they are shown. */
+export const PANELS: readonly Panel[] = [visitor, events, gets, impressions, calls];
