@@ -7,7 +7,7 @@ import { retryable } from '../tracker/retryable';
 export type DeliveryState = 'queued' | 'sent' | 'acknowledged' | 'retried' | 'dropped';
 
 /** One tracking event of this page and its delivery. */
-export interface EventRow {
+interface EventRow {
   id: string;
   type: string;
   data: unknown;
@@ -21,7 +21,7 @@ export interface EventRow {
 export type CallArea = 'recommendations' | 'stash' | 'experiences' | 'integrations' | 'other';
 
 /** One call of a client to the platform, with its answer or error code. */
-export interface CallRow {
+interface CallRow {
   area: CallArea;
   method: string;
   url: string;
@@ -34,7 +34,7 @@ export interface CallRow {
 }
 
 /** One recommendations `get`: what was asked and what came back. */
-export interface GetRow extends CallRow {
+interface GetRow extends CallRow {
   strategy: string;
   n: string;
   locale: string;
@@ -43,7 +43,7 @@ export interface GetRow extends CallRow {
 }
 
 /** What `observe` saw of one item on the page. */
-export interface ImpressionRow {
+interface ImpressionRow {
   id: string;
   strategy: string;
   position: number;

@@ -3,7 +3,7 @@
 // property with `!important`, which wins over the page's own rules for the host element.
 
 /** The overlay's CSS: a side panel on a desktop, a bottom sheet under 600 px. */
-export const OVERLAY_CSS = `
+const OVERLAY_CSS = `
 :host { all: initial !important; }
 .sheet, .banner {
   position: fixed; z-index: 2147483646; box-sizing: border-box;
