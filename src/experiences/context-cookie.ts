@@ -1,5 +1,5 @@
 import { COOKIE_LIFETIME_DAYS, invalid, VISITOR_COOKIE } from '@svc/core';
-import { serialize } from 'cookie';
+import { stringifySetCookie } from 'cookie';
 import { checkContextId } from './context-id';
 
 /** The visitor cookie's lifetime in seconds: core's one year, as the tracker writes it. */
@@ -47,7 +47,9 @@ export function contextCookie(
     invalid('options.secure', options.secure, 'must be a boolean');
   const secure = options.secure ?? (url as URL).protocol !== 'http:';
   // Composed by the `cookie` library (attributes encoded and validated there), not concatenated.
-  return serialize(VISITOR_COOKIE, contextId, {
+  return stringifySetCookie({
+    name: VISITOR_COOKIE,
+    value: contextId,
     domain,
     path: '/',
     expires: new Date(Date.now() + LIFETIME_S * 1000),
