@@ -13,6 +13,7 @@ export {
   setEndpoints,
 } from './endpoints';
 export * from './errors';
+export { type EventSource, eventMeta } from './event-meta';
 export { type Delivery, deliver, type JsonObject, type Query, type RequestOptions, request, withQuery } from './http';
 export * from './invalid';
 export { refuseUnknownKeys } from './keys';

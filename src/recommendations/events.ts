@@ -1,4 +1,4 @@
-import { endpointFor, randomId, request } from '@svc/core';
+import { endpointFor, eventMeta, randomId, request } from '@svc/core';
 
 export type RecommendationEvent = 'recommendationShown' | 'recommendationClicked';
 
@@ -20,10 +20,9 @@ export async function postEvent(
   data: Record<string, unknown>,
 ): Promise<void> {
   const url = `${endpointFor('events')}/events/v1/${trackingId}`;
-  const ts = Date.now();
   pageViewId ??= randomId();
   seq += 1;
-  const meta = { id: randomId(), type, ts, visitorId, pageViewId, seq, url: globalThis.location?.href ?? '' };
-  const body = JSON.stringify({ sentAt: ts, events: [{ meta, data }] });
+  const meta = eventMeta({ type, visitorId, pageViewId, seq });
+  const body = JSON.stringify({ sentAt: meta.ts, events: [{ meta, data }] });
   await request(url, { body, keepalive: true, what: `${type} to ${url}` });
 }

@@ -1,5 +1,7 @@
 // @svc/tracker: the visitor id, consent, and tracking events that are never lost.
 import {
+  type EventSource,
+  eventMeta,
   invalid,
   type PageTracker,
   PERMANENT_COOKIE,
@@ -93,12 +95,9 @@ function listenToThePage(queue: EventQueue, sender: Sender, signal: AbortSignal)
 }
 
 /** The event `emit` makes of `data`: meta added, serialised once (what travels and is stored is `data` as it is now). */
-function eventOf(type: string, data: Record<string, unknown>, meta: Omit<EventMeta, 'id' | 'type' | 'ts' | 'url'>) {
+function buildEvent(type: string, data: Record<string, unknown>, source: Omit<EventSource, 'type'>) {
   checkEvent(type, data);
-  const event: TrackingEvent = {
-    meta: { id: randomId(), type, ts: Date.now(), ...meta, url: location.href },
-    data,
-  };
+  const event: TrackingEvent = { meta: eventMeta({ type, ...source }), data };
   try {
     return { event, json: JSON.stringify(event) };
   } catch {
@@ -168,7 +167,7 @@ export function createTracker(options: TrackerOptions): Tracker {
     },
     dropped,
     emit(type, data) {
-      const { event, json } = eventOf(type, data, { visitorId: consent.visitorId!, pageViewId, seq: seq + 1 });
+      const { event, json } = buildEvent(type, data, { visitorId: consent.visitorId!, pageViewId, seq: seq + 1 });
       seq += 1;
       history.publish(event);
       if (consent.state !== 'denied') queue.add([json]);
