@@ -3,11 +3,11 @@
 // code of panels nobody opens. The panels open at start load with the page.
 import { describeError, el } from '../dom';
 import { mock } from '../platform';
-// The event log must see the page's first events, so its code comes with the page (its section
-// is built synchronously, before the storefront renders).
+// The SDK's state must be watched from the page's first events, so its sections come with the page
+// (built synchronously, before the storefront renders).
 import { eventsPanel } from './events-panel';
-// The impressions view follows every observed item from its first state change: also with the page.
-import { impressionsPanel } from './impressions-panel';
+import { panel } from './panel';
+import { sdkPanel } from './sdk-state';
 
 interface Section {
   name: string;
@@ -18,10 +18,37 @@ interface Section {
   eager?: boolean;
 }
 
+/** A section holding the live SDK panel `id` (sdk-state.ts). */
+const sdkSection = (id: string, title: string) => panel(id, title, sdkPanel(id));
+
 /** In the order shown. */
 const sections: Section[] = [
-  { name: 'events', title: 'Events and metrics', load: async () => eventsPanel(), eager: true },
-  { name: 'impressions', title: 'Impressions', load: async () => impressionsPanel(), eager: true },
+  // The SDK's state: the QA overlay's panels (sdk-state.ts), the events with the demo's controls and chart.
+  {
+    name: 'visitor',
+    title: 'Visitor and consent',
+    load: async () => sdkSection('visitor', 'Visitor and consent'),
+    eager: true,
+  },
+  { name: 'events', title: 'Events and deliveries', load: async () => eventsPanel(), eager: true },
+  {
+    name: 'gets',
+    title: 'Recommendations: get() calls',
+    load: async () => sdkSection('recommendations', 'Recommendations: get() calls'),
+    eager: true,
+  },
+  {
+    name: 'impressions',
+    title: 'Impressions',
+    load: async () => sdkSection('impressions', 'Impressions'),
+    eager: true,
+  },
+  {
+    name: 'calls',
+    title: 'Stash, experiences, integrations calls',
+    load: async () => sdkSection('calls', 'Stash, experiences, integrations calls'),
+    eager: true,
+  },
   {
     name: 'recommend',
     title: 'Recommendations',

@@ -24,8 +24,10 @@ export interface OverlaySettings {
 export interface QaChannel {
   /** The latest records, oldest first, at most `QA_RECORDS`. */
   records: QaRecord[];
-  /** Called with each new record: set by the overlay while it is open. */
+  /** Called with each new record: set by the QA panels (the overlay, the demo) while they watch. */
   listener?: (record: QaRecord) => void;
+  /** The QA panels' listeners, which `listener` calls: kept by the panels' code (src/qa/live.ts), not the SDK. */
+  listeners?: Set<(record: QaRecord) => void>;
   /** Values read when asked: `observed` (elements `observe` watches now). */
   gauges: Record<string, () => number>;
   /** Set by svc-qa.js once loaded: opens the overlay (or brings it forward when open). */

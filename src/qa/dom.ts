@@ -42,8 +42,18 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
+/** One row of a table: its cells, and `data-*` attributes saying what it shows (tests and QA tools read them). */
+export interface TableRow {
+  cells: Child[];
+  data?: Record<string, string | number>;
+}
+
+/** `data-*` attributes from `data`'s entries. */
+const dataAttributes = (data: TableRow['data'] = {}) =>
+  Object.fromEntries(Object.entries(data).map(([name, value]) => [`data-${name}`, String(value)]));
+
 /** A table with a caption, header cells and one row per entry; `empty` when there are none. */
-export function table(caption: string, headers: string[], rows: Child[][], empty: string): HTMLElement {
+export function table(caption: string, headers: string[], rows: TableRow[], empty: string): HTMLElement {
   if (!rows.length) return h('p', { class: 'empty' }, empty);
   return h(
     'div',
@@ -53,7 +63,11 @@ export function table(caption: string, headers: string[], rows: Child[][], empty
       {},
       h('caption', {}, caption),
       h('thead', {}, h('tr', {}, ...headers.map((name) => h('th', { scope: 'col' }, name)))),
-      h('tbody', {}, ...rows.map((cells) => h('tr', {}, ...cells.map((cell) => h('td', {}, cell))))),
+      h(
+        'tbody',
+        {},
+        ...rows.map(({ cells, data }) => h('tr', dataAttributes(data), ...cells.map((cell) => h('td', {}, cell)))),
+      ),
     ),
   );
 }

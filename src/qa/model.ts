@@ -3,8 +3,8 @@
 import type { QaRecord } from '@svc/core';
 import { retryable } from '../tracker/retryable';
 
-/** Where an event is on its way to the platform. */
-export type DeliveryState = 'queued' | 'sent' | 'acknowledged' | 'retried' | 'dropped';
+/** Where an event is on its way to the platform; `withheld`: consent denied, never queued. */
+export type DeliveryState = 'queued' | 'sent' | 'acknowledged' | 'retried' | 'dropped' | 'withheld';
 
 /** One tracking event of this page and its delivery. */
 interface EventRow {
@@ -88,6 +88,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 export interface EmittedEvent {
   meta: { id: string; type: string; ts: number };
   data: unknown;
+  /** Seen as it happened with consent denied: the tracker kept it from the queue (unknown for replayed events). */
+  withheld?: boolean;
 }
 
 /**
@@ -96,8 +98,10 @@ export interface EmittedEvent {
  */
 function readEvents(emitted: EmittedEvent[], records: QaRecord[]): EventRow[] {
   const rows = new Map<string, EventRow>();
-  const add = ({ meta, data }: EmittedEvent) => {
-    const row: EventRow = { id: meta.id, type: meta.type, data, state: 'queued', reasons: [], at: meta.ts };
+  const add = ({ meta, data, withheld }: EmittedEvent) => {
+    const row: EventRow = withheld
+      ? { id: meta.id, type: meta.type, data, state: 'withheld', reasons: ['consent denied'], at: meta.ts }
+      : { id: meta.id, type: meta.type, data, state: 'queued', reasons: [], at: meta.ts };
     rows.set(row.id, row);
     return row;
   };

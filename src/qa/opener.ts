@@ -26,7 +26,10 @@ if (mockAllowed) {
  */
 export function qa(): void {
   const open = () => qaChannel().open?.({ mockAllowed, mock });
-  if (qaChannel().open) return open();
+  if (qaChannel().open) {
+    open();
+    return;
+  }
   const tag = document.createElement('script');
   tag.src = new URL('svc-qa.js', script?.src || location.href).href;
   tag.onload = open;

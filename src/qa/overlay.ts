@@ -2,24 +2,12 @@
 // script tag allows it). It lives in a shadow root with its own constructed stylesheet, shows the
 // SDK's state from the QA channel, and leaves nothing behind when closed: its node, its channel
 // listener, its timer. Its errors are shown in it and never reach the page's `onerror`.
-import { type OverlaySettings, pageTracker, type QaChannel, qaChannel } from '@svc/core';
-import type { Tracker } from '../tracker';
+import { type OverlaySettings, qaChannel } from '@svc/core';
 import { guard, h, onFailure } from './dom';
+import { pageView, watchPanels } from './live';
 import { mockBanner, mockPanel } from './mock-switch';
-import { type EmittedEvent, readState } from './model';
-import { PANELS, type PageView } from './panels';
+import { PANELS } from './panels';
 import { overlaySheet } from './styles';
-
-/** Ms between two renders at most once something happened; live values (queue, consent) follow each second. */
-const RENDER_DELAY = 100;
-const REFRESH_MS = 1000;
-
-/** The page as the panels see it now. */
-const pageView = (settings: OverlaySettings): PageView => ({
-  tracker: pageTracker() as Tracker | undefined,
-  observed: qaChannel().gauges.observed?.() ?? 0,
-  mock: settings.mock ?? undefined,
-});
 
 /** The overlay's frame: a dialog with a title, a close button, an error line and one `<details>` per panel. */
 function frame(settings: OverlaySettings, close: () => void, report: (text: string) => void) {
@@ -49,37 +37,17 @@ function frame(settings: OverlaySettings, close: () => void, report: (text: stri
 
 /** Opens the overlay; returns what brings it forward again. `closed` is called once it is gone. */
 function createOverlay(settings: OverlaySettings, closed: () => void) {
-  const channel: QaChannel = qaChannel();
   const previousFocus = document.activeElement as HTMLElement | null;
   const host = document.createElement('svc-qa-overlay');
   const root = host.attachShadow({ mode: 'open' });
-  const emitted: EmittedEvent[] = [];
-  let timer: ReturnType<typeof setTimeout> | undefined;
   const report = (text: string) => {
     ui.error.textContent = text;
     ui.error.hidden = false;
   };
   onFailure((error) => report(`The QA overlay failed: ${error instanceof Error ? error.message : String(error)}`));
-  const render = guard(() => {
-    timer = undefined;
-    const state = readState(channel.records, emitted);
-    const page = pageView(settings);
-    for (const [panel, content] of ui.contents) content.replaceChildren(panel.render(state, page));
-  });
-  const later = guard(() => {
-    timer ??= setTimeout(render, RENDER_DELAY);
-  });
-  // The page's events: the tracker replays the earlier ones, then tells each new one.
-  const stopListening = pageTracker()?.on(/./, (event) => {
-    emitted.push(event as unknown as EmittedEvent);
-    later();
-  });
-  const refresh = setInterval(render, REFRESH_MS);
+  let stopWatching = () => {};
   const close = () => {
-    channel.listener = undefined;
-    stopListening?.();
-    clearTimeout(timer);
-    clearInterval(refresh);
+    stopWatching();
     host.remove();
     previousFocus?.focus?.();
     closed();
@@ -87,9 +55,8 @@ function createOverlay(settings: OverlaySettings, closed: () => void) {
   const ui = frame(settings, close, report);
   root.adoptedStyleSheets = [overlaySheet()];
   root.append(ui.sheet);
-  channel.listener = later;
   document.body.append(host);
-  render();
+  stopWatching = watchPanels(ui.contents, () => pageView(settings.mock));
   return { focus: () => ui.closeButton.focus() };
 }
 

@@ -26,20 +26,29 @@ const visitor: Panel = {
   id: 'visitor',
   title: 'Visitor and consent',
   render(state, { tracker, observed, mock }) {
-    const row = (term: string, value: Child) => [h('dt', {}, term), h('dd', {}, value)];
+    // `data-field` names each value for tests and tools.
+    const row = (field: string, term: string, value: Child) => [
+      h('dt', {}, term),
+      h('dd', { 'data-field': field }, value),
+    ];
     return h(
       'dl',
       {},
-      ...row('Visitor id', tracker?.visitorId ?? (tracker ? 'none (consent denied)' : 'no tracker on this page')),
-      ...row('Visitor id from', state.visitorSource ?? '—'),
-      ...row('Consent', tracker?.consentState ?? '—'),
-      ...row('Events waiting', tracker ? tracker.queued : '—'),
       ...row(
+        'visitor-id',
+        'Visitor id',
+        tracker?.visitorId ?? (tracker ? 'none (consent denied)' : 'no tracker on this page'),
+      ),
+      ...row('visitor-source', 'Visitor id from', state.visitorSource ?? '—'),
+      ...row('consent', 'Consent', tracker?.consentState ?? '—'),
+      ...row('queued', 'Events waiting', tracker ? tracker.queued : '—'),
+      ...row(
+        'dropped',
         'Events dropped',
         tracker ? `${tracker.dropped.overflow} queue full, ${tracker.dropped.rejected} refused` : '—',
       ),
-      ...row('Elements observed', observed),
-      ...row('Answered by', mock ? `the mock at ${mock}` : 'the platform'),
+      ...row('observed', 'Elements observed', observed),
+      ...row('answered-by', 'Answered by', mock ? `the mock at ${mock}` : 'the platform'),
     );
   },
 };
@@ -51,7 +60,10 @@ const events: Panel = {
     table(
       'Tracking events, newest first',
       ['time', 'event', 'delivery', 'why', 'data'],
-      events.map((e) => [time(e.at), e.type, e.state, e.reasons.join('; '), json(e.data, 120)]),
+      events.map((e) => ({
+        cells: [time(e.at), e.type, e.state, e.reasons.join('; '), json(e.data, 120)],
+        data: { id: e.id, type: e.type, state: e.state },
+      })),
       'No tracking event on this page yet.',
     ),
 };
@@ -63,16 +75,19 @@ const gets: Panel = {
     table(
       'Recommendations get() calls, newest first',
       ['time', 'strategy', 'n', 'locale', 'items', 'ms', 'error', 'options'],
-      gets.map((g) => [
-        time(g.at),
-        g.strategy,
-        g.n,
-        g.locale,
-        g.items.join(', '),
-        g.ms,
-        g.code ?? '',
-        json({ url: g.url, body: g.sent }, 200),
-      ]),
+      gets.map((g) => ({
+        cells: [
+          time(g.at),
+          g.strategy,
+          g.n,
+          g.locale,
+          g.items.join(', '),
+          g.ms,
+          g.code ?? '',
+          json({ url: g.url, body: g.sent }, 200),
+        ],
+        data: { strategy: g.strategy, code: g.code ?? '' },
+      })),
       'No recommendations call on this page yet.',
     ),
 };
@@ -84,7 +99,10 @@ const impressions: Panel = {
     table(
       'Observed items, newest first',
       ['item', 'strategy', 'position', 'state', 'shown', 'clicks'],
-      impressions.map((i) => [i.id, i.strategy, i.position, i.state, i.shown ? 'yes' : 'no', i.clicks]),
+      impressions.map((i) => ({
+        cells: [i.id, i.strategy, i.position, i.state, i.shown ? 'yes' : 'no', i.clicks],
+        data: { id: i.id, strategy: i.strategy, state: i.state, shown: String(i.shown), clicked: i.clicks },
+      })),
       'No element observed on this page yet.',
     ),
 };
@@ -96,13 +114,16 @@ const calls: Panel = {
     table(
       'Other calls to the platform, newest first',
       ['time', 'interface', 'request', 'answer', 'ms'],
-      calls.map((c) => [
-        time(c.at),
-        c.area,
-        `${c.method} ${c.url}${c.sent === undefined ? '' : ` ${json(c.sent, 80)}`}`,
-        c.code ?? json(c.result, 200),
-        c.ms,
-      ]),
+      calls.map((c) => ({
+        cells: [
+          time(c.at),
+          c.area,
+          `${c.method} ${c.url}${c.sent === undefined ? '' : ` ${json(c.sent, 80)}`}`,
+          c.code ?? json(c.result, 200),
+          c.ms,
+        ],
+        data: { area: c.area, code: c.code ?? '' },
+      })),
       'No stash, experiences or integrations call on this page yet.',
     ),
 };

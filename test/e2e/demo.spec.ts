@@ -161,7 +161,7 @@ test.describe('demo storefront', () => {
     // The tracker delivered the shopping events, each in the log with its delivery state; the
     // tracker refused none of the shop's events (they follow PROTOCOL.md's event table).
     await page.locator('[data-panel="events"] button', { hasText: 'Flush now' }).click();
-    const log = page.locator('[data-panel="events"] table.log');
+    const log = page.locator('[data-panel="events"] .sdk-state table');
     for (const type of [
       'ecView',
       'ecProduct',
@@ -170,12 +170,9 @@ test.describe('demo storefront', () => {
       'ecBasketTransactionSummary',
       'recommendationShown',
     ]) {
-      await page.locator('[data-panel="events"] select[name="type"]').selectOption(type);
-      await expect(log.locator(`tr[data-type="${type}"][data-state="delivered"]`).first()).toBeVisible();
+      await expect(log.locator(`tr[data-type="${type}"][data-state="acknowledged"]`).first()).toBeVisible();
     }
-    await page.locator('[data-panel="events"] select[name="type"]').selectOption('');
-    expect(await log.locator('tr[data-state="refused"]').count()).toBe(0);
-    await page.locator('[data-panel="events"] select[name="type"]').selectOption('recommendationClicked');
+    expect(await page.locator('[data-panel="events"] tr[data-state="refused"]').count()).toBe(0);
     const received = await page.evaluate(() =>
       (
         window as unknown as {
@@ -208,7 +205,7 @@ test.describe('demo storefront', () => {
     await page.evaluate(() =>
       (window as unknown as { svc: { tracker: { flush(): Promise<unknown> } } }).svc.tracker.flush(),
     );
-    await expect(log.locator('tr[data-type="recommendationClicked"][data-state="delivered"]').first()).toBeVisible();
+    await expect(log.locator('tr[data-type="recommendationClicked"][data-state="acknowledged"]').first()).toBeVisible();
     await expect
       .poll(async () => (await metricsOf(page)).find((m) => m.strategy === strategyOfItem)?.clicked)
       .toBe(before + 1);
@@ -409,20 +406,23 @@ test.describe('demo storefront', () => {
   }, testInfo) => {
     const faults = await openPanel(page, 'faults');
     const events = page.locator('[data-panel="events"]');
-    const log = events.locator('table.log');
+    const log = events.locator('.sdk-state table');
+    const consent = page.locator('[data-panel="visitor"] [data-field="consent"]');
     await events.locator('button', { hasText: 'Flush now' }).click();
-    await expect(log.locator('tr[data-type="ecView"]').first()).toHaveAttribute('data-state', 'delivered');
+    await expect(log.locator('tr[data-type="ecView"]').first()).toHaveAttribute('data-state', 'acknowledged');
 
     await faults.locator('input[name="events-500"]').check();
     await page.locator('header nav a').first().click();
     const view = log.locator('tr[data-type="ecView"]').first();
     await events.locator('button', { hasText: 'Flush now' }).click();
-    await expect(view).toHaveAttribute('data-state', 'retrying');
-    await expect(view.locator('.state')).toHaveText('retrying (HTTP 500)');
+    await expect(view).toHaveAttribute('data-state', 'retried');
+    // The delivery column, then why: each failed attempt's answer.
+    await expect(view.locator('td').nth(2)).toHaveText('retried');
+    await expect(view.locator('td').nth(3)).toHaveText(/^HTTP 500(; HTTP 500)*$/);
     await keep(page, testInfo, 'events-retrying');
     await faults.locator('input[name="events-500"]').uncheck();
     await events.locator('button', { hasText: 'Flush now' }).click();
-    await expect(view).toHaveAttribute('data-state', 'delivered');
+    await expect(view).toHaveAttribute('data-state', 'acknowledged');
     const id = await view.getAttribute('data-id');
     const copies = await page.evaluate(
       (eventId) =>
@@ -439,7 +439,7 @@ test.describe('demo storefront', () => {
 
     // Consent denied: the tracker still tells the page, but nothing is sent.
     await events.locator('button', { hasText: 'Consent: denied' }).click();
-    await expect(events.locator('[data-output="event-counts"]')).toContainText('consent denied');
+    await expect(consent).toHaveText('denied');
     const sentBefore = await page.evaluate(
       () =>
         (window as unknown as { svcMock: { exchanges: { api: string }[] } }).svcMock.exchanges.filter(
@@ -448,6 +448,7 @@ test.describe('demo storefront', () => {
     );
     await page.locator('header a.brand').click();
     await expect(log.locator('tr[data-type="ecView"]').first()).toHaveAttribute('data-state', 'withheld');
+    await expect(log.locator('tr[data-type="ecView"]').first().locator('td').nth(3)).toHaveText('consent denied');
     await events.locator('button', { hasText: 'Flush now' }).click();
     const sentAfter = await page.evaluate(
       () =>
@@ -457,7 +458,7 @@ test.describe('demo storefront', () => {
     );
     expect(sentAfter).toBe(sentBefore);
     await events.locator('button', { hasText: 'Consent: granted' }).click();
-    await expect(events.locator('[data-output="event-counts"]')).toContainText('consent granted');
+    await expect(consent).toHaveText('granted');
   });
 
   test('the stash playground runs every opType and shows the full keys', async ({ page }) => {

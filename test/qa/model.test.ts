@@ -28,6 +28,14 @@ describe('the QA overlay reads the channel', () => {
     });
   });
 
+  it('marks an event seen as it happened with consent denied as withheld, never queued', () => {
+    const state = readState([], [{ ...event('a', 'ecView'), withheld: true }, event('b', 'ecView')]);
+    expect(state.events.map((e) => [e.id, e.state, ...e.reasons])).toEqual([
+      ['a', 'withheld', 'consent denied'],
+      ['b', 'queued'],
+    ]);
+  });
+
   it('reads a get: strategy, n, locale, items with their strategy, timing and error code', () => {
     const url = 'http://mock/vc/recommend/2.1/shop?strategy=pllr&n=2';
     const result = {
