@@ -17,7 +17,7 @@ function leave() {
 }
 
 /** The form that points this tab at a mock. `report` shows a refusal. */
-function switchOn(settings: OverlaySettings, report: (text: string) => void): HTMLElement {
+function switchOn(report: (text: string) => void): HTMLElement {
   const url = h('input', { id: 'svc-qa-mock-url', type: 'url', value: DEFAULT_MOCK, autocomplete: 'off' });
   const submit = (event: Event) => {
     event.preventDefault();
@@ -67,7 +67,7 @@ function whileOn(settings: OverlaySettings, report: (text: string) => void): HTM
 
 /** The mock panel's content; `report` shows what happened (or why not). */
 export function mockPanel(settings: OverlaySettings, report: (text: string) => void): HTMLElement {
-  return settings.mock ? whileOn(settings, report) : switchOn(settings, report);
+  return settings.mock ? whileOn(settings, report) : switchOn(report);
 }
 
 /** The banner shown while the mock answers this tab (outside the overlay: it stays when the overlay closes). */

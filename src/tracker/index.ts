@@ -18,7 +18,7 @@ import { readOptions, type Settings, type TrackerOptions } from './options';
 import { createQueue, type EventQueue } from './queue';
 import { checkEvent } from './schema';
 import { createSender, type Sender } from './sender';
-import type { Consent, EventMeta, TrackingEvent } from './types';
+import type { Consent, TrackingEvent } from './types';
 
 export { setEndpoints } from '@svc/core';
 

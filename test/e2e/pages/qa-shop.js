@@ -24,7 +24,7 @@
         var li = document.createElement('li');
         var link = document.createElement('a');
         link.href = '#buy-' + item.id;
-        link.textContent = item.details && item.details.name ? item.details.name : item.id;
+        link.textContent = item.details?.name ? item.details.name : item.id;
         li.append(link);
         list.append(li);
         recs.observe(li, item, i + 1);
