@@ -263,31 +263,37 @@ export interface Delivery {
 /**
  * POSTs a text body (a simple request: `text/plain`, no credentials, no CORS preflight) and
  * resolves the HTTP status without judging it: the tracker decides what each status means for its
- * queue. Resolves `undefined` when no answer came (network failure, timeout). Never retried here.
+ * queue. Resolves `undefined` when no answer came (network failure, timeout, a redirect: the
+ * platform never redirects). Never retried here: the tracker's queue owns its events until
+ * acknowledged, and tries again itself.
+ *
+ * The one request of core that `fetch` sends without ky: ky's worth is its retry, hooks and
+ * error mapping, none of which a delivery uses, while it would build a `Request` and clone it and
+ * the `Response` per call, most of a small batch's cost to the page (docs/clients.md, "the
+ * tracker's delivery").
  */
 export async function deliver(
   url: string,
   options: { body: string | Uint8Array; keepalive?: boolean; timeout?: number },
 ): Promise<Delivery | undefined> {
   const { body, keepalive = false, timeout = 0 } = options;
-  const context: Attempt = {
-    what: `POST ${url}`,
-    timeout: Math.min(timeout, MAX_WAIT_MS),
-    envelope: false,
-    keepalive,
-    credentials: 'omit',
-  };
+  const controller = new AbortController();
+  const timer = timeout > 0 ? setTimeout(() => controller.abort(), Math.min(timeout, MAX_WAIT_MS)) : undefined;
   try {
-    const response = await transport.post(url, {
+    const response = await fetch(url, {
+      method: 'POST',
       body: body as BodyInit,
       headers: { 'content-type': 'text/plain;charset=UTF-8' },
       keepalive,
       credentials: 'omit',
-      throwHttpErrors: false,
-      fetch: (input, init) => attempt(input as Request, init, context),
+      redirect: 'manual',
+      signal: controller.signal,
     });
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) return undefined;
     return { status: response.status, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) };
   } catch {
     return undefined;
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -49,6 +49,8 @@ const product = (i: number) => ({
 type Peer = 'ours' | 'snowplow';
 /** What the bench page exposes, whichever tracker runs on it. */
 type Bench = { bench: { emit(data: object): void; flush(): void } };
+/** The page's chain of tasks (see `CHAIN`). */
+type Chain = { chain(n: number, data: object): Promise<void> };
 
 /** What the collector received from each tracker since the last reset. */
 interface Tally {
@@ -177,8 +179,28 @@ function collector(scripts: Record<string, Uint8Array>) {
   return { handle, tallies, state };
 }
 
-/** The page script that starts a tracker and exposes `window.bench.emit(i)` and `window.bench.flush()`. */
-const starter = (peer: Peer | 'none', origin: string) => {
+/**
+ * The page's own chain of tasks, as a shop's script runs: `chain(n, data)` emits n events, one per
+ * `setTimeout(…, 0)` task, and resolves after the last. Run from the page's script, not from the
+ * bench's `page.evaluate` (whose own work Chromium counts apart from the page's).
+ */
+const CHAIN = `<script>
+  window.chain = (n, data) => new Promise((done) => {
+    let i = 0;
+    const step = () => {
+      if (i === n) return done();
+      window.bench.emit({ ...data, product: { ...data.product, productId: 'p' + i } });
+      i += 1;
+      setTimeout(step, 0);
+    };
+    step();
+  });
+</script>`;
+
+/** The page script that starts a tracker and exposes `window.bench.emit(i)` and `window.bench.flush()`, and `window.chain`. */
+const starter = (peer: Peer | 'none', origin: string) => CHAIN + trackerScript(peer, origin);
+
+const trackerScript = (peer: Peer | 'none', origin: string) => {
   // Ours as a shop starts it: the script tag's data attributes (src/tracker/auto.ts).
   if (peer === 'ours')
     return `<script src="/svc.min.js" data-tracking-id="${TID}" data-endpoint="${origin}"></script><script>
@@ -271,15 +293,7 @@ export default async function (): Promise<Row[]> {
         return { script: get('ScriptDuration') * 1000, task: get('TaskDuration') * 1000 };
       };
       const before = await metrics();
-      await page.evaluate(
-        async ([n, data]) => {
-          for (let i = 0; i < n; i++) {
-            (window as unknown as Bench).bench.emit({ ...data, product: { ...data.product, productId: `p${i}` } });
-            await new Promise((resolve) => setTimeout(resolve, 0));
-          }
-        },
-        [EVENTS, product(0)] as const,
-      );
+      await page.evaluate(([n, data]) => (window as unknown as Chain).chain(n, data), [EVENTS, product(0)] as const);
       if (peer !== 'none' && !(await until(() => tallies[peer].ids.size >= EVENTS, 30_000)))
         throw new Error(`${peer}: ${tallies[peer].ids.size} of ${EVENTS} delivered`);
       await page.waitForTimeout(300); // the last answers handled
