@@ -187,6 +187,7 @@ class PageSender implements Sender {
       const ready = limit === Infinity && this.#unprepared().length === 0 ? this.#ready[0] : undefined;
       const batch = ready ?? (await this.#nextBatch(unsent, Math.min(fittingBatch(unsent), limit)));
       if (!this.#context.allowed()) break; // consent withdrawn while compressing
+      if (!this.#stillUnsent(batch.events)) continue; // page exit took some while compressing: they are in flight
       const keepalive = this.#urgent && sizeOf(batch.data) <= KEEPALIVE_BUDGET - this.#keepaliveBytes;
       this.#urgent = false;
       await this.#transmit(batch.events, batch.data, keepalive);
@@ -234,6 +235,12 @@ class PageSender implements Sender {
     this.#ready = this.#ready.filter((batch) => batch.events.every((e) => waiting.has(e)));
     const held = new Set(this.#ready.flatMap((batch) => batch.events));
     return unsent.filter((e) => !held.has(e));
+  }
+
+  /** Whether every one of `events` is still unsent: none acknowledged, dropped, or in a keepalive request. */
+  #stillUnsent(events: Queued[]) {
+    const unsent = new Set(this.#context.queue.unsent());
+    return events.every((e) => unsent.has(e));
   }
 
   /** A keepalive request of page exit; its answer (when the page still runs) lets the loop go on. */

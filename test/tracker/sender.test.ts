@@ -98,11 +98,11 @@ describe('createSender', () => {
 
   it('after a failed attempt the waiting events are compressed ahead: page exit sends that gzip, in this task', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
-    const { sender, add } = setUp();
+    const { sender, add } = setUp({ retryBase: 60_000 }); // no retry before the page exit
     mock.platform.faults.set('events', { status: 503, times: 1 });
     add(30);
     await sender.flush(); // refused: the 30 wait for the backoff, compressed meanwhile
-    await new Promise((resolve) => setTimeout(resolve, 100)); // the compression ahead (CompressionStream) done
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the compression ahead (CompressionStream) done
     add(2, 30); // after it: these two go as JSON
     fetch.mockClear();
     sender.leave();
