@@ -75,7 +75,8 @@ const answers = new WeakMap<Response, JsonObject | SvcError>();
  *   read in `attempt`, whose `SvcError` for a body status ky's retry weighs like any other error
  *   (`shouldRetry` in retry.ts).
  */
-const transport = ky.create({
+// Pure: a bundle that uses no `request` (the tracker alone, which only delivers) leaves ky out.
+const transport = /* @__PURE__ */ ky.create({
   timeout: false,
   redirect: 'manual',
   retry: 0,

@@ -12,8 +12,22 @@ export const KEEPALIVE_BUDGET = 64_000;
 
 const encoder = new TextEncoder();
 
-/** UTF-8 bytes of `text`. */
-export const utf8Bytes = (text: string) => encoder.encode(text).length;
+/**
+ * UTF-8 bytes of `text`, counted without encoding it (an event's size is taken at each emit, and
+ * `TextEncoder` would allocate its bytes): one byte per ASCII character, two up to U+07FF, three
+ * for the rest of the BMP, four for a surrogate pair (two halves, two bytes each). JSON carries no
+ * lone surrogate (`JSON.stringify` escapes them).
+ */
+export function utf8Bytes(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    const surrogate = code >= 0xd800 && code <= 0xdfff;
+    bytes += code < 0x800 || surrogate ? 1 : 2;
+  }
+  return bytes;
+}
 
 /**
  * How many of the first events (given by their UTF-8 bytes) fit a body of `limit` bytes

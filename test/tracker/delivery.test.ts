@@ -38,6 +38,19 @@ describe('batch', () => {
     expect(bytes(body(small.slice(0, k + 1)))).toBeGreaterThan(20_000 - 20);
   });
 
+  it('utf8Bytes() counts what TextEncoder writes: ASCII, two- and three-byte characters, surrogate pairs', () => {
+    for (const text of [
+      '',
+      'plain',
+      'Grüße',
+      '€ 19,90',
+      '日本語',
+      '😀 and 👍🏽',
+      JSON.stringify({ name: 'Ünïcödé €😀' }),
+    ])
+      expect(utf8Bytes(text)).toBe(new TextEncoder().encode(text).length);
+  });
+
   it('compress() (CompressionStream) gives the gzip of the text', async () => {
     const text = body(Array.from({ length: 100 }, (_, i) => json(`e${i}`, '€ and more')));
     const gzip = (await compress(text))!;
