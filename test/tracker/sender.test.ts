@@ -25,7 +25,7 @@ const held = () => mock.platform.inspect.events.received(TID).map((e) => e.meta.
 function setUp(overrides: Partial<SenderContext> = {}) {
   const dropped = { overflow: 0, rejected: 0 };
   let allowed = true;
-  const queue: EventQueue = createQueue({ trackingId: TID, maxQueue: 1000, dropped, onAdded() {}, warn() {} });
+  const queue: EventQueue = createQueue({ trackingId: TID, maxQueue: 1000, dropped, warn() {} });
   const sender = createSender({
     url: `https://events.svc.example/events/v1/${TID}`,
     queue,
