@@ -128,8 +128,9 @@ class PageSender implements Sender {
     let budget = KEEPALIVE_BUDGET - this.#keepaliveBytes;
     let events = this.#unprepared();
     for (const batch of this.#ready) {
-      if (batch.data.length > budget) continue;
-      budget -= batch.data.length;
+      const bytes = sizeOf(batch.data);
+      if (bytes > budget) continue;
+      budget -= bytes;
       this.#exit(batch);
     }
     while (events.length) {
