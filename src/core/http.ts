@@ -1,10 +1,10 @@
 // The one transport of every client: ky, created once here. A client only validates its input
 // and builds {url, method, query, body}; this module sends it, retries it as the client's policy
 // says, unwraps the platform's `{status}` envelope and turns every failure into an `SvcError`.
-import ky, { HTTPError, isForceRetryError, type Options as KyOptions } from 'ky';
+import ky, { HTTPError, type Options as KyOptions } from 'ky';
 import { NetworkError, ProtocolError, SvcError, TimeoutError } from './errors';
 import { qaRecord } from './qa-channel';
-import { DEFAULT_RETRY, kyRetry, type RetryPolicy } from './retry';
+import { kyRetry, type RetryPolicy } from './retry';
 import { retryAfterMs } from './retry-after';
 import { errorForStatus } from './status';
 import { MAX_WAIT_MS } from './timer';
@@ -44,25 +44,31 @@ export interface RequestOptions {
   absentIsAnswer?: boolean;
 }
 
-/** Statuses whose response must not have a body (`new Response` refuses one). */
-const NULL_BODY = [101, 204, 205, 304];
-
-/** What one attempt of a request needs besides the `Request` ky built. */
+/** What one attempt of a request needs besides the `Request` ky built; the same for every attempt of a call. */
 interface Attempt {
-  what: string;
-  timeout: number;
+  readonly what: string;
+  readonly timeout: number;
   /** The body is the platform's `{status}` envelope (else any JSON object). */
-  envelope: boolean;
+  readonly envelope: boolean;
   /** A body `status` 404 under HTTP 200 is an answer ("nothing there"), resolved, not thrown. */
-  absentIsAnswer?: boolean;
-  /** The call's retry decision, when it has a policy: a body status it accepts is tried again. */
-  retries?: (error: SvcError) => boolean;
-  /** The last attempt's body text, read once by `attempt` (the hook and `request` parse it, not re-read it). */
-  text?: string;
-  /** Given to `fetch` itself too: not every `Request` implementation keeps them (happy-dom drops keepalive). */
-  keepalive?: boolean;
-  credentials?: RequestCredentials;
+  readonly absentIsAnswer?: boolean;
+  /** Given to `fetch` itself too: not every `Request` implementation keeps it (happy-dom drops keepalive). */
+  readonly keepalive?: boolean;
+  /**
+   * The body as text, given to `fetch` beside ky's `Request`, which carries the URL, method and
+   * headers and no body: ky clones each `Request` for a retry, and a clone with a body tees it into
+   * two streams that `fetch` must then read back (about 1.5 ms per POST in Chromium).
+   */
+  readonly body?: string;
 }
+
+/**
+ * What `attempt` made of each answer it gave ky: the JSON body of a success, or the `SvcError` a
+ * failed HTTP status stands for (ky then throws its `HTTPError` for that response, which
+ * `toSvcError` maps back). Keyed by the response, so the body travels with it: read once, inside
+ * the attempt's timeout, and parsed once.
+ */
+const answers = new WeakMap<Response, JsonObject | SvcError>();
 
 /**
  * The ky instance behind every client. Our own options decide everything ky would default:
@@ -72,7 +78,9 @@ interface Attempt {
  *   POST into a GET or send a value to another origin, so a redirect is a `PROTOCOL` error.
  * - `throwHttpErrors: true`: ky's `HTTPError` feeds its retry logic (status codes, `Retry-After`);
  *   `toSvcError` converts it afterwards.
- * - the envelope is read in one `afterResponse` hook, `unwrapEnvelope`, given each call's settings.
+ * - no `afterResponse` hook: ky clones the response for each (a tee of its body). The envelope is
+ *   read in `attempt`, whose `SvcError` for a body status ky's retry weighs like any other error
+ *   (`shouldRetry` in retry.ts).
  */
 const transport = ky.create({
   timeout: false,
@@ -82,10 +90,13 @@ const transport = ky.create({
 
 /**
  * One attempt: `fetch` with the attempt's timeout, the whole body read inside it (ky's own
- * timeout would stop at the headers), network failures and timeouts as `SvcError`s.
+ * timeout would stop at the headers), network failures and timeouts as `SvcError`s, and a 2xx
+ * answer's envelope checked (`checkEnvelope` throws the `SvcError` of a failed body status, which
+ * ky retries when the call's policy says so). Resolves the response, its body read: what it held is
+ * in `answers`.
  */
 async function attempt(request: Request, init: RequestInit | undefined, context: Attempt): Promise<Response> {
-  const { what, timeout, keepalive, credentials } = context;
+  const { what, timeout, keepalive, body } = context;
   const controller = new AbortController();
   const outer = request.signal;
   const forward = () => controller.abort(outer.reason);
@@ -106,7 +117,16 @@ async function attempt(request: Request, init: RequestInit | undefined, context:
   aborted.catch(() => {});
   try {
     const response = await Promise.race([
-      fetch(request, { ...init, keepalive, credentials, signal: controller.signal }),
+      fetch(request.url, {
+        ...init,
+        method: request.method,
+        headers: request.headers,
+        body,
+        redirect: request.redirect,
+        credentials: request.credentials,
+        keepalive,
+        signal: controller.signal,
+      }),
       aborted,
     ]);
     if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
@@ -115,9 +135,8 @@ async function attempt(request: Request, init: RequestInit | undefined, context:
       throw new ProtocolError(what, problem, { status: response.status || undefined });
     }
     const text = await Promise.race([response.text(), aborted]);
-    context.text = text;
-    const body = NULL_BODY.includes(response.status) ? null : text;
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    answers.set(response, response.ok ? checkEnvelope(response.status, text, context) : failure(response, text, what));
+    return response;
   } catch (error) {
     if (error instanceof SvcError) throw error;
     if (outer.aborted) throw outer.reason;
@@ -130,36 +149,33 @@ async function attempt(request: Request, init: RequestInit | undefined, context:
 }
 
 /**
- * The platform's envelope, for a 2xx answer: a JSON object whose numeric `status` must be 200.
- * A body status the call's retry policy accepts (a `status: 500` under HTTP 200) asks ky for a
- * retry with `ky.retry()`: an error thrown in a hook is final on ky 2, and `ky.retry()` works on
- * ky 1.14 and 2.x alike; the error travels as the retry's `cause`. Anything else is thrown as the
- * `SvcError` of that status. Non-2xx answers are left to ky, which throws its `HTTPError` (and may
- * retry it) before `toSvcError` maps it.
+ * The body of a 2xx answer, a JSON object; with `envelope`, its numeric `status` must be 200 (or
+ * 404 with `absentIsAnswer`). Else throws the `SvcError` it stands for (a `status: 500` under
+ * HTTP 200 is a `SERVER_ERROR`, which the call's retry policy may try again).
  */
-function unwrapEnvelope(response: Response, context: Attempt) {
-  try {
-    checkEnvelope(response, context);
-  } catch (error) {
-    if (error instanceof SvcError && context.retries?.(error)) return ky.retry({ code: error.code, cause: error });
-    throw error;
-  }
-}
-
-/** Throws the `SvcError` a 2xx answer stands for when its envelope is not a success. */
-function checkEnvelope(response: Response, { what, envelope, absentIsAnswer, text = '' }: Attempt): void {
-  if (!response.ok) return;
-  const body = parseObject(text, what, response.status);
-  if (!envelope) return;
+function checkEnvelope(status: number, text: string, { what, envelope, absentIsAnswer }: Attempt): JsonObject {
+  const body = parseObject(text, what, status);
+  if (!envelope) return body;
   if (typeof body.status !== 'number') {
     const problem =
       'status' in body
         ? `status ${JSON.stringify(body.status)}`
-        : `HTTP ${response.status} with no numeric "status" in the body`;
-    throw new ProtocolError(what, problem, { status: response.status });
+        : `HTTP ${status} with no numeric "status" in the body`;
+    throw new ProtocolError(what, problem, { status });
   }
-  if (body.status === 404 && absentIsAnswer) return;
+  if (body.status === 404 && absentIsAnswer) return body;
   if (body.status !== 200) throw errorForStatus(what, body.status, body);
+  return body;
+}
+
+/** The `SvcError` of a failed HTTP status: by its body and `Retry-After`, or `PROTOCOL` for a body that is not a JSON object. */
+function failure(response: Response, text: string, what: string): SvcError {
+  try {
+    const body = parseObject(text, what, response.status);
+    return errorForStatus(what, response.status, body, retryAfterMs(response.headers.get('retry-after')));
+  } catch (notJson) {
+    return notJson as SvcError;
+  }
 }
 
 /** A response body as a JSON object, else the `PROTOCOL` error naming what it was. */
@@ -177,21 +193,10 @@ function parseObject(text: string, what: string, status: number): JsonObject {
 }
 
 /** Any failure of a ky call as an `SvcError` (a caller's abort stays the signal's reason). */
-function toSvcError(error: unknown, { what, text = '' }: Attempt, signal?: AbortSignal | null): unknown {
+function toSvcError(error: unknown, what: string, signal?: AbortSignal | null): unknown {
   if (signal?.aborted) return signal.reason;
-  // The last forced retry (see unwrapEnvelope) failed too: its cause is the body status's error.
-  if (isForceRetryError(error) && error.cause instanceof SvcError) return error.cause;
   if (error instanceof SvcError) return error;
-  if (error instanceof HTTPError) {
-    const { status, headers } = error.response;
-    let body: JsonObject;
-    try {
-      body = parseObject(text, what, status);
-    } catch (notJson) {
-      return notJson;
-    }
-    return errorForStatus(what, status, body, retryAfterMs(headers.get('retry-after')));
-  }
+  if (error instanceof HTTPError) return answers.get(error.response) ?? new NetworkError(what, error);
   return new NetworkError(what, error);
 }
 
@@ -204,9 +209,11 @@ export async function request<T extends JsonObject = JsonObject>(
   url: string,
   options: RequestOptions = {},
 ): Promise<T> {
-  const { json, body, timeout = 0, signal, envelope = true, keepalive = false } = options;
+  const { json, timeout = 0, signal, envelope = true, keepalive = false } = options;
+  const body = json === undefined ? options.body : JSON.stringify(json);
+  const contentType = json === undefined ? 'text/plain;charset=UTF-8' : 'application/json';
   const onRetry = options.retry?.onRetry;
-  const method = options.method ?? (json === undefined && body === undefined ? 'GET' : 'POST');
+  const method = options.method ?? (body === undefined ? 'GET' : 'POST');
   const target = withQuery(url, options.query);
   const what = options.what ?? `${method} ${target}`;
   const context: Attempt = {
@@ -215,21 +222,16 @@ export async function request<T extends JsonObject = JsonObject>(
     envelope,
     absentIsAnswer: options.absentIsAnswer,
     keepalive,
-    retries: options.retry ? (options.retry.shouldRetry ?? DEFAULT_RETRY.shouldRetry) : undefined,
+    body,
   };
   const kyOptions: KyOptions = {
     method,
-    json,
-    body,
+    // The body goes to fetch in `attempt` (see `Attempt.body`); ky's Request has its type.
+    headers: body === undefined ? undefined : { 'content-type': contentType },
     keepalive,
     signal: signal ?? undefined,
     retry: options.retry ? kyRetry(options.retry) : 0,
-    hooks: {
-      afterResponse: [(_request, _options, response) => unwrapEnvelope(response, context)],
-      beforeRetry: onRetry
-        ? [({ error, retryCount }) => onRetry(isForceRetryError(error) ? error.cause : error, retryCount)]
-        : [],
-    },
+    hooks: { beforeRetry: onRetry ? [({ error, retryCount }) => onRetry(error, retryCount)] : [] },
     // Per call, so each attempt knows its timeout and what to name in errors.
     fetch: (input, init) => attempt(input as Request, init, context),
   };
@@ -237,11 +239,11 @@ export async function request<T extends JsonObject = JsonObject>(
   const call: Record<string, unknown> = { method, url: target, json, body, started: Date.now() };
   try {
     const response = await transport(target, kyOptions);
-    const result = parseObject(context.text ?? '', what, response.status) as T;
+    const result = answers.get(response) as T;
     call.result = result;
     return result;
   } catch (error) {
-    const failure = toSvcError(error, context, signal);
+    const failure = toSvcError(error, what, signal);
     call.error = failure;
     throw failure;
   } finally {
@@ -272,31 +274,49 @@ export interface Delivery {
 /**
  * POSTs a text body (a simple request: `text/plain`, no credentials, no CORS preflight) and
  * resolves the HTTP status without judging it: the tracker decides what each status means for its
- * queue. Resolves `undefined` when no answer came (network failure, timeout). Never retried here.
+ * queue. Resolves `undefined` when no answer came (network failure, timeout, a redirect: the
+ * platform never redirects). Never retried here: the tracker's queue owns its events until
+ * acknowledged, and tries again itself.
+ *
+ * Through ky like every request of the clients, with nothing for ky to copy: its `Request` carries
+ * the URL, method and headers, and the body goes to `fetch` beside it (as in `request`), so ky's
+ * clone per attempt has no body to tee; no hook, so no clone of the response either.
  */
 export async function deliver(
   url: string,
   options: { body: string | Uint8Array; keepalive?: boolean; timeout?: number },
 ): Promise<Delivery | undefined> {
   const { body, keepalive = false, timeout = 0 } = options;
-  const context: Attempt = {
-    what: `POST ${url}`,
-    timeout: Math.min(timeout, MAX_WAIT_MS),
-    envelope: false,
-    keepalive,
-    credentials: 'omit',
-  };
   try {
     const response = await transport.post(url, {
-      body: body as BodyInit,
       headers: { 'content-type': 'text/plain;charset=UTF-8' },
       keepalive,
       credentials: 'omit',
       throwHttpErrors: false,
-      fetch: (input, init) => attempt(input as Request, init, context),
+      fetch: (input) => postOnce(input as Request, body, keepalive, timeout),
     });
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) return undefined;
     return { status: response.status, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) };
   } catch {
     return undefined;
+  }
+}
+
+/** One delivery attempt: `fetch` with the body beside ky's `Request`, aborted after `timeout` ms (0: never). */
+async function postOnce(request: Request, body: string | Uint8Array, keepalive: boolean, timeout: number) {
+  const controller = new AbortController();
+  const timer = timeout > 0 ? setTimeout(() => controller.abort(), Math.min(timeout, MAX_WAIT_MS)) : undefined;
+  try {
+    return await fetch(request.url, {
+      method: 'POST',
+      headers: request.headers,
+      body: body as BodyInit,
+      keepalive,
+      credentials: 'omit',
+      redirect: 'manual',
+      signal: controller.signal,
+    });
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -7,6 +7,13 @@ export function randomId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6] & 0x0f) | 0x40; // version 4: the high nibble of byte 6
   bytes[8] = (bytes[8] & 0x3f) | 0x80; // variant: the two high bits of byte 8 are 10
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join('-');
+  let id = '';
+  for (let i = 0; i < 16; i++) {
+    if (i === 4 || i === 6 || i === 8 || i === 10) id += '-'; // 8-4-4-4-12 hex digits
+    id += HEX[bytes[i]];
+  }
+  return id;
 }
+
+/** The two lower-case hex digits of each byte value: one lookup per byte (an id is made per event). */
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));

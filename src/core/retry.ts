@@ -33,7 +33,7 @@ export interface RetryPolicy {
 const retriesOnItsOwn = (error: SvcError): boolean => isRetryable(error) && error.code !== 'RATE_LIMITED';
 
 /** The retry policy's defaults: 2 retries, waits from 100 ms up to 2 s, network failures and 5xx only. */
-export const DEFAULT_RETRY: Readonly<Required<Pick<RetryPolicy, 'limit' | 'baseMs' | 'maxMs' | 'shouldRetry'>>> = {
+const DEFAULT_RETRY: Readonly<Required<Pick<RetryPolicy, 'limit' | 'baseMs' | 'maxMs' | 'shouldRetry'>>> = {
   limit: 2,
   baseMs: 100,
   maxMs: 2000,

@@ -19,6 +19,8 @@ export interface ConsentState {
   set(state: 'granted' | 'denied'): void;
   /** Stops everything consent allows: nothing is written or sent any more. */
   stop(): void;
+  /** Calls `listener` once consent is granted and storage open: what waits may be sent (one listener). */
+  whenGranted(listener: () => void): void;
 }
 
 /** What consent acts on. */
@@ -28,8 +30,6 @@ export interface ConsentContext {
   /** `options.cookieDomain`; `undefined`: probed. */
   cookieDomain: string | undefined;
   queue: EventQueue;
-  /** Sends what waits (consent granted). */
-  send: () => void;
   /** Says once on the console what the tracker could not use. */
   warn: (what: 'cookies' | 'localStorage') => void;
   /** Told of each event read back from storage that the platform would refuse (left out), with the reason. */
@@ -46,6 +46,7 @@ export function createConsent(initial: Consent, context: ConsentContext): Consen
   let state = initial;
   let visitorId: string | undefined;
   let domain: string | undefined;
+  let granted = () => {};
 
   const grant = () => {
     domain = context.cookieDomain ?? cookieDomain();
@@ -57,7 +58,7 @@ export function createConsent(initial: Consent, context: ConsentContext): Consen
     if (!store) context.warn('localStorage');
     context.queue.open(store);
     context.queue.adopt();
-    context.send();
+    granted();
   };
   const withdraw = () => {
     context.queue.clear();
@@ -85,6 +86,9 @@ export function createConsent(initial: Consent, context: ConsentContext): Consen
     },
     stop() {
       state = 'denied';
+    },
+    whenGranted(listener) {
+      granted = listener;
     },
   };
 }

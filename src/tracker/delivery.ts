@@ -1,8 +1,7 @@
-import { deliver, MAX_WAIT_MS } from '@svc/core';
 // How the queue travels: gzip bodies under the platform's 64 KiB, the one function that sends,
 // what the platform answers to retry, and how long to wait before trying again. The queue itself
 // lives with the tracker's state (index.ts).
-import { gzipSync } from 'fflate';
+import { deliver, MAX_WAIT_MS } from '@svc/core';
 
 /** Bytes of one request body as sent, at most: under the platform's 64 KiB limit. */
 export const MAX_BODY = 60_000;
@@ -13,8 +12,22 @@ export const KEEPALIVE_BUDGET = 64_000;
 
 const encoder = new TextEncoder();
 
-/** UTF-8 bytes of `text`. */
-export const utf8Bytes = (text: string) => encoder.encode(text).length;
+/**
+ * UTF-8 bytes of `text`, counted without encoding it (an event's size is taken at each emit, and
+ * `TextEncoder` would allocate its bytes): one byte per ASCII character, two up to U+07FF, three
+ * for the rest of the BMP, four for a surrogate pair (two halves, two bytes each). JSON carries no
+ * lone surrogate (`JSON.stringify` escapes them).
+ */
+export function utf8Bytes(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    const surrogate = code >= 0xd800 && code <= 0xdfff;
+    bytes += code < 0x800 || surrogate ? 1 : 2;
+  }
+  return bytes;
+}
 
 /**
  * How many of the first events (given by their UTF-8 bytes) fit a body of `limit` bytes
@@ -35,16 +48,22 @@ export function fitting(sizes: readonly number[], limit: number): number {
 /** The batch body of events given as their JSON. */
 export const body = (events: readonly string[]) => `{"sentAt":${Date.now()},"events":[${events}]}`;
 
-/** The gzip of `text` by the browser's `CompressionStream` (native, off the script's own work); `undefined` where there is none. */
-export const compress = async (text: string): Promise<Uint8Array<ArrayBuffer> | undefined> =>
-  typeof CompressionStream === 'function'
-    ? new Uint8Array(
-        await new Response(new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer(),
-      )
-    : undefined;
+/**
+ * The gzip of `text` by the browser's `CompressionStream`; `undefined` where there is none. The
+ * bytes are written to the stream's writer and read back by one `Response`: no Blob and no pipe
+ * in between (each costs the page its own promises per batch).
+ */
+export async function compress(text: string): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  if (typeof CompressionStream !== 'function') return undefined;
+  const stream = new CompressionStream('gzip');
+  const writer = stream.writable.getWriter();
+  void writer.write(encoder.encode(text));
+  void writer.close();
+  return new Uint8Array(await new Response(stream.readable).arrayBuffer());
+}
 
-/** The gzip of `text` at once, for page exit, where nothing can be awaited (fflate; its output is a plain ArrayBuffer's view). */
-export const compressNow = (text: string) => gzipSync(encoder.encode(text)) as Uint8Array<ArrayBuffer>;
+/** Bytes of a body as sent: its UTF-8 bytes for JSON, its length for gzip. */
+export const sizeOf = (data: string | Uint8Array) => (typeof data === 'string' ? utf8Bytes(data) : data.length);
 
 /**
  * POSTs a batch body: a string as it is, bytes as gzip (`?encoding=gzip`). Always

@@ -105,22 +105,23 @@ function buildEvent(type: string, data: Record<string, unknown>, source: Omit<Ev
   }
 }
 
-/** The parts of one page's tracker, wired to each other: the queue tells the sender, which asks consent. */
+/**
+ * The parts of one page's tracker, each made from those above it: the queue, consent (which opens
+ * the queue's storage), the sender (which sends the queue while consent allows); then the queue and
+ * consent are told to wake the sender when there is something to send.
+ */
 function createParts(settings: Settings, pageViewId: string, dropped: Tracker['dropped']) {
   const queue = createQueue({
     trackingId: settings.trackingId,
     maxQueue: settings.maxQueue,
     dropped,
-    onAdded: () => sender.schedule(),
     warn: () => warn('localStorage'),
   });
-  const sender: Sender = createSender({ ...settings, queue, dropped, allowed: () => consent.state === 'granted' });
   const consent = createConsent(settings.consent, {
     trackingId: settings.trackingId,
     pageViewId,
     cookieDomain: settings.cookieDomain,
     queue,
-    send: () => sender.schedule(),
     warn,
     onInvalid: (reason) => {
       dropped.invalid++;
@@ -128,6 +129,9 @@ function createParts(settings: Settings, pageViewId: string, dropped: Tracker['d
       warned.add('invalid');
     },
   });
+  const sender: Sender = createSender({ ...settings, queue, dropped, allowed: () => consent.state === 'granted' });
+  queue.whenAdded(() => sender.schedule());
+  consent.whenGranted(() => sender.schedule());
   return { queue, sender, consent };
 }
 

@@ -51,6 +51,8 @@ export interface EventQueue {
   beat(t?: number): void;
   /** Takes over what dead pages left (see `adopt` in store.ts), under the Web Lock where there is one. */
   adopt(): void;
+  /** Calls `listener` after events were queued (the sender schedules a batch); one listener. */
+  whenAdded(listener: () => void): void;
 }
 
 /** What the queue needs from the tracker. */
@@ -59,8 +61,6 @@ export interface QueueContext {
   maxQueue: number;
   /** Counts events dropped beyond `maxQueue`. */
   dropped: { overflow: number };
-  /** Called after events were queued (the sender schedules a batch). */
-  onAdded: () => void;
   /** Says once on the console that storage is unavailable. */
   warn: () => void;
 }
@@ -78,6 +78,7 @@ class PageQueue implements EventQueue {
   #answering = false;
   #saveScheduled = false;
   #saveTimer: ReturnType<typeof setTimeout> | undefined;
+  #onAdded = () => {};
 
   readonly #context: QueueContext;
 
@@ -109,7 +110,7 @@ class PageQueue implements EventQueue {
       this.remove(this.#queue.slice(0, over));
     }
     this.#saveLater();
-    this.#context.onAdded();
+    this.#onAdded();
   }
 
   remove(gone: readonly Queued[]) {
@@ -178,7 +179,7 @@ class PageQueue implements EventQueue {
       for (const json of events) this.#queue.push({ json, bytes: utf8Bytes(json), chunk: key });
     }
     this.beat();
-    this.#context.onAdded();
+    this.#onAdded();
   }
 
   beat(t?: number) {
@@ -202,6 +203,10 @@ class PageQueue implements EventQueue {
       const live = await livePages(trackingId);
       if (this.#store) this.add(this.#store.adopt(live));
     });
+  }
+
+  whenAdded(listener: () => void) {
+    this.#onAdded = listener;
   }
 
   /** Written once after the current task, however many events it queued; while the platform acknowledges, after `SAVE_DELAY`. */

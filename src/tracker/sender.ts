@@ -1,7 +1,8 @@
 // The send loop: batches one request at a time, the backoff after a failed attempt, flush() for
-// "send now", and page exit, where the whole queue leaves in keepalive requests.
+// "send now", and page exit, where the whole queue leaves in keepalive requests: gzip compressed
+// ahead of time while the backoff waited, JSON for the few events that came after.
 import { qaRecord } from '@svc/core';
-import { backoff, body, compress, compressNow, fitting, KEEPALIVE_BUDGET, MAX_BODY, MAX_JSON, post } from './delivery';
+import { backoff, body, compress, fitting, KEEPALIVE_BUDGET, MAX_BODY, MAX_JSON, post, sizeOf } from './delivery';
 import type { EventQueue, Queued } from './queue';
 import { retryable } from './retryable';
 
@@ -68,6 +69,14 @@ class PageSender implements Sender {
   #splitSize = Infinity;
   /** The part of the wait the platform asked for (Retry-After): flush() waits for it, not for the rest of the backoff. */
   #retryAfterUntil = -Infinity;
+  /**
+   * Batches compressed ahead of time, oldest events first: after a failed attempt, the events
+   * waiting for the backoff (see `#prepare`). Page exit sends them as they are (nothing can be
+   * awaited there), and so does the next attempt when they hold every unsent event.
+   */
+  #ready: Batch[] = [];
+  #preparing = false;
+  #prepareTimer: ReturnType<typeof setTimeout> | undefined;
 
   readonly #context: SenderContext;
 
@@ -82,6 +91,12 @@ class PageSender implements Sender {
     const wait = Math.max(this.#waitUntil - monotonic(), delay);
     if (wait < 0) void this.#run();
     else this.#timer ??= setTimeout(() => this.#run(), wait);
+    // Events that come during the backoff are compressed once a batchDelay has gathered them.
+    if (this.#waitUntil > monotonic() && !this.#preparing && this.#unprepared().length)
+      this.#prepareTimer ??= setTimeout(() => {
+        this.#prepareTimer = undefined;
+        void this.#prepare();
+      }, batchDelay);
   }
 
   flush() {
@@ -92,25 +107,34 @@ class PageSender implements Sender {
   }
 
   /**
-   * Page exit (`pagehide`, or hidden, which may be the last the page sees): gzip by a synchronous
-   * compressor (nothing can be awaited here), within what the keepalive budget has left after the
-   * requests in flight; an event in a request still in flight without keepalive goes again (the
-   * platform deduplicates). What does not fit stays stored for the next page.
+   * Page exit (`pagehide`, or hidden, which may be the last the page sees): nothing can be awaited
+   * here, so the batches compressed ahead of time go as they are, then the events none holds as
+   * JSON, all within what the keepalive budget has left after the requests in flight. An event in
+   * a request still in flight without keepalive goes again (the platform deduplicates). What does
+   * not fit stays stored for the next page.
    */
   leave() {
-    const { queue } = this.#context;
-    queue.save();
-    let events = this.#context.allowed() ? queue.unsent() : [];
+    this.#context.queue.save();
+    if (!this.#context.allowed()) return;
     let budget = KEEPALIVE_BUDGET - this.#keepaliveBytes;
-    let n = fittingJson(events);
-    while (n) {
-      const data = compressNow(body(events.slice(0, n).map((e) => e.json)));
-      if (data.length <= budget) {
-        budget -= data.length;
-        void this.#transmit(events.slice(0, n), data, true).then(() => this.schedule());
-        events = events.slice(n);
-        n = fittingJson(events);
-      } else n = Math.min(n - 1, Math.floor(((n * budget) / data.length) * 0.95));
+    let events = this.#unprepared();
+    for (const batch of this.#ready) {
+      const bytes = sizeOf(batch.data);
+      if (bytes > budget) continue;
+      budget -= bytes;
+      this.#exit(batch);
+    }
+    while (events.length) {
+      const n = fitting(
+        events.map((e) => e.bytes),
+        Math.min(budget, MAX_BODY),
+      );
+      const batch = { events: events.slice(0, n), data: body(events.slice(0, n).map((e) => e.json)) };
+      const bytes = sizeOf(batch.data);
+      if (bytes > budget) break;
+      budget -= bytes;
+      this.#exit(batch);
+      events = events.slice(n);
     }
   }
 
@@ -122,6 +146,7 @@ class PageSender implements Sender {
 
   stop() {
     clearTimeout(this.#timer);
+    clearTimeout(this.#prepareTimer);
   }
 
   #sending() {
@@ -151,11 +176,11 @@ class PageSender implements Sender {
       if (batches > 0 && !this.#flushing && !this.#isolating() && queue.waiting() < batchSize) break;
       const unsent = queue.unsent();
       const limit = this.#isolating() ? this.#splitSize : Infinity;
-      const next = this.#nextBatch(unsent, Math.min(fittingBatch(unsent), limit));
-      // Awaited only when it is a promise: an urgent batch leaves in this task.
-      const batch = next instanceof Promise ? await next : next;
+      const ready = limit === Infinity && this.#unprepared().length === 0 ? this.#ready[0] : undefined;
+      const batch = ready ?? (await this.#nextBatch(unsent, Math.min(fittingBatch(unsent), limit)));
       if (!this.#context.allowed()) break; // consent withdrawn while compressing
-      const keepalive = this.#urgent && batch.data.length <= KEEPALIVE_BUDGET - this.#keepaliveBytes;
+      if (!this.#stillUnsent(batch.events)) continue; // page exit took some while compressing: they are in flight
+      const keepalive = this.#urgent && sizeOf(batch.data) <= KEEPALIVE_BUDGET - this.#keepaliveBytes;
       this.#urgent = false;
       await this.#transmit(batch.events, batch.data, keepalive);
     }
@@ -166,16 +191,53 @@ class PageSender implements Sender {
    * `CompressionStream`, under `MAX_BODY` from at most `MAX_JSON` of JSON; without
    * `CompressionStream`, JSON under `MAX_BODY`). Compressed bigger than a request may be: fewer
    * events, in proportion, with a margin. One event too big for any request goes alone, and the
-   * platform refuses it (413). "Send now" (urgent) compresses in this task and returns the batch
-   * itself, not a promise: a navigation may end the page before an await returns.
+   * platform refuses it (413).
    */
-  #nextBatch(events: Queued[], n = fittingBatch(events)): Batch | Promise<Batch> {
+  async #nextBatch(events: Queued[], n = fittingBatch(events)): Promise<Batch> {
     const json = body(events.slice(0, n).map((e) => e.json));
-    const settle = (gzip: Uint8Array<ArrayBuffer> | undefined): Batch | Promise<Batch> => {
-      if (!gzip || gzip.length <= MAX_BODY || n === 1) return { events: events.slice(0, n), data: gzip ?? json };
-      return this.#nextBatch(events, Math.max(1, Math.min(n - 1, Math.floor(((n * MAX_BODY) / gzip.length) * 0.9))));
-    };
-    return this.#urgent ? settle(compressNow(json)) : compress(json).then(settle);
+    const gzip = await compress(json);
+    if (!gzip || gzip.length <= MAX_BODY || n === 1) return { events: events.slice(0, n), data: gzip ?? json };
+    return this.#nextBatch(events, Math.max(1, Math.min(n - 1, Math.floor(((n * MAX_BODY) / gzip.length) * 0.9))));
+  }
+
+  /**
+   * Compresses the unsent events no ready batch holds into ready batches (single-flight): after a
+   * failed attempt, and for events that came during the backoff.
+   */
+  async #prepare() {
+    if (this.#preparing) return;
+    this.#preparing = true;
+    try {
+      for (let events = this.#unprepared(); events.length && this.#context.allowed(); events = this.#unprepared()) {
+        const batch = await this.#nextBatch(events);
+        this.#ready.push(batch); // read after the await: `#unprepared` may have replaced the array meanwhile
+      }
+    } finally {
+      this.#preparing = false;
+    }
+  }
+
+  /**
+   * The unsent events no ready batch holds, oldest first. A ready batch holding an event no longer
+   * unsent (acknowledged, dropped, in a keepalive request) is let go: its events are then unprepared.
+   */
+  #unprepared(): Queued[] {
+    const unsent = this.#context.queue.unsent();
+    const waiting = new Set(unsent);
+    this.#ready = this.#ready.filter((batch) => batch.events.every((e) => waiting.has(e)));
+    const held = new Set(this.#ready.flatMap((batch) => batch.events));
+    return unsent.filter((e) => !held.has(e));
+  }
+
+  /** Whether every one of `events` is still unsent: none acknowledged, dropped, or in a keepalive request. */
+  #stillUnsent(events: Queued[]) {
+    const unsent = new Set(this.#context.queue.unsent());
+    return events.every((e) => unsent.has(e));
+  }
+
+  /** A keepalive request of page exit; its answer (when the page still runs) lets the loop go on. */
+  #exit(batch: Batch) {
+    void this.#transmit(batch.events, batch.data, true).then(() => this.schedule());
   }
 
   /**
@@ -186,7 +248,7 @@ class PageSender implements Sender {
    */
   async #transmit(events: Queued[], data: string | Uint8Array<ArrayBuffer>, keepalive: boolean) {
     const { queue } = this.#context;
-    const bytes = keepalive ? data.length : 0;
+    const bytes = keepalive ? sizeOf(data) : 0;
     this.#keepaliveBytes += bytes;
     if (keepalive) queue.keepAlive(events, true);
     qaRecord('send', { events, keepalive });
@@ -208,6 +270,7 @@ class PageSender implements Sender {
     this.#retryAfterUntil = monotonic() + (retryAfterMs ?? 0);
     this.#waitUntil =
       monotonic() + backoff(this.#attempt++, retryAfterMs, this.#context.retryBase, this.#context.retryMax);
+    void this.#prepare(); // what waits for the backoff, ready for page exit
   }
 
   /**
@@ -216,6 +279,7 @@ class PageSender implements Sender {
    * `rejected`). A batch of n with one bad event costs about 2·log2(n) more requests.
    */
   #split(events: Queued[]) {
+    this.#ready = []; // whole batches: the bad event would go again with good ones
     this.#suspects = new Set(events);
     this.#splitSize = Math.ceil(events.length / 2);
   }
@@ -234,13 +298,6 @@ const fittingBatch = (events: Queued[]) =>
   fitting(
     events.map((e) => e.bytes),
     typeof CompressionStream === 'function' ? MAX_JSON : MAX_BODY,
-  );
-
-/** How many of the first events fit one batch of at most `MAX_JSON` (page exit compresses every batch). */
-const fittingJson = (events: Queued[]) =>
-  fitting(
-    events.map((e) => e.bytes),
-    MAX_JSON,
   );
 
 /** The delivery of one page; nothing is sent until `schedule` or `flush`. */

@@ -19,6 +19,13 @@ import { median, type Row, round } from './types';
 // (its flush at page exit). Snowplow's esbuild bundle is built in memory at the start. Both trackers emit the same product data: ours as an
 // `ecProduct` event, Snowplow's as a self-describing event carrying the same fields.
 //
+// Two settings, each measured in the same run:
+// - cross-origin, what a storefront sees: the page on one origin (http://127.0.0.1:<page port>)
+//   loads dist/svc.min.js by its script tag (`data-tracking-id`, `data-endpoint`), and the collector
+//   is another origin and site (http://localhost:<collector port>): every request goes through
+//   CORS (our simple requests need no preflight, Snowplow's JSON with credentials does);
+// - same-origin, the bench's setting before issue 31: page and collector on one origin.
+//
 // Main-thread time is Chromium's own account of the page's renderer main thread, read over the
 // Chrome DevTools Protocol (Playwright's CDPSession): `Performance.getMetrics` ScriptDuration
 // (JavaScript execution) before the first emit and after the collector holds every event, minus the
@@ -42,6 +49,8 @@ const product = (i: number) => ({
 type Peer = 'ours' | 'snowplow';
 /** What the bench page exposes, whichever tracker runs on it. */
 type Bench = { bench: { emit(data: object): void; flush(): void } };
+/** The page's chain of tasks (see `CHAIN`). */
+type Chain = { chain(n: number, data: object): Promise<void> };
 
 /** What the collector received from each tracker since the last reset. */
 interface Tally {
@@ -89,10 +98,17 @@ async function snowplowBundle() {
   return result.outputFiles[0].contents;
 }
 
+/** Where each tracker sends: the collector's origin, and whether the page shares it. */
+interface Setting {
+  name: 'cross-origin' | 'same-origin';
+  /** The collector's base URL, as the page sees it. */
+  collector: string;
+}
+
 function collector(scripts: Record<string, Uint8Array>) {
   const tallies: Record<Peer, Tally> = { ours: tally(), snowplow: tally() };
-  const state = { failing: false };
-  const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
+  const state = { failing: false, collector: '' };
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://collector');
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -107,7 +123,7 @@ function collector(scripts: Record<string, Uint8Array>) {
       if (script) return response.writeHead(200, { 'Content-Type': 'text/javascript' }).end(script);
       const page =
         url.pathname === '/page'
-          ? starter(url.searchParams.get('peer') as Peer | 'none', `http://${request.headers.host}`)
+          ? starter(url.searchParams.get('peer') as Peer | 'none', state.collector)
           : '<p>another site, no tracker</p>';
       return response.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><title>bench</title>${page}`);
     }
@@ -159,16 +175,36 @@ function collector(scripts: Record<string, Uint8Array>) {
         .writeHead(200, { ...cors, 'Content-Type': 'application/json' })
         .end(JSON.stringify({ status: 200, accepted: ids.length, duplicates: 0 }));
     return response.writeHead(200, cors).end('ok');
-  });
-  return { server, tallies, state };
+  };
+  return { handle, tallies, state };
 }
 
-/** The page script that starts a tracker and exposes `window.bench.emit(i)` and `window.bench.flush()`. */
-const starter = (peer: Peer | 'none', origin: string) => {
+/**
+ * The page's own chain of tasks, as a shop's script runs: `chain(n, data)` emits n events, one per
+ * `setTimeout(…, 0)` task, and resolves after the last. Run from the page's script, not from the
+ * bench's `page.evaluate` (whose own work Chromium counts apart from the page's).
+ */
+const CHAIN = `<script>
+  window.chain = (n, data) => new Promise((done) => {
+    let i = 0;
+    const step = () => {
+      if (i === n) return done();
+      window.bench.emit({ ...data, product: { ...data.product, productId: 'p' + i } });
+      i += 1;
+      setTimeout(step, 0);
+    };
+    step();
+  });
+</script>`;
+
+/** The page script that starts a tracker and exposes `window.bench.emit(i)` and `window.bench.flush()`, and `window.chain`. */
+const starter = (peer: Peer | 'none', origin: string) => CHAIN + trackerScript(peer, origin);
+
+const trackerScript = (peer: Peer | 'none', origin: string) => {
+  // Ours as a shop starts it: the script tag's data attributes (src/tracker/auto.ts).
   if (peer === 'ours')
-    return `<script src="/svc.min.js"></script><script>
-      const t = svc.createTracker({ trackingId: '${TID}', endpoint: '${origin}' });
-      window.bench = { emit: (data) => t.emit('ecProduct', data), flush: () => t.flush() };
+    return `<script src="/svc.min.js" data-tracking-id="${TID}" data-endpoint="${origin}"></script><script>
+      window.bench = { emit: (data) => svc.tracker.emit('ecProduct', data), flush: () => svc.tracker.flush() };
     </script>`;
   if (peer === 'snowplow')
     return `<script src="/snowplow.js"></script><script>
@@ -196,17 +232,38 @@ const until = async (test: () => boolean, timeout: number) => {
 const settled = (tallies: Record<Peer, Tally>, peer: Peer) =>
   until(() => tallies[peer].batches > 0 && Date.now() - tallies[peer].lastAnswer > 6000, 20_000);
 
+/** One main-thread measurement: what Chromium and the collector counted for one page. */
+interface MainThread {
+  script: number;
+  task: number;
+  wirePerEvent: number;
+  bodyPerEvent: number;
+  requests: number;
+}
+type MainKey = keyof MainThread;
+
 export default async function (): Promise<Row[]> {
   const scripts = { '/svc.min.js': readFileSync('dist/svc.min.js'), '/snowplow.js': await snowplowBundle() };
-  const { server, tallies, state } = collector(scripts);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  const origin = `http://127.0.0.1:${port}`;
-  const elsewhere = `http://localhost:${port}/elsewhere`; // another origin (and site): no tracker there
+  const { handle, tallies, state } = collector(scripts);
+  // Two listeners of one collector: the page's origin, and another origin for the collector.
+  const listen = async () => {
+    const server = createServer(handle);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { server, port: (server.address() as AddressInfo).port };
+  };
+  const pages = await listen();
+  const platform = await listen();
+  const origin = `http://127.0.0.1:${pages.port}`;
+  const settings: Setting[] = [
+    { name: 'cross-origin', collector: `http://localhost:${platform.port}` },
+    { name: 'same-origin', collector: origin },
+  ];
+  const elsewhere = `http://localhost:${pages.port}/elsewhere`; // another site than the page: no tracker there
   const browser: Browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 
-  /** A fresh context and page running `peer`'s tracker, the collector's tallies reset. */
-  const open = async (peer: Peer | 'none') => {
+  /** A fresh context and page running `peer`'s tracker, sending to `setting`'s collector, the tallies reset. */
+  const open = async (peer: Peer | 'none', setting: Setting = settings[0]) => {
+    state.collector = setting.collector;
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${origin}/page?peer=${peer}`);
@@ -226,8 +283,8 @@ export default async function (): Promise<Row[]> {
   try {
     // 1. Main-thread time: EVENTS emitted one per task (setTimeout 0 between emits), until the
     // collector holds them all; ScriptDuration and TaskDuration by CDP, minus a page without a tracker.
-    const mainThread = async (peer: Peer | 'none') => {
-      const { context, page } = await open(peer);
+    const mainThread = async (peer: Peer | 'none', setting: Setting): Promise<MainThread> => {
+      const { context, page } = await open(peer, setting);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Performance.enable');
       const metrics = async () => {
@@ -236,15 +293,7 @@ export default async function (): Promise<Row[]> {
         return { script: get('ScriptDuration') * 1000, task: get('TaskDuration') * 1000 };
       };
       const before = await metrics();
-      await page.evaluate(
-        async ([n, data]) => {
-          for (let i = 0; i < n; i++) {
-            (window as unknown as Bench).bench.emit({ ...data, product: { ...data.product, productId: `p${i}` } });
-            await new Promise((resolve) => setTimeout(resolve, 0));
-          }
-        },
-        [EVENTS, product(0)] as const,
-      );
+      await page.evaluate(([n, data]) => (window as unknown as Chain).chain(n, data), [EVENTS, product(0)] as const);
       if (peer !== 'none' && !(await until(() => tallies[peer].ids.size >= EVENTS, 30_000)))
         throw new Error(`${peer}: ${tallies[peer].ids.size} of ${EVENTS} delivered`);
       await page.waitForTimeout(300); // the last answers handled
@@ -259,12 +308,18 @@ export default async function (): Promise<Row[]> {
         requests: t.requests,
       };
     };
-    const main: Record<Peer | 'none', Awaited<ReturnType<typeof mainThread>>[]> = { none: [], ours: [], snowplow: [] };
+    type Runs = Record<Peer | 'none', MainThread[]>;
+    const main: Record<Setting['name'], Runs> = {
+      'cross-origin': { none: [], ours: [], snowplow: [] },
+      'same-origin': { none: [], ours: [], snowplow: [] },
+    };
     for (let r = 0; r < ROUNDS; r++)
-      for (const peer of ['none', 'ours', 'snowplow'] as const) main[peer].push(await mainThread(peer));
-    const med = (peer: Peer | 'none', key: 'script' | 'task' | 'wirePerEvent' | 'bodyPerEvent' | 'requests') =>
-      median(main[peer].map((m) => m[key]));
-    const net = (peer: Peer, key: 'script' | 'task') => median(main[peer].map((m, i) => m[key] - main.none[i][key]));
+      for (const setting of settings)
+        for (const peer of ['none', 'ours', 'snowplow'] as const)
+          main[setting.name][peer].push(await mainThread(peer, setting));
+    const med = (runs: Runs, peer: Peer | 'none', key: MainKey) => median(runs[peer].map((m) => m[key]));
+    const net = (runs: Runs, peer: Peer, key: 'script' | 'task') =>
+      median(runs[peer].map((m, i) => m[key] - runs.none[i][key]));
 
     /** A page of `peer` with `n` events queued while the collector answered 503; it answers 200 again from now, its tallies reset. */
     const queuedWhileFailing = async (peer: Peer, n: number) => {
@@ -301,7 +356,7 @@ export default async function (): Promise<Row[]> {
     const drain = { ours: await backlog('ours'), snowplow: await backlog('snowplow') };
 
     // 3. Page exit: n events queued while the collector fails, the collector answering again just
-    // before the page navigates to another origin that loads no tracker; what the collector holds
+    // before the page navigates to another site that loads no tracker; what the collector holds
     // 3 s later (no later visit to the shop).
     const exit = async (peer: Peer, n: number) => {
       const { context, page } = await queuedWhileFailing(peer, n);
@@ -314,30 +369,10 @@ export default async function (): Promise<Row[]> {
     const exits: Record<number, Record<Peer, number>> = {};
     for (const n of [500, 1000]) exits[n] = { ours: await exit('ours', n), snowplow: await exit('snowplow', n) };
 
-    const bench = 'tracker vs Snowplow (Chromium, real HTTP)';
-    const compare = (metric: string, ours: number, snowplow: number, unit: string, note: string, digits = 1): Row => ({
-      bench,
-      metric,
-      value: `${round(ours, digits)} vs ${round(snowplow, digits)}`,
-      unit,
-      note,
-      compare: {
-        ours: round(ours, digits),
-        peer: round(snowplow, digits),
-        peerName: 'Snowplow',
-        ratio: round(ours / snowplow, 3),
-      },
-    });
     return [
+      ...settings.flatMap(({ name }) => mainThreadRows(name, main[name], med, net)),
       compare(
-        `main-thread script time, ${EVENTS} events one per task, delivery included`,
-        net('ours', 'script'),
-        net('snowplow', 'script'),
-        'ms',
-        `CDP Performance.getMetrics ScriptDuration, median of ${ROUNDS}, minus the same loop without a tracker (${round(med('none', 'script'))} ms); TaskDuration ${round(net('ours', 'task'))} vs ${round(net('snowplow', 'task'))} ms; target for ours ≤ 60 ms`,
-      ),
-      compare(
-        `drain a ${EVENTS}-event backlog: time`,
+        `drain a ${EVENTS}-event backlog: time (cross-origin)`,
         drain.ours.ms,
         drain.snowplow.ms,
         'ms',
@@ -345,7 +380,7 @@ export default async function (): Promise<Row[]> {
         0,
       ),
       compare(
-        `drain a ${EVENTS}-event backlog: requests`,
+        `drain a ${EVENTS}-event backlog: requests (cross-origin)`,
         drain.ours.requests,
         drain.snowplow.requests,
         'requests',
@@ -354,24 +389,62 @@ export default async function (): Promise<Row[]> {
       ),
       ...[500, 1000].map((n) =>
         compare(
-          `events out at page exit, ${n} queued`,
+          `events out at page exit, ${n} queued (cross-origin)`,
           exits[n].ours,
           exits[n].snowplow,
           `of ${n}`,
-          'navigation to another origin without a tracker; collector failing until just before; counted 3 s later, no later visit',
+          'navigation to another site without a tracker; collector failing until just before; counted 3 s later, no later visit',
           0,
         ),
-      ),
-      compare(
-        'bytes on the wire per event',
-        med('ours', 'wirePerEvent'),
-        med('snowplow', 'wirePerEvent'),
-        'B',
-        `request lines, headers and bodies, preflights included (bodies alone ${round(med('ours', 'bodyPerEvent'))} vs ${round(med('snowplow', 'bodyPerEvent'))} B; requests ${med('ours', 'requests')} vs ${med('snowplow', 'requests')}), from the main-thread runs`,
       ),
     ];
   } finally {
     await browser.close();
-    server.close();
+    pages.server.close();
+    platform.server.close();
   }
+}
+
+const BENCH = 'tracker vs Snowplow (Chromium, real HTTP)';
+
+/** A row of ours against Snowplow's, in the side-by-side table too. */
+function compare(metric: string, ours: number, snowplow: number, unit: string, note: string, digits = 1): Row {
+  return {
+    bench: BENCH,
+    metric,
+    value: `${round(ours, digits)} vs ${round(snowplow, digits)}`,
+    unit,
+    note,
+    compare: {
+      ours: round(ours, digits),
+      peer: round(snowplow, digits),
+      peerName: 'Snowplow',
+      ratio: round(ours / snowplow, 3),
+    },
+  };
+}
+
+/** The main-thread and bytes rows of one setting. */
+function mainThreadRows<Runs>(
+  name: Setting['name'],
+  runs: Runs,
+  med: (runs: Runs, peer: Peer | 'none', key: MainKey) => number,
+  net: (runs: Runs, peer: Peer, key: 'script' | 'task') => number,
+): Row[] {
+  return [
+    compare(
+      `main-thread script time, ${EVENTS} events one per task, delivery included (${name})`,
+      net(runs, 'ours', 'script'),
+      net(runs, 'snowplow', 'script'),
+      'ms',
+      `CDP Performance.getMetrics ScriptDuration, median of ${ROUNDS}, minus the same loop without a tracker (${round(med(runs, 'none', 'script'))} ms; ours before subtracting ${round(med(runs, 'ours', 'script'))} ms); TaskDuration ${round(net(runs, 'ours', 'task'))} vs ${round(net(runs, 'snowplow', 'task'))} ms; target for ours ≤ 60 ms cross-origin`,
+    ),
+    compare(
+      `bytes on the wire per event (${name})`,
+      med(runs, 'ours', 'wirePerEvent'),
+      med(runs, 'snowplow', 'wirePerEvent'),
+      'B',
+      `request lines, headers and bodies, preflights included (bodies alone ${round(med(runs, 'ours', 'bodyPerEvent'))} vs ${round(med(runs, 'snowplow', 'bodyPerEvent'))} B; requests ${med(runs, 'ours', 'requests')} vs ${med(runs, 'snowplow', 'requests')}), from the main-thread runs`,
+    ),
+  ];
 }

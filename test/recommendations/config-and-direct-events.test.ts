@@ -255,9 +255,10 @@ describe('path 3, the direct POST: once per item, weight coerced, refusals send 
       { id: 'a', weight: 1, strategy: 'popular' },
       1,
     );
+    // core's transport gives fetch the URL, with the method and body beside it in init.
     const calls = fetchSpy.mock.calls.map(([input, init]) => [
-      (input as Request).method,
-      (input as Request).url,
+      input instanceof Request ? input.method : init?.method,
+      input instanceof Request ? input.url : String(input),
       init?.keepalive,
     ]);
     expect(calls).toEqual([['POST', `https://events.svc.example/events/v1/${TID}`, true]]);

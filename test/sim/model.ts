@@ -3,22 +3,14 @@
 // Each simulated page mirrors the send loop of src/tracker/index.ts decision by decision (schedule,
 // send, transmit, leave, enqueue with its queue cap, adoption of what a dead page left) and takes
 // every number that decides from the tracker itself: `backoff`, `retryable`, `fitting`,
-// `MAX_JSON`, `MAX_BODY`, `KEEPALIVE_BUDGET`, and the gzip of real batch bodies (`body`,
-// `compressNow`). What is not simulated: storage writes, consent, the `online` event, the 30 s
+// `MAX_JSON`, `MAX_BODY`, `KEEPALIVE_BUDGET`, and the gzip of real batch bodies (`body`, gzip by
+// node:zlib, as the browser's CompressionStream makes it). What is not simulated: storage writes, consent, the `online` event, the 30 s
 // heartbeat (adoption is modelled at the next page's start, as `start()` does).
 
+import { gzipSync } from 'node:zlib';
 import { randomId } from '../../src/core/random-id';
 import { createRandom } from '../../src/mock/fixtures/prng';
-import {
-  backoff,
-  body,
-  compressNow,
-  fitting,
-  KEEPALIVE_BUDGET,
-  MAX_BODY,
-  MAX_JSON,
-  utf8Bytes,
-} from '../../src/tracker/delivery';
+import { backoff, body, fitting, KEEPALIVE_BUDGET, MAX_BODY, MAX_JSON, utf8Bytes } from '../../src/tracker/delivery';
 import { retryable } from '../../src/tracker/retryable';
 
 /** The tracker's defaults (src/tracker/index.ts `createTracker`). */
@@ -177,7 +169,7 @@ function batchBytes(samples: string[]) {
     let v = memo.get(n);
     if (v === undefined) {
       const events = Array.from({ length: n }, (_, i) => samples[i % samples.length]);
-      v = compressNow(body(events)).length;
+      v = gzipSync(body(events)).length;
       memo.set(n, v);
     }
     return v;

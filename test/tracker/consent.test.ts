@@ -9,19 +9,20 @@ const TID = 'shop_1';
 const cookies = () => document.cookie;
 
 function setUp(initial: 'granted' | 'pending' | 'denied') {
-  const queue = createQueue({ trackingId: TID, maxQueue: 10, dropped: { overflow: 0 }, onAdded() {}, warn() {} });
+  const queue = createQueue({ trackingId: TID, maxQueue: 10, dropped: { overflow: 0 }, warn() {} });
   const context: ConsentContext = {
     trackingId: TID,
     pageViewId: 'page1',
     cookieDomain: '',
     queue,
-    send: vi.fn(),
     warn: vi.fn(),
     onInvalid: vi.fn(),
   };
   const consent = createConsent(initial, context);
+  const send = vi.fn();
+  consent.whenGranted(send);
   consent.begin();
-  return { consent, queue, context };
+  return { consent, queue, context, send };
 }
 
 describe('createConsent', () => {
@@ -31,20 +32,20 @@ describe('createConsent', () => {
   });
 
   it('granted: writes both visitor cookies, opens storage, and sends', () => {
-    const { consent, context } = setUp('granted');
+    const { consent, send } = setUp('granted');
     expect(consent.visitorId).toMatch(/^[0-9a-f-]{36}$/);
     expect(cookies()).toContain(`_svcTracker=${consent.visitorId}`);
     expect(cookies()).toContain(`svc_permanent=${consent.visitorId}`);
-    expect(context.send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledTimes(1);
   });
 
   it('pending: a visitor id for the page, nothing written, nothing sent; granting later writes that id', () => {
-    const { consent, context, queue } = setUp('pending');
+    const { consent, send, queue } = setUp('pending');
     const id = consent.visitorId;
     queue.add(['{"meta":{"id":"e1"}}']);
     expect(cookies()).toBe('');
     expect(Object.keys(localStorage)).toEqual([]);
-    expect(context.send).not.toHaveBeenCalled();
+    expect(send).not.toHaveBeenCalled();
     consent.set('granted');
     expect(consent.visitorId).toBe(id);
     expect(cookies()).toContain(`_svcTracker=${id}`);

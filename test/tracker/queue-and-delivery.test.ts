@@ -61,13 +61,11 @@ beforeEach(() => {
   bodies = [];
   fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
     const at = bodies.push(-1) - 1;
-    // The bytes as sent (gzip or JSON), from the Request core's transport built.
-    const recorded = (input as Request)
-      .clone()
-      .arrayBuffer()
-      .then((sent) => {
-        bodies[at] = sent.byteLength;
-      });
+    // The bytes as sent (gzip or JSON): the body of a Request, or the one given beside the URL.
+    const sent = input instanceof Request ? input.clone().arrayBuffer() : new Response(init?.body).arrayBuffer();
+    const recorded = sent.then((bytes) => {
+      bodies[at] = bytes.byteLength;
+    });
     return recorded.then(() => send(input, init));
   });
   localStorage.clear();

@@ -23,13 +23,14 @@ function setUp(overrides: Partial<QueueContext> = {}) {
     trackingId: TID,
     maxQueue: 1000,
     dropped: { overflow: 0 },
-    onAdded: vi.fn(),
     warn: vi.fn(),
     ...overrides,
   };
   const queue = createQueue(context);
+  const onAdded = vi.fn();
+  queue.whenAdded(onAdded);
   queue.open(createStore(TID, 'page1', vi.fn()));
-  return { queue, context };
+  return { queue, context, onAdded };
 }
 
 describe('createQueue', () => {
@@ -37,12 +38,12 @@ describe('createQueue', () => {
   afterEach(() => vi.useRealTimers());
 
   it('stores what is queued in one task once, after the task, in chunks of at most CHUNK events', async () => {
-    const { queue, context } = setUp();
+    const { queue, onAdded } = setUp();
     queue.add(jsons(CHUNK + 5));
     expect(stored('page1')).toEqual([]); // not during the task
     await Promise.resolve();
     expect(stored('page1').map((chunk) => chunk.length)).toEqual([CHUNK, 5]);
-    expect(context.onAdded).toHaveBeenCalledTimes(1);
+    expect(onAdded).toHaveBeenCalledTimes(1);
     expect(queue.length).toBe(CHUNK + 5);
   });
 
@@ -106,7 +107,7 @@ describe('createQueue', () => {
   });
 
   it('adopts what a departed page left, and reloads what storage holds now', async () => {
-    const left = createQueue({ trackingId: TID, maxQueue: 10, dropped: { overflow: 0 }, onAdded() {}, warn() {} });
+    const left = createQueue({ trackingId: TID, maxQueue: 10, dropped: { overflow: 0 }, warn() {} });
     left.open(createStore(TID, 'gone', vi.fn()));
     left.add(jsons(2, 50));
     await Promise.resolve();
@@ -121,7 +122,7 @@ describe('createQueue', () => {
   });
 
   it('without storage the queue lives in memory and says nothing is stored', () => {
-    const queue = createQueue({ trackingId: TID, maxQueue: 10, dropped: { overflow: 0 }, onAdded() {}, warn() {} });
+    const queue = createQueue({ trackingId: TID, maxQueue: 10, dropped: { overflow: 0 }, warn() {} });
     queue.open(undefined);
     queue.add(jsons(2));
     queue.save();

@@ -25,7 +25,7 @@ const held = () => mock.platform.inspect.events.received(TID).map((e) => e.meta.
 function setUp(overrides: Partial<SenderContext> = {}) {
   const dropped = { overflow: 0, rejected: 0 };
   let allowed = true;
-  const queue: EventQueue = createQueue({ trackingId: TID, maxQueue: 1000, dropped, onAdded() {}, warn() {} });
+  const queue: EventQueue = createQueue({ trackingId: TID, maxQueue: 1000, dropped, warn() {} });
   const sender = createSender({
     url: `https://events.svc.example/events/v1/${TID}`,
     queue,
@@ -86,16 +86,33 @@ describe('createSender', () => {
     expect((await mock.sent()).map((r) => (r.json as { events: unknown[] }).events.length)).toEqual([2, 1, 1]);
   });
 
-  it('page exit sends every unsent event at once, gzip in keepalive requests', async () => {
+  it('page exit sends every unsent event at once in keepalive requests: JSON when nothing was compressed ahead', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
     const { sender, add } = setUp();
     add(30);
     sender.leave();
-    await new Promise((resolve) => setImmediate(resolve));
     const exits = fetch.mock.calls.filter(([, init]) => init?.keepalive === true);
-    expect(exits.length).toBeGreaterThanOrEqual(1);
-    expect(String((exits[0][0] as Request).url)).toContain('encoding=gzip');
+    expect(exits.map(([url]) => String(url))).toEqual([`https://events.svc.example/events/v1/${TID}`]);
     await settle(() => expect(held()).toHaveLength(30));
+  });
+
+  it('after a failed attempt the waiting events are compressed ahead: page exit sends that gzip, in this task', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    const { sender, add } = setUp({ retryBase: 60_000 }); // no retry before the page exit
+    mock.platform.faults.set('events', { status: 503, times: 1 });
+    add(30);
+    await sender.flush(); // refused: the 30 wait for the backoff, compressed meanwhile
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the compression ahead (CompressionStream) done
+    add(2, 30); // after it: these two go as JSON
+    fetch.mockClear();
+    sender.leave();
+    const exits = fetch.mock.calls.filter(([, init]) => init?.keepalive === true);
+    expect(exits.map(([url]) => String(url))).toEqual([
+      `https://events.svc.example/events/v1/${TID}?encoding=gzip`,
+      `https://events.svc.example/events/v1/${TID}`,
+    ]);
+    await settle(() => expect(held()).toHaveLength(32));
+    expect(mock.platform.inspect.events.stats(TID).duplicates).toBe(0);
   });
 
   it('sends nothing while consent does not allow it', async () => {
