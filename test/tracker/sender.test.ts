@@ -42,6 +42,14 @@ function setUp(overrides: Partial<SenderContext> = {}) {
   return { queue, sender, dropped, add, deny: () => (allowed = false) };
 }
 
+/**
+ * Lets the microtasks that `leave()` started run (ky's steps before it calls `fetch`), but no timer
+ * and no other task: what a page-exit handler's task still runs before the page goes.
+ */
+async function inThisTask(): Promise<void> {
+  for (let turn = 0; turn < 100; turn++) await Promise.resolve();
+}
+
 describe('createSender', () => {
   afterEach(() => vi.useRealTimers());
 
@@ -91,6 +99,7 @@ describe('createSender', () => {
     const { sender, add } = setUp();
     add(30);
     sender.leave();
+    await inThisTask();
     const exits = fetch.mock.calls.filter(([, init]) => init?.keepalive === true);
     expect(exits.map(([url]) => String(url))).toEqual([`https://events.svc.example/events/v1/${TID}`]);
     await settle(() => expect(held()).toHaveLength(30));
@@ -106,6 +115,7 @@ describe('createSender', () => {
     add(2, 30); // after it: these two go as JSON
     fetch.mockClear();
     sender.leave();
+    await inThisTask();
     const exits = fetch.mock.calls.filter(([, init]) => init?.keepalive === true);
     expect(exits.map(([url]) => String(url))).toEqual([
       `https://events.svc.example/events/v1/${TID}?encoding=gzip`,
