@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { chromiumArgs, chromiumPath } from './chromium.mjs';
 import { guideExample } from './guide-example.mjs';
 import { nodeBinDir, PINNED } from './supported-node.mjs';
 
@@ -354,23 +355,13 @@ createServer(async (req, res) => {
 `,
   );
   const port = 5400 + Math.floor(Math.random() * 500);
-  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  const args = [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ];
   writeFileSync(
     join(work, 'playwright.config.mjs'),
     `export default {
   testDir: 'tests',
   workers: 1,
   reporter: 'list',
-  use: { baseURL: 'http://127.0.0.1:${port}', launchOptions: { executablePath: ${JSON.stringify(chromium)}, args: ${JSON.stringify(args)} } },
+  use: { baseURL: 'http://127.0.0.1:${port}', launchOptions: { executablePath: ${JSON.stringify(chromiumPath)}, args: ${JSON.stringify(chromiumArgs)} } },
   webServer: { command: 'node serve.mjs', env: { PORT: '${port}' }, url: 'http://127.0.0.1:${port}/test-pages/storefront.html', timeout: 30000 },
 };
 `,

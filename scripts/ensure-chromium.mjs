@@ -4,7 +4,7 @@ import { execSync } from 'node:child_process';
 // When none is found: installs it with apt-get when running as root, else fails saying how.
 import { existsSync } from 'node:fs';
 
-export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+import { chromiumPath } from './chromium.mjs';
 
 if (!existsSync(chromiumPath)) {
   const root = typeof process.getuid === 'function' && process.getuid() === 0;

@@ -1,6 +1,6 @@
-import { type BrowserContext, expect, type Page, type Route, test } from '@playwright/test';
-import { getResponse } from 'msw';
-import { createHandlers, createMockPlatform, type MockPlatform } from '../../src/mock';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { createMockPlatform, type MockPlatform } from '../../src/mock';
+import { emittedRecommendationEvents, heldRecommendationEvents, routeToPlatform } from './platform-route';
 
 // <svc-recommendations> in Chromium: a plain page (element.html, strict CSP as every test page)
 // with svc.min.js and the issue's markup only. The mock platform runs here, in Node, behind
@@ -22,53 +22,16 @@ const IN_VIEW = 1450;
 /** A Node-side mock platform answering every svc.example route of `context` (recommend: the first n items). */
 async function platformFor(context: BrowserContext) {
   const platform = createMockPlatform();
-  const handlers = createHandlers(platform);
-  await context.route('https://**.svc.example/**', async (route: Route) => {
-    const req = route.request();
-    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' };
-    if (req.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
-    const n = Number(new URL(req.url()).searchParams.get('n') ?? 10);
+  await routeToPlatform(context, platform, (url) => {
+    const n = Number(url.searchParams.get('n') ?? 10);
     const answer = { status: 200, result: { items: NAMES.slice(0, n).map(item) } };
     platform.faults.set('recommend', { raw: JSON.stringify(answer) });
-    const body = req.postDataBuffer();
-    const response = await getResponse(
-      handlers,
-      new Request(req.url(), {
-        method: req.method(),
-        headers: req.headers(),
-        body: req.method() === 'POST' && body ? new Uint8Array(body) : undefined,
-      }),
-    );
-    if (!response) return route.abort('failed');
-    await route.fulfill({
-      status: response.status,
-      headers: { ...Object.fromEntries(response.headers), ...cors },
-      body: Buffer.from(await response.arrayBuffer()),
-    });
   });
   return platform;
 }
 
-/** The recommendation events the platform holds, as `[type, id, position?]`, in the order emitted. */
-const held = (platform: MockPlatform) =>
-  platform.inspect.events
-    .received(TID)
-    .filter((e) => e.meta.type.startsWith('recommendation'))
-    .sort((a, b) => a.meta.seq - b.meta.seq)
-    .map((e) => [e.meta.type, e.data.id, ...(e.data.position === undefined ? [] : [e.data.position])]);
-
-/** What the page's tracker emitted of recommendation events, as `[type, id, position?]`. */
-const emitted = (page: Page) =>
-  page.evaluate(() => {
-    const events: unknown[][] = [];
-    type Event = { meta: { type: string }; data: { id: string; position?: number } };
-    const tracker = (window as unknown as { svc: { tracker: { on(type: RegExp, h: (e: Event) => void): () => void } } })
-      .svc.tracker;
-    tracker.on(/^recommendation/, ({ meta, data }) =>
-      events.push([meta.type, data.id, ...(data.position === undefined ? [] : [data.position])]),
-    )();
-    return events;
-  });
+const held = (platform: MockPlatform) => heldRecommendationEvents(platform, TID);
+const emitted = emittedRecommendationEvents;
 
 const observed = (page: Page) =>
   page.evaluate(() => {

@@ -1,6 +1,6 @@
-import { type BrowserContext, expect, type Page, type Route, test } from '@playwright/test';
-import { getResponse } from 'msw';
-import { createHandlers, createMockPlatform, type MockPlatform } from '../../src/mock';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { createMockPlatform, type MockPlatform } from '../../src/mock';
+import { emittedRecommendationEvents, heldRecommendationEvents, routeToPlatform } from './platform-route';
 
 // Viewable impressions in Chromium: recommendations(...).observe() (observe.html) and the
 // declarative data-svc-item attributes of svc.min.js (observe-declarative.html) with the real
@@ -25,51 +25,12 @@ const IN_VIEW = 1450;
 async function platformFor(context: BrowserContext) {
   const platform = createMockPlatform();
   platform.faults.set('recommend', { raw: JSON.stringify(ANSWER) });
-  const handlers = createHandlers(platform);
-  await context.route('https://**.svc.example/**', async (route: Route) => {
-    const req = route.request();
-    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' };
-    if (req.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
-    // Bytes as sent: event batches travel gzip (`?encoding=gzip`).
-    const body = req.postDataBuffer();
-    const response = await getResponse(
-      handlers,
-      new Request(req.url(), {
-        method: req.method(),
-        headers: req.headers(),
-        body: req.method() === 'POST' && body ? new Uint8Array(body) : undefined,
-      }),
-    );
-    if (!response) return route.abort('failed');
-    await route.fulfill({
-      status: response.status,
-      headers: { ...Object.fromEntries(response.headers), ...cors },
-      body: Buffer.from(await response.arrayBuffer()),
-    });
-  });
+  await routeToPlatform(context, platform);
   return platform;
 }
 
-/** The recommendation events the platform holds, as `[type, id, position?]`, in the order emitted. */
-const held = (platform: MockPlatform) =>
-  platform.inspect.events
-    .received(TID)
-    .filter((e) => e.meta.type.startsWith('recommendation'))
-    .sort((a, b) => a.meta.seq - b.meta.seq)
-    .map((e) => [e.meta.type, e.data.id, ...(e.data.position === undefined ? [] : [e.data.position])]);
-
-/** The recommendation events the page's tracker emitted so far (what it will deliver), same shape. */
-const emitted = (page: Page) =>
-  page.evaluate(() => {
-    const events: unknown[][] = [];
-    type Event = { meta: { type: string }; data: { id: string; position?: number } };
-    const tracker = (window as unknown as { svc: { tracker: { on(type: RegExp, h: (e: Event) => void): () => void } } })
-      .svc.tracker;
-    tracker.on(/^recommendation/, ({ meta, data }) =>
-      events.push([meta.type, data.id, ...(data.position === undefined ? [] : [data.position])]),
-    )();
-    return events;
-  });
+const held = (platform: MockPlatform) => heldRecommendationEvents(platform, TID);
+const emitted = emittedRecommendationEvents;
 
 const scrollTo = (page: Page, y: number) => page.evaluate((y) => window.scrollTo(0, y), y);
 const observed = (page: Page) =>

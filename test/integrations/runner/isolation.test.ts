@@ -1,25 +1,8 @@
-// Issue 33, point 13: the handler runs in a child process started with an empty environment: its
-// /proc/self/environ holds nothing of the runner's, its pid is not the runner's, and a signal it sends to its own pid
-// ends its run, not the runner.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXIT_CODES, runIntegration } from '../../../src/integrations/runner';
+import { useIntegrationFolders } from './integration-folders';
 
-let files: string;
-let count = 0;
-beforeAll(() => {
-  files = mkdtempSync(join(tmpdir(), 'svc-isolation-'));
-});
-afterAll(() => rmSync(files, { recursive: true, force: true }));
-
-function integration(source: string): string {
-  const dir = join(files, `i${++count}`);
-  mkdirSync(dir);
-  writeFileSync(join(dir, 'integration.js'), source);
-  return dir;
-}
+const integration = useIntegrationFolders('isolation');
 
 describe('the handler’s process', () => {
   it('has an empty environment (/proc/self/environ: only Node’s channel variables) and a pid of its own', async () => {

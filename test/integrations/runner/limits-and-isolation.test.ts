@@ -2,30 +2,17 @@
 // encoding, the author's environment, process.kill / process.exit, memory.
 // The CLI cases run the BUILT command as a child process (run `npm run build` first).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EXIT_CODES, LOG_LIMITS, type RunReport, runIntegration } from '../../../src/integrations/runner';
 import { createRedactor } from '../../../src/integrations/runner/redact';
+import { useIntegrationFolders } from './integration-folders';
 
 const root = resolve(import.meta.dirname, '../../..');
 const cli = join(root, 'dist', 'integrations', 'cli.js');
 
-let files: string;
-let count = 0;
-beforeAll(() => {
-  files = mkdtempSync(join(tmpdir(), 'svc-hardening-'));
-});
-afterAll(() => rmSync(files, { recursive: true, force: true }));
-
-/** A folder holding an integration.js with `source`. */
-function integration(source: string): string {
-  const dir = join(files, `i${++count}`);
-  mkdirSync(dir);
-  writeFileSync(join(dir, 'integration.js'), source);
-  return dir;
-}
+const integration = useIntegrationFolders('limits');
 const texts = (report: RunReport) => report.logs.map(({ kind, text }) => `${kind} ${text}`);
 
 /** Peak resident memory of a process, in MB, read from /proc while it runs (Linux). */

@@ -1,25 +1,8 @@
-// Issue 33, point 14: the memory limit holds for everything the handler allocates, not only its V8
-// heap: buffers outside the heap and nested workers fail the run with OUT_OF_MEMORY (exit code 1).
-// And point 13, the part enforced here: `process._kill` is refused like `process.kill`.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXIT_CODES, runIntegration } from '../../../src/integrations/runner';
+import { useIntegrationFolders } from './integration-folders';
 
-let files: string;
-let count = 0;
-beforeAll(() => {
-  files = mkdtempSync(join(tmpdir(), 'svc-memory-'));
-});
-afterAll(() => rmSync(files, { recursive: true, force: true }));
-
-function integration(source: string): string {
-  const dir = join(files, `i${++count}`);
-  mkdirSync(dir);
-  writeFileSync(join(dir, 'integration.js'), source);
-  return dir;
-}
+const integration = useIntegrationFolders('memory');
 
 describe('the memory limit covers what lives outside the heap', () => {
   it('4 × Buffer.alloc(256 MB) written to, under a 128 MB limit: OUT_OF_MEMORY, exit code 1', async () => {

@@ -1,26 +1,9 @@
-// Issue 33, point 15: the handler cannot write on the runner's channel (a forged `done` on
-// parentPort changes nothing), and every message of the worker is checked: one outside
-// messages.ts ends the run with INVALID_MESSAGE and exit code 70, never a Node stack.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXIT_CODES, runIntegration } from '../../../src/integrations/runner';
 import { workerMessageProblem } from '../../../src/integrations/runner/message-check';
+import { useIntegrationFolders } from './integration-folders';
 
-let files: string;
-let count = 0;
-beforeAll(() => {
-  files = mkdtempSync(join(tmpdir(), 'svc-messages-'));
-});
-afterAll(() => rmSync(files, { recursive: true, force: true }));
-
-function integration(source: string): string {
-  const dir = join(files, `i${++count}`);
-  mkdirSync(dir);
-  writeFileSync(join(dir, 'integration.js'), source);
-  return dir;
-}
+const integration = useIntegrationFolders('messages');
 const run = (source: string) => runIntegration({ dir: integration(source), timeout: 5000 });
 
 describe('the handler cannot forge the runner’s messages', () => {

@@ -1,0 +1,4 @@
+/** Debian's Chromium, or CHROMIUM_PATH. */
+export declare const chromiumPath: string;
+/** The flags every launch of ours passes. */
+export declare const chromiumArgs: string[];
