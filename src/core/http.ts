@@ -82,7 +82,8 @@ const answers = new WeakMap<Response, JsonObject | SvcError>();
  *   read in `attempt`, whose `SvcError` for a body status ky's retry weighs like any other error
  *   (`shouldRetry` in retry.ts).
  */
-const transport = ky.create({
+// Pure: a bundle that sends no `request()` (the tracker alone, which only delivers) leaves ky out.
+const transport = /* @__PURE__ */ ky.create({
   timeout: false,
   redirect: 'manual',
   retry: 0,
@@ -278,44 +279,32 @@ export interface Delivery {
  * platform never redirects). Never retried here: the tracker's queue owns its events until
  * acknowledged, and tries again itself.
  *
- * Through ky like every request of the clients, with nothing for ky to copy: its `Request` carries
- * the URL, method and headers, and the body goes to `fetch` beside it (as in `request`), so ky's
- * clone per attempt has no body to tee; no hook, so no clone of the response either.
+ * The one request of core that `fetch` sends without ky: ky's worth is its retry, hooks and
+ * error mapping, none of which a delivery uses, while it would build a `Request` and clone it and
+ * the `Response` per call, most of a small batch's cost to the page (docs/clients.md, "the
+ * tracker's delivery").
  */
 export async function deliver(
   url: string,
   options: { body: string | Uint8Array; keepalive?: boolean; timeout?: number },
 ): Promise<Delivery | undefined> {
   const { body, keepalive = false, timeout = 0 } = options;
-  try {
-    const response = await transport.post(url, {
-      headers: { 'content-type': 'text/plain;charset=UTF-8' },
-      keepalive,
-      credentials: 'omit',
-      throwHttpErrors: false,
-      fetch: (input) => postOnce(input as Request, body, keepalive, timeout),
-    });
-    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) return undefined;
-    return { status: response.status, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) };
-  } catch {
-    return undefined;
-  }
-}
-
-/** One delivery attempt: `fetch` with the body beside ky's `Request`, aborted after `timeout` ms (0: never). */
-async function postOnce(request: Request, body: string | Uint8Array, keepalive: boolean, timeout: number) {
   const controller = new AbortController();
   const timer = timeout > 0 ? setTimeout(() => controller.abort(), Math.min(timeout, MAX_WAIT_MS)) : undefined;
   try {
-    return await fetch(request.url, {
+    const response = await fetch(url, {
       method: 'POST',
-      headers: request.headers,
       body: body as BodyInit,
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
       keepalive,
       credentials: 'omit',
       redirect: 'manual',
       signal: controller.signal,
     });
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) return undefined;
+    return { status: response.status, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) };
+  } catch {
+    return undefined;
   } finally {
     clearTimeout(timer);
   }
