@@ -49,7 +49,8 @@ export function fitting(sizes: readonly number[], limit: number): number {
 export const body = (events: readonly string[]) => `{"sentAt":${Date.now()},"events":[${events}]}`;
 
 /**
- * The gzip of `text` by the browser's `CompressionStream`; `undefined` where there is none. The
+ * The gzip of `text` by the browser's `CompressionStream`; `undefined` where there is none, or when
+ * the compression fails (the stream aborted as the page goes): the batch then travels as JSON. The
  * bytes are written to the stream's writer and read back by one `Response`: no Blob and no pipe
  * in between (each costs the page its own promises per batch).
  */
@@ -57,9 +58,13 @@ export async function compress(text: string): Promise<Uint8Array<ArrayBuffer> | 
   if (typeof CompressionStream !== 'function') return undefined;
   const stream = new CompressionStream('gzip');
   const writer = stream.writable.getWriter();
-  void writer.write(encoder.encode(text));
-  void writer.close();
-  return new Uint8Array(await new Response(stream.readable).arrayBuffer());
+  writer.write(encoder.encode(text)).catch(() => {});
+  writer.close().catch(() => {});
+  try {
+    return new Uint8Array(await new Response(stream.readable).arrayBuffer());
+  } catch {
+    return undefined;
+  }
 }
 
 /** Bytes of a body as sent: its UTF-8 bytes for JSON, its length for gzip. */
