@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { createMockPlatform, type MockPlatform } from '../../src/mock';
+import { platformOverHttps } from './https-platform';
 import { emittedRecommendationEvents, heldRecommendationEvents, routeToPlatform } from './platform-route';
 
 // <svc-recommendations> in Chromium: a plain page (element.html, strict CSP as every test page)
@@ -19,14 +20,19 @@ const item = (name: string, i: number) => ({
 /** Scrolled here, the viewport (1450..2170) holds cards 1..3 whole and 35% of card 4. */
 const IN_VIEW = 1450;
 
+/** Sets the platform's recommend answer to the first n items a request for n asks for. */
+const answerFor = (url: URL, platform: MockPlatform) => {
+  if (!url.pathname.includes('/recommend/')) return;
+  const n = Number(url.searchParams.get('n') ?? 10);
+  platform.faults.set('recommend', {
+    raw: JSON.stringify({ status: 200, result: { items: NAMES.slice(0, n).map(item) } }),
+  });
+};
+
 /** A Node-side mock platform answering every svc.example route of `context` (recommend: the first n items). */
 async function platformFor(context: BrowserContext) {
   const platform = createMockPlatform();
-  await routeToPlatform(context, platform, (url) => {
-    const n = Number(url.searchParams.get('n') ?? 10);
-    const answer = { status: 200, result: { items: NAMES.slice(0, n).map(item) } };
-    platform.faults.set('recommend', { raw: JSON.stringify(answer) });
-  });
+  await routeToPlatform(context, platform, (url) => answerFor(url, platform));
   return platform;
 }
 
@@ -77,27 +83,33 @@ test('renders 4 cards from the mock: product names as text, no javascript: URL, 
   expect(problems).toEqual([]);
 });
 
-test('each card is shown after a second in view, and clicked with its position when followed', async ({
-  context,
-  page,
-}) => {
-  const platform = await platformFor(context);
-  await open(page);
-  expect(await observed(page)).toBe(4);
-  await page.waitForTimeout(1500);
-  expect(await emitted(page)).toEqual([]); // below the fold
+// The platform on real HTTPS: a request the departing page starts can outlive it, out of Playwright's routes.
+test('each card is shown after a second in view, and clicked with its position when followed', async ({ baseURL }) => {
+  const https = await platformOverHttps(answerFor);
+  const { platform } = https;
+  try {
+    const page = await (await https.browser.newContext({ baseURL })).newPage();
+    await open(page);
+    expect(await observed(page)).toBe(4);
+    await page.waitForTimeout(1500);
+    expect(await emitted(page)).toEqual([]); // below the fold
 
-  await page.evaluate((y) => window.scrollTo(0, y), IN_VIEW);
-  await page.waitForTimeout(500);
-  expect(await emitted(page)).toEqual([]);
-  const shown = ['p1', 'p2', 'p3'].map((id) => ['recommendationShown', id]);
-  await expect.poll(() => emitted(page)).toEqual(shown);
-  await expect.poll(() => held(platform), { timeout: 10_000 }).toEqual(shown);
+    await page.evaluate((y) => window.scrollTo(0, y), IN_VIEW);
+    await page.waitForTimeout(500);
+    expect(await emitted(page)).toEqual([]);
+    const shown = ['p1', 'p2', 'p3'].map((id) => ['recommendationShown', id]);
+    await expect.poll(() => emitted(page)).toEqual(shown);
+    await expect.poll(() => held(platform), { timeout: 10_000 }).toEqual(shown);
 
-  // Followed: the next page has no svc script, so only the departing page can have sent it.
-  await cards(page).nth(2).click();
-  await page.waitForURL('**/observe-next.html?p3');
-  await expect.poll(() => held(platform), { timeout: 10_000 }).toEqual([...shown, ['recommendationClicked', 'p3', 3]]);
+    // Followed: the next page has no svc script, so only the departing page can have sent it.
+    await cards(page).nth(2).click();
+    await page.waitForURL('**/observe-next.html?p3');
+    await expect
+      .poll(() => held(platform), { timeout: 10_000 })
+      .toEqual([...shown, ['recommendationClicked', 'p3', 3]]);
+  } finally {
+    await https.close();
+  }
 });
 
 test('changing limit asks again and re-renders; removing the element stops every observation', async ({

@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { createMockPlatform, type MockPlatform } from '../../src/mock';
+import { platformOverHttps } from './https-platform';
 import { emittedRecommendationEvents, heldRecommendationEvents, routeToPlatform } from './platform-route';
 
 // Viewable impressions in Chromium: recommendations(...).observe() (observe.html) and the
@@ -115,38 +116,48 @@ for (const [mode, path] of [
       await expect.poll(() => emitted(page)).toEqual(ITEMS.slice(0, 3).map((id) => ['recommendationShown', id]));
     });
 
+    // The platform on real HTTPS: a request the departing page starts can outlive it, out of Playwright's routes.
     test('a click, a middle click and Enter on an item’s link each send one clicked with its position before the navigation', async ({
-      context,
-      page,
+      baseURL,
     }) => {
-      const platform = await openInView(context, page, path);
+      const https = await platformOverHttps();
+      try {
+        const { platform } = https;
+        platform.faults.set('recommend', { raw: JSON.stringify(ANSWER) });
+        const context = await https.browser.newContext({ baseURL });
+        const page = await context.newPage();
+        await open(page, path);
+        await scrollTo(page, IN_VIEW);
 
-      // A click: the product page has no svc script, so only the departing page can have sent it.
-      await page.locator('#widget li:nth-child(2) a').click();
-      await page.waitForURL('**/observe-next.html?p2');
-      await expect
-        .poll(() => held(platform).filter(([type]) => type === 'recommendationClicked'), { timeout: 10_000 })
-        .toEqual([['recommendationClicked', 'p2', 2]]);
+        // A click: the product page has no svc script, so only the departing page can have sent it.
+        await page.locator('#widget li:nth-child(2) a').click();
+        await page.waitForURL('**/observe-next.html?p2');
+        await expect
+          .poll(() => held(platform).filter(([type]) => type === 'recommendationClicked'), { timeout: 10_000 })
+          .toEqual([['recommendationClicked', 'p2', 2]]);
 
-      // A middle click opens a new tab; this page stays.
-      await open(page, path);
-      await scrollTo(page, IN_VIEW);
-      const tab = context.waitForEvent('page');
-      await page.locator('#widget li:nth-child(3) a').click({ button: 'middle' });
-      await (await tab).close();
-      expect(await emitted(page)).toEqual([['recommendationClicked', 'p3', 3]]);
+        // A middle click opens a new tab; this page stays.
+        await open(page, path);
+        await scrollTo(page, IN_VIEW);
+        const tab = context.waitForEvent('page');
+        await page.locator('#widget li:nth-child(3) a').click({ button: 'middle' });
+        await (await tab).close();
+        expect(await emitted(page)).toEqual([['recommendationClicked', 'p3', 3]]);
 
-      // Enter on the focused link.
-      await page.locator('#widget li:nth-child(1) a').focus();
-      await page.keyboard.press('Enter');
-      await page.waitForURL('**/observe-next.html?p1');
-      await expect
-        .poll(() => held(platform).filter(([type]) => type === 'recommendationClicked'), { timeout: 10_000 })
-        .toEqual([
-          ['recommendationClicked', 'p2', 2],
-          ['recommendationClicked', 'p3', 3],
-          ['recommendationClicked', 'p1', 1],
-        ]);
+        // Enter on the focused link.
+        await page.locator('#widget li:nth-child(1) a').focus();
+        await page.keyboard.press('Enter');
+        await page.waitForURL('**/observe-next.html?p1');
+        await expect
+          .poll(() => held(platform).filter(([type]) => type === 'recommendationClicked'), { timeout: 10_000 })
+          .toEqual([
+            ['recommendationClicked', 'p2', 2],
+            ['recommendationClicked', 'p3', 3],
+            ['recommendationClicked', 'p1', 1],
+          ]);
+      } finally {
+        await https.close();
+      }
     });
 
     test('re-rendered 100 times: only the elements on the page are observed, none once the widget is gone', async ({

@@ -1,20 +1,15 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { type BrowserContext, chromium, expect, type Page, type Route, test } from '@playwright/test';
 import { getResponse } from 'msw';
 import { createHandlers, createMockPlatform, type Fault, type MockPlatform } from '../../src/mock';
 import { chromiumArgs, chromiumPath } from './browser';
+import { ELSEWHERE, platformOverHttps } from './https-platform';
 
 // The tracker in Chromium against @svc/mock. The mock platform runs here, in Node, behind
 // Playwright routes: it outlives the pages, so "emit, navigate away, then count" counts what
-// really reached the platform. Routes see requests a page started while alive (in flight at
-// navigation included) but not those started in `pagehide`: the test of page exit to another
-// site (at the end) serves the platform over real HTTPS instead.
+// really reached the platform. Routes may miss a request a page starts as it unloads (after
+// `beforeunload`, in `pagehide`): the tests of page exit to another site (at the end) serve the
+// platform over real HTTPS instead (./https-platform.ts).
 
 const TID = 'e2e_shop';
 const PAGE = '/test-pages/tracker.html';
@@ -569,75 +564,7 @@ test.describe('failure modes and consent', () => {
 
 test.describe('page exit without a next page of ours', () => {
   // Requests a page starts in `pagehide` outlive it in the browser, where Playwright's routes no
-  // longer see them. So here the platform listens on real HTTPS in Node (a self-signed
-  // certificate) and Chromium reaches it by mapping events.svc.example to it. The same server
-  // answers https://elsewhere.example/ with a page of another origin that loads no tracker.
-  const ELSEWHERE = 'https://elsewhere.example/';
-
-  /** The platform on HTTPS, a browser that reaches it, and the sizes of the bodies it received as sent. */
-  async function platformOverHttps() {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-tracker-tls-'));
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-subj',
-        '/CN=events.svc.example',
-        '-days',
-        '1',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        join(dir, 'cert.pem'),
-      ],
-      { stdio: 'ignore' },
-    );
-    const platform = createMockPlatform();
-    const handlers = createHandlers(platform);
-    const bodies: number[] = [];
-    const server = createServer(
-      { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
-      async (req, res) => {
-        if (req.headers.host?.startsWith('elsewhere.example')) {
-          res.writeHead(200, { 'Content-Type': 'text/html' });
-          return res.end('<!doctype html><title>elsewhere</title><p>another site, no tracker</p>');
-        }
-        const chunks: Buffer[] = [];
-        for await (const chunk of req) chunks.push(chunk as Buffer);
-        const body = Buffer.concat(chunks);
-        bodies.push(body.length);
-        const request = new Request(`https://events.svc.example${req.url}`, {
-          method: req.method,
-          body: req.method === 'POST' ? new Uint8Array(body) : undefined,
-        });
-        const response = await getResponse(handlers, request);
-        res.writeHead(response?.status ?? 404, {
-          'Content-Type': 'application/json',
-          'Access-Control-Allow-Origin': '*',
-        });
-        res.end(response ? Buffer.from(await response.arrayBuffer()) : '');
-      },
-    );
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as AddressInfo).port;
-    const browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        ...chromiumArgs,
-        `--host-resolver-rules=MAP events.svc.example 127.0.0.1:${port}, MAP elsewhere.example 127.0.0.1:${port}`,
-        '--ignore-certificate-errors',
-      ],
-    });
-    const close = async () => {
-      await browser.close();
-      server.close();
-    };
-    return { platform, bodies, browser, close };
-  }
+  // longer see them: the platform listens on real HTTPS here (./https-platform.ts).
 
   /**
    * `n` events queued while the platform fails (503: a refused attempt, then the backoff), the
