@@ -39,9 +39,9 @@ export const captureScenario = (qa: Parameters<typeof scenarios.captureScenario>
  * history, experiences and integrations of `demo_shop`.
  */
 function createPlatform(): MockPlatform {
-  let staged: ReturnType<typeof scenarios.takeStagedScenario>;
+  let staged: ReturnType<typeof scenarios.stagedScenario>;
   try {
-    staged = scenarios.takeStagedScenario();
+    staged = scenarios.stagedScenario();
   } catch (error) {
     restored = { source: 'staged scenario', error: (error as Error).message };
   }
@@ -71,21 +71,6 @@ function createPlatform(): MockPlatform {
 
 export const platform = createPlatform();
 
-/**
- * A page opened by a scenario link (`#scenario=…`): the scenario is read (asynchronously: it is
- * gzipped) and restored by loading the page again; the page shows nothing meanwhile. Rejects with
- * a ScenarioError for a damaged link (the page then starts as usual and says so).
- */
-export const linkRestore: Promise<void> | undefined = location.hash.startsWith(scenarios.LINK_PREFIX)
-  ? scenarios.scenarioOfFragment(location.hash).then(
-      (scenario) => scenarios.restoreScenario(scenario, 'link'),
-      (error: unknown) => {
-        history.replaceState(null, '', location.pathname + location.search);
-        restored = { source: 'link', error: (error as Error).message };
-        throw error;
-      },
-    )
-  : undefined;
 // A scenario link opened in a tab already on its page changes only the fragment: load it as a page.
 addEventListener('hashchange', () => {
   if (location.hash.startsWith(scenarios.LINK_PREFIX)) location.reload();
@@ -264,9 +249,30 @@ worker.events.on('request:end', ({ requestId }) => {
 // time on an idle page too, as on the platform.
 if (!platform.clock.frozen) setInterval(() => platform.clock.tick(), 1000);
 
-/** Resolves once the service worker intercepts requests. */
-export const ready: Promise<unknown> = worker.start({
-  serviceWorker: { url: WORKER_URL },
-  onUnhandledFrame: 'bypass',
-  quiet: true,
-});
+/**
+ * Resolves once the service worker intercepts requests; the scenario this load restored is then
+ * let go (a later reload starts from the fixtures).
+ */
+export const ready: Promise<unknown> = worker
+  .start({ serviceWorker: { url: WORKER_URL }, onUnhandledFrame: 'bypass', quiet: true })
+  .then((started) => {
+    scenarios.releaseStagedScenario();
+    return started;
+  });
+
+/**
+ * A page opened by a scenario link (`#scenario=…`): once the platform is up (the service worker
+ * then controls the page and the reload that follows), the scenario is read (asynchronously: it
+ * is gzipped) and restored by loading the page again; the page shows nothing meanwhile. Rejects
+ * with a ScenarioError for a damaged link (the page then starts as usual and says so).
+ */
+export const linkRestore: Promise<void> | undefined = location.hash.startsWith(scenarios.LINK_PREFIX)
+  ? ready.then(() => scenarios.scenarioOfFragment(location.hash)).then(
+      (scenario) => scenarios.restoreScenario(scenario, 'link'),
+      (error: unknown) => {
+        history.replaceState(null, '', location.pathname + location.search);
+        restored = { source: 'link', error: (error as Error).message };
+        throw error;
+      },
+    )
+  : undefined;

@@ -198,16 +198,29 @@ export function restoreScenario(scenario: Scenario, source: string): void {
   location.reload();
 }
 
-/** The scenario staged for this page load (removed: a later reload starts from the fixtures again). */
-export function takeStagedScenario(): { source: string; scenario: Scenario } | undefined {
+/**
+ * The scenario staged for this page load, left staged: a load that ends before the platform is up
+ * (MSW reloads a page its new service worker does not control yet) must find it again. The page
+ * lets it go with `releaseStagedScenario` once the platform is up, so that a later reload starts
+ * from the fixtures again.
+ */
+export function stagedScenario(): { source: string; scenario: Scenario } | undefined {
   let staged: string | null;
   try {
     staged = sessionStorage.getItem(STAGED_KEY);
-    sessionStorage.removeItem(STAGED_KEY);
   } catch {
     return undefined;
   }
   if (!staged) return undefined;
   const { source, scenario } = JSON.parse(staged) as { source: string; scenario: unknown };
   return { source, scenario: checkScenario(scenario) };
+}
+
+/** Lets the staged scenario go (see `stagedScenario`). */
+export function releaseStagedScenario(): void {
+  try {
+    sessionStorage.removeItem(STAGED_KEY);
+  } catch {
+    // No sessionStorage: nothing was staged.
+  }
 }

@@ -79,11 +79,10 @@ const sections: Section[] = [
   },
 ];
 
-/** Panels open at start (Scenario too when this page restored one, to say how it went); the others are one click away. */
-const openAtStart = new Set(['recommend', 'events', 'faults', ...(mock.restoredScenario() ? ['scenario'] : [])]);
-
 /** The sections, empty until opened; `data-loaded="true"` once a section's content is in. */
 export function qaPanels(): HTMLDetailsElement[] {
+  // Open at start: these, and Scenario when this page restored one (or failed to), to say how it went; the others are one click away.
+  const openAtStart = new Set(['recommend', 'events', 'faults', ...(mock.restoredScenario() ? ['scenario'] : [])]);
   return sections.map(({ name, title, load, eager = false }) => {
     const status = el('p', { class: 'muted', role: 'status' }, 'Loading…');
     const section = el(
