@@ -267,12 +267,14 @@ export const ready: Promise<unknown> = worker
  * with a ScenarioError for a damaged link (the page then starts as usual and says so).
  */
 export const linkRestore: Promise<void> | undefined = location.hash.startsWith(scenarios.LINK_PREFIX)
-  ? ready.then(() => scenarios.scenarioOfFragment(location.hash)).then(
-      (scenario) => scenarios.restoreScenario(scenario, 'link'),
-      (error: unknown) => {
-        history.replaceState(null, '', location.pathname + location.search);
-        restored = { source: 'link', error: (error as Error).message };
-        throw error;
-      },
-    )
+  ? ready
+      .then(() => scenarios.scenarioOfFragment(location.hash))
+      .then(
+        (scenario) => scenarios.restoreScenario(scenario, 'link'),
+        (error: unknown) => {
+          history.replaceState(null, '', location.pathname + location.search);
+          restored = { source: 'link', error: (error as Error).message };
+          throw error;
+        },
+      )
   : undefined;
