@@ -52,12 +52,16 @@ describe('in a browser page', () => {
     expect(meta.url).toMatch(/^http/);
   });
 
-  it('uuid v4 ids come from crypto.getRandomValues', async () => {
-    const spy = vi.spyOn(crypto, 'getRandomValues');
+  it('each direct event has a UUID v4 id of its own (core randomId: crypto.getRandomValues)', async () => {
     document.cookie = '_svcTracker=cookie-visitor; path=/';
-    await recommendations({ meta: { trackingId: TID } })
-      .clicked({ id: 'a', weight: 1, strategy: 'popular' }, 1)
-      .catch(() => {});
-    expect(spy).toHaveBeenCalled();
+    const client = recommendations({ meta: { trackingId: TID } });
+    await client.clicked({ id: 'a', weight: 1, strategy: 'popular' }, 1).catch(() => {});
+    await client.clicked({ id: 'b', weight: 1, strategy: 'popular' }, 2).catch(() => {});
+    const ids = (await mock.sent())
+      .filter((r) => r.url.host === 'events.svc.example')
+      .map((r) => (r.json as { events: { meta: { id: string } }[] }).events[0].meta.id);
+    expect(ids).toHaveLength(2);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(ids[0]).not.toBe(ids[1]);
   });
 });
