@@ -100,8 +100,14 @@ export const packages = [
 // Every package depends on @svc/core by name (one copy, one SvcError class on a page), at this version;
 // @svc/react on @svc/recommendations the same way (one client, one once-per-item rule).
 const runtimeDeps = { ...root.dependencies, '@svc/core': version, '@svc/recommendations': version };
+/** `@svc/<name>/internal`: what the mock and the runner share with a client, bundled into them, never published (src/core/internal.ts). */
+const INTERNAL = /^@svc\/(core|tracker|integrations)\/internal$/;
 const isExternal = (id) =>
-  id.startsWith('node:') || builtinModules.includes(id) || /^(@svc\/core|@svc\/recommendations|ky|js-cookie|cookie|json-logic-js|re2js|msw|@playwright\/test|react|react-dom)(\/|$)/.test(id);
+  !INTERNAL.test(id) &&
+  (id.startsWith('node:') || builtinModules.includes(id) || /^(@svc\/core|@svc\/recommendations|ky|js-cookie|cookie|json-logic-js|re2js|msw|@playwright\/test|react|react-dom)(\/|$)/.test(id));
+/** Resolves `@svc/<name>/internal` to its module: `dir` is src/ for code, build/types/ for declarations. */
+const internalModules = (dir, extension) =>
+  alias({ entries: [{ find: INTERNAL, replacement: new URL(`./${dir}/$1/internal${extension}`, import.meta.url).pathname }] });
 const ts = () => esbuild({ target: 'es2022', tsconfig: './tsconfig.json', sourceMap: true });
 // The script-tag and demo bundles carry core themselves: '@svc/core' is its source there.
 const coreSource = () =>
@@ -170,7 +176,7 @@ const codeBuilds = packages.map((pkg) => ({
     input: pkg.entries,
     external: isExternal,
     onwarn,
-    plugins: [ts(), manifest(pkg)],
+    plugins: [internalModules('src', '.ts'), ts(), manifest(pkg)],
     output: {
       dir: `${out}/${pkg.name}`,
       format: 'es',
@@ -189,7 +195,7 @@ const typeBuilds = packages.map((pkg) => ({
     ),
     external: isExternal,
     onwarn,
-    plugins: [dts()],
+    plugins: [internalModules('build/types', '.d.ts'), dts()],
     output: { dir: `${out}/${pkg.name}`, format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'chunks/[name]-[hash].d.ts' },
 }));
 
@@ -200,7 +206,14 @@ const typeBuilds = packages.map((pkg) => ({
 const browserBundle = (input, file, name, minifier = terser({ format: { comments: false } })) => ({
   input,
   onwarn,
-  plugins: [coreSource(), resolve({ browser: true, preferBuiltins: false, extensions: ['.mjs', '.js', '.ts'] }), commonjs(), ts(), minifier],
+  plugins: [
+    coreSource(),
+    internalModules('src', '.ts'),
+    resolve({ browser: true, preferBuiltins: false, extensions: ['.mjs', '.js', '.ts'] }),
+    commonjs(),
+    ts(),
+    minifier,
+  ],
   output: { file: `${out}/${file}`, format: 'iife', name, sourcemap: true },
 });
 

@@ -7,6 +7,8 @@ export default defineConfig({
   // the docs (test/docs/examples.test.ts) with every package: '@svc/<name>[/<entry>]' is its source.
   resolve: {
     alias: [
+      // Modules the mock and the runner share with the clients, unpublished (see src/core/internal.ts).
+      { find: /^@svc\/(core|tracker|integrations)\/internal$/, replacement: new URL('./src/$1/internal.ts', import.meta.url).pathname },
       { find: /^@svc\/core\/errors$/, replacement: new URL('./src/core/errors.ts', import.meta.url).pathname },
       { find: /^@svc\/mock\/server$/, replacement: new URL('./src/mock/server/index.ts', import.meta.url).pathname },
       { find: /^@svc\/recommendations\/element$/, replacement: new URL('./src/recommendations/element.ts', import.meta.url).pathname },

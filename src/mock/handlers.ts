@@ -1,6 +1,6 @@
 import { defaultEndpoints, type Endpoints } from '@svc/core';
+import { escapeRegExp } from '@svc/core/internal';
 import { getResponse, type HttpHandler, http } from 'msw';
-import { escapeRegExp } from '../core/internal';
 import {
   type CorsOptions,
   interfacesOf,

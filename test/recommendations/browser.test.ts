@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recommendations } from '../../src/recommendations';
 import { useMockPlatform } from '../support/mock-server';
 import { RAW_ANSWER, TID } from './feed';

@@ -15,7 +15,7 @@
  * secret split across two console calls or writes (each part alone is not the secret).
  */
 
-import { escapeRegExp } from '../../core/internal';
+import { escapeRegExp } from '@svc/core/internal';
 /** What replaces a secret's value in every log line. */
 export const REDACTED = '[secret]';
 

@@ -1,6 +1,6 @@
 import type { Endpoints } from '@svc/core';
+import { escapeRegExp } from '@svc/core/internal';
 import { type HttpHandler, http } from 'msw';
-import { escapeRegExp } from '../../core/internal';
 import type { MockPlatform } from '../platform';
 import type { ExperiencesQuery } from '../platform/experiences';
 import { json, readJson, route } from './respond';

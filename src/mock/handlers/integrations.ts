@@ -1,6 +1,6 @@
 import type { Endpoints } from '@svc/core';
+import { decodeSegment } from '@svc/core/internal';
 import { type HttpHandler, http } from 'msw';
-import { decodeSegment } from '../../core/internal';
 import type { MockPlatform } from '../platform';
 import { json, methodNotAllowed, readJson, route } from './respond';
 

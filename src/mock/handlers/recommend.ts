@@ -1,7 +1,7 @@
 import type { Endpoints } from '@svc/core';
 import { isObject } from '@svc/core';
+import { escapeRegExp } from '@svc/core/internal';
 import { type HttpHandler, type HttpResponseResolver, http } from 'msw';
-import { escapeRegExp } from '../../core/internal';
 import type { MockPlatform } from '../platform';
 import { JsonTooDeepError, parseBoundedJson } from '../platform/json-depth';
 import type { RecommendRequest, Rule, SeedItem } from '../platform/recommend/types';

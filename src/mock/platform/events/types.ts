@@ -1,6 +1,6 @@
 // The events area's types: what ingest, the state and inspect share. Imports nothing of the area
 // back, so the parts can import it without a circle.
-import type { TrackingEvent } from '../../../tracker/types';
+import type { TrackingEvent } from '@svc/tracker/internal';
 
 /** An event as the platform holds it: each `meta.id` once, with how often it came again. */
 export interface ReceivedEvent extends TrackingEvent {

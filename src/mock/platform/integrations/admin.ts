@@ -1,7 +1,7 @@
 // The admin API of the integrations area: create, update, secrets, list, remove.
 import { isObject } from '@svc/core';
-import { SEGMENT } from '../../../core/internal';
-import { createCache } from '../../../integrations/cache';
+import { SEGMENT } from '@svc/core/internal';
+import { createCache } from '@svc/integrations/internal';
 import { checkSettings, checkTrigger, describeTrigger } from './checks';
 import { createRateLimiter } from './rate-limits';
 import { startRecurring } from './runs';

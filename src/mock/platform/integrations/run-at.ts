@@ -1,4 +1,4 @@
-import { parseDays, parseTime, type ScheduleWindow } from '../../../integrations/window';
+import { parseDays, parseTime, type ScheduleWindow } from '@svc/integrations/internal';
 import { PERIODS, type Period } from './types';
 
 const DAY = PERIODS.day;

@@ -1,5 +1,5 @@
-import type { IntegrationCache } from '../../../integrations/cache';
-import { createRedactor } from '../../../integrations/runner/redact';
+import type { IntegrationCache } from '@svc/integrations/internal';
+import { createRedactor } from '@svc/integrations/internal';
 import { RUN_LIMITS } from './limits';
 import type { HandlerConsole, IntegrationHandler, LogLine, RunStatus } from './types';
 

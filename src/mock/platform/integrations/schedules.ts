@@ -1,5 +1,5 @@
-import type { ScheduleWindow } from '../../../integrations/window';
-import { windowFault } from '../../../integrations/window';
+import type { ScheduleWindow } from '@svc/integrations/internal';
+import { windowFault } from '@svc/integrations/internal';
 import { keyId } from './checks';
 import { executionOf, type IntegrationAnswer, type IntegrationCall, payloadOf } from './routes';
 import { runAt } from './run-at';

@@ -1,4 +1,4 @@
-import type { createCache } from '../../../integrations/cache';
+import type { createCache } from '@svc/integrations/internal';
 import type { Clock } from '../clock';
 import type { createRateLimiter } from './rate-limits';
 import { createRunLog, type RunLog } from './run-log';

@@ -1,4 +1,4 @@
-import type { IntegrationCache } from '../../../integrations/cache';
+import type { IntegrationCache } from '@svc/integrations/internal';
 
 /** Periods of rate-limit intervals and recurring schedules, in milliseconds (UTC). */
 export const PERIODS = { minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000 } as const;

@@ -1,6 +1,6 @@
 // The routes of PROTOCOL.md's Stash block: what every route checks (tracking id, level, key), then
 // one row per route.
-import { SEGMENT } from '../../../core/internal';
+import { SEGMENT } from '@svc/core/internal';
 import {
   batchProblem,
   counterKeyProblem,
