@@ -150,7 +150,7 @@ class PageQueue implements EventQueue {
     this.#unsaved = [];
     for (let i = 0; this.#store && i < fresh.length; i += CHUNK) {
       // The heartbeat before the first chunk: chunks without one are a dead page's to adopt.
-      if (!this.#chunks.size && this.#store.beat()) return this.#context.warn();
+      if (!this.#chunks.size && !this.#store.beat()) return this.#context.warn();
       const part = fresh.slice(i, i + CHUNK);
       const key = this.#store.add(part.map((e) => e.json));
       if (!key) return this.#context.warn();
@@ -183,7 +183,7 @@ class PageQueue implements EventQueue {
   }
 
   beat(t?: number) {
-    if (this.#chunks.size && this.#store?.beat(t)) this.#context.warn();
+    if (this.#chunks.size && this.#store && !this.#store.beat(t)) this.#context.warn();
   }
 
   adopt() {
@@ -223,7 +223,7 @@ class PageQueue implements EventQueue {
     const left = this.#chunks.get(key);
     if (!left) this.#chunks.delete(key);
     const events = left ? this.#queue.filter((e) => e.chunk === key).map((e) => e.json) : [];
-    if (this.#store?.put(key, events)) this.#context.warn();
+    if (this.#store && !this.#store.put(key, events)) this.#context.warn();
   }
 }
 

@@ -9,12 +9,12 @@ import { checkWireEvent } from './schema';
 type Chunks = Map<string, string[]>;
 
 export interface Store {
-  /** Writes the heartbeat `t` (default now; 0: the page is gone, its events free to adopt). True when storage refused it. */
-  beat(t?: number): true | undefined;
+  /** Writes the heartbeat `t` (default now; 0: the page is gone, its events free to adopt). Whether storage took it. */
+  beat(t?: number): boolean;
   /** Writes events (as JSON) as a new chunk; returns its key, `undefined` when storage refused it. */
   add(events: readonly string[]): string | undefined;
-  /** Rewrites chunk `key` with the events left in it, or removes it when none are. True when storage refused it. */
-  put(key: string, events: readonly string[]): true | undefined;
+  /** Rewrites chunk `key` with the events left in it, or removes it when none are. Whether storage took the write. */
+  put(key: string, events: readonly string[]): boolean;
   /** This page's chunks as stored now (none when another page adopted them: its heartbeat record is gone). */
   load(): Chunks;
   /** Removes this page's heartbeat (consent withdrawn; its chunks go with `put(key, [])`). */
@@ -97,18 +97,23 @@ class PageStore implements Store {
   /** The record says `"l":1` once the page holds its Web Lock (rewritten when it is granted); `t` 0 lets the lock go. */
   beat(t = Date.now()) {
     if (t === 0) this.#lock.release();
-    else this.#lock.hold(() => this.#storage.getItem(this.#key) !== null && this.beat());
+    else
+      this.#lock.hold(() => {
+        // Granted later: the record rewritten to say so, unless the page has no record by then (dropped).
+        if (this.#storage.getItem(this.#key) !== null) this.beat();
+      });
     return this.#write(this.#key, this.#lock.held ? `{"t":${t},"l":1}` : `{"t":${t}}`);
   }
 
   add(events: readonly string[]) {
     const k = `${this.#key}:${this.#chunks++}`;
-    return this.#write(k, `[${events}]`) ? undefined : k;
+    return this.#write(k, `[${events}]`) ? k : undefined;
   }
 
   put(k: string, events: readonly string[]) {
-    if (events[0]) return this.#write(k, `[${events}]`);
+    if (events.length > 0) return this.#write(k, `[${events}]`);
     this.#storage.removeItem(k);
+    return true;
   }
 
   load() {
@@ -165,12 +170,13 @@ class PageStore implements Store {
     return adopted;
   }
 
-  /** True when storage refused the write. */
-  #write(k: string, value: string): true | undefined {
+  /** Whether storage took the write (it refuses one when full, or when the browser blocks storage). */
+  #write(k: string, value: string): boolean {
     try {
       this.#storage.setItem(k, value);
-    } catch {
       return true;
+    } catch {
+      return false;
     }
   }
 
