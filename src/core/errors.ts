@@ -73,72 +73,72 @@ export class InvalidArgumentError extends SvcError {
  * The message of a failure: what was being done, then what went wrong (`stash get "cart": status
  * 500`). Every error class below builds its message with it from what it is given.
  */
-function failureMessage(what: string, problem: string): string {
-  return what ? `${what}: ${problem}` : problem;
+function failureMessage(action: string, problem: string): string {
+  return action ? `${action}: ${problem}` : problem;
 }
 
 /** No complete answer in time (code `TIMEOUT`): the client's `timeout` passed, or the platform's gateway said 504. */
 export class TimeoutError extends SvcError {
   override name = 'TimeoutError';
   /**
-   * @param what what was being done, e.g. `stash get "cart"`
+   * @param action what was being done, e.g. `stash get "cart"`
    * @param problem how the time ran out, e.g. `no response within 80 ms (request aborted)`
    */
-  constructor(what: string, problem: string, options?: SvcErrorOptions) {
-    super('TIMEOUT', failureMessage(what, problem), options);
+  constructor(action: string, problem: string, options?: SvcErrorOptions) {
+    super('TIMEOUT', failureMessage(action, problem), options);
   }
 }
 /** The request did not reach the platform or no answer came back: offline, DNS, CORS, reset (code `NETWORK`). */
 export class NetworkError extends SvcError {
   override name = 'NetworkError';
   /**
-   * @param what what was being done
+   * @param action what was being done
    * @param cause the failure `fetch` gave (its message is quoted in the error's message)
    */
-  constructor(what: string, cause: unknown) {
+  constructor(action: string, cause: unknown) {
     const message = (cause as { message?: unknown } | null)?.message;
     const detail = typeof message === 'string' ? message : String(cause);
-    super('NETWORK', failureMessage(what, `network failure (${detail})`), { cause });
+    super('NETWORK', failureMessage(action, `network failure (${detail})`), { cause });
   }
 }
 /** The platform answered 404: an unknown tracking id, experience or key (code `NOT_FOUND`). */
 export class NotFoundError extends SvcError {
   override name = 'NotFoundError';
-  /** @param what what was being done; @param problem what the platform said, e.g. `status 404: experience 7 not found` */
-  constructor(what: string, problem: string, options?: SvcErrorOptions) {
-    super('NOT_FOUND', failureMessage(what, problem), options);
+  /** @param action what was being done; @param problem what the platform said, e.g. `status 404: experience 7 not found` */
+  constructor(action: string, problem: string, options?: SvcErrorOptions) {
+    super('NOT_FOUND', failureMessage(action, problem), options);
   }
 }
 /** The platform refused the request with a 4xx other than 404 and 429 (code `BAD_REQUEST`). */
 export class BadRequestError extends SvcError {
   override name = 'BadRequestError';
-  /** @param what what was being done; @param problem what the platform said, e.g. `status 400: n out of range` */
-  constructor(what: string, problem: string, options?: SvcErrorOptions) {
-    super('BAD_REQUEST', failureMessage(what, problem), options);
+  /** @param action what was being done; @param problem what the platform said, e.g. `status 400: n out of range` */
+  constructor(action: string, problem: string, options?: SvcErrorOptions) {
+    super('BAD_REQUEST', failureMessage(action, problem), options);
   }
 }
 /** The platform answered 5xx, in HTTP or in the body's `status`; worth retrying (code `SERVER_ERROR`). */
 export class ServerError extends SvcError {
   override name = 'ServerError';
-  /** @param what what was being done; @param problem what the platform said, e.g. `status 503` */
-  constructor(what: string, problem: string, options?: SvcErrorOptions) {
-    super('SERVER_ERROR', failureMessage(what, problem), options);
+  /** @param action what was being done; @param problem what the platform said, e.g. `status 503` */
+  constructor(action: string, problem: string, options?: SvcErrorOptions) {
+    super('SERVER_ERROR', failureMessage(action, problem), options);
   }
 }
 /** The response was not the documented shape: HTML error page, truncated JSON, missing fields (code `PROTOCOL`). */
 export class ProtocolError extends SvcError {
   override name = 'ProtocolError';
-  /** @param what what was being done; @param problem what was wrong with the answer, e.g. `malformed result` */
-  constructor(what: string, problem: string, options?: SvcErrorOptions) {
-    super('PROTOCOL', failureMessage(what, problem), options);
+  /** @param action what was being done; @param problem what was wrong with the answer, e.g. `malformed result` */
+  constructor(action: string, problem: string, options?: SvcErrorOptions) {
+    super('PROTOCOL', failureMessage(action, problem), options);
   }
 }
 /** The platform answered a recommendations request with an empty list (code `NO_RECOMMENDATIONS`). */
 export class NoRecommendationsError extends SvcError {
   override name = 'NoRecommendationsError';
-  /** @param what the recommendations call, e.g. `recommendations popular for <url>` */
-  constructor(what: string) {
-    super('NO_RECOMMENDATIONS', failureMessage(what, 'no recommendations'));
+  /** @param action the recommendations call, e.g. `recommendations popular for <url>` */
+  constructor(action: string) {
+    super('NO_RECOMMENDATIONS', failureMessage(action, 'no recommendations'));
   }
 }
 /** The platform answered 429: too many calls; try again after `retryAt` (code `RATE_LIMITED`). */
@@ -147,11 +147,11 @@ export class RateLimitedError extends SvcError {
   /** When the platform will accept the call again (ISO 8601, UTC), if it said. */
   declare readonly retryAt?: string;
   /**
-   * @param what what was being done; @param problem what the platform said, e.g. `status 429`
+   * @param action what was being done; @param problem what the platform said, e.g. `status 429`
    * @param retryAt when to try again (ISO 8601, UTC), if the platform said
    */
-  constructor(what: string, problem: string, retryAt?: string, options?: SvcErrorOptions) {
-    super('RATE_LIMITED', failureMessage(what, problem), options);
+  constructor(action: string, problem: string, retryAt?: string, options?: SvcErrorOptions) {
+    super('RATE_LIMITED', failureMessage(action, problem), options);
     this.retryAt = retryAt;
   }
 }

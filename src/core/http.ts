@@ -30,7 +30,7 @@ export interface RequestOptions {
   /** Aborts the request (and any wait before a retry); the promise rejects with the signal's reason. @default undefined */
   signal?: AbortSignal | null;
   /** What is being done, for error messages, e.g. `stash get "cart"`. @default undefined (the method and URL) */
-  what?: string;
+  action?: string;
   /** Keep the request alive past the page's unload (`fetch`'s `keepalive`). @default false */
   keepalive?: boolean;
   /** How many times a failure may be tried again, and which. @default undefined (no retry) */
@@ -46,7 +46,7 @@ export interface RequestOptions {
 
 /** What one attempt of a request needs besides the `Request` ky built; the same for every attempt of a call. */
 interface Attempt {
-  readonly what: string;
+  readonly action: string;
   readonly timeout: number;
   /** The body is the platform's `{status}` envelope (else any JSON object). */
   readonly envelope: boolean;
@@ -97,7 +97,7 @@ const transport = /* @__PURE__ */ ky.create({
  * in `answers`.
  */
 async function attempt(request: Request, init: RequestInit | undefined, context: Attempt): Promise<Response> {
-  const { what, timeout, keepalive, body } = context;
+  const { action, timeout, keepalive, body } = context;
   const controller = new AbortController();
   const outer = request.signal;
   const forward = () => controller.abort(outer.reason);
@@ -133,16 +133,20 @@ async function attempt(request: Request, init: RequestInit | undefined, context:
     if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
       const location = response.headers.get('location');
       const problem = `redirected${location ? ` to ${location}` : ''}; the platform never redirects`;
-      throw new ProtocolError(what, problem, { status: response.status || undefined });
+      throw new ProtocolError(action, problem, { status: response.status || undefined });
     }
     const text = await Promise.race([response.text(), aborted]);
-    answers.set(response, response.ok ? checkEnvelope(response.status, text, context) : failure(response, text, what));
+    answers.set(
+      response,
+      response.ok ? checkEnvelope(response.status, text, context) : failure(response, text, action),
+    );
     return response;
   } catch (error) {
     if (error instanceof SvcError) throw error;
     if (outer.aborted) throw outer.reason;
-    if (timedOut) throw new TimeoutError(what, `no response within ${timeout} ms (request aborted)`, { cause: error });
-    throw new NetworkError(what, error);
+    if (timedOut)
+      throw new TimeoutError(action, `no response within ${timeout} ms (request aborted)`, { cause: error });
+    throw new NetworkError(action, error);
   } finally {
     clearTimeout(timer);
     outer.removeEventListener('abort', forward);
@@ -154,51 +158,51 @@ async function attempt(request: Request, init: RequestInit | undefined, context:
  * 404 with `absentIsAnswer`). Else throws the `SvcError` it stands for (a `status: 500` under
  * HTTP 200 is a `SERVER_ERROR`, which the call's retry policy may try again).
  */
-function checkEnvelope(status: number, text: string, { what, envelope, absentIsAnswer }: Attempt): JsonObject {
-  const body = parseObject(text, what, status);
+function checkEnvelope(status: number, text: string, { action, envelope, absentIsAnswer }: Attempt): JsonObject {
+  const body = parseObject(text, action, status);
   if (!envelope) return body;
   if (typeof body.status !== 'number') {
     const problem =
       'status' in body
         ? `status ${JSON.stringify(body.status)}`
         : `HTTP ${status} with no numeric "status" in the body`;
-    throw new ProtocolError(what, problem, { status });
+    throw new ProtocolError(action, problem, { status });
   }
   if (body.status === 404 && absentIsAnswer) return body;
-  if (body.status !== 200) throw errorForStatus(what, body.status, body);
+  if (body.status !== 200) throw errorForStatus(action, body.status, body);
   return body;
 }
 
 /** The `SvcError` of a failed HTTP status: by its body and `Retry-After`, or `PROTOCOL` for a body that is not a JSON object. */
-function failure(response: Response, text: string, what: string): SvcError {
+function failure(response: Response, text: string, action: string): SvcError {
   try {
-    const body = parseObject(text, what, response.status);
-    return errorForStatus(what, response.status, body, retryAfterMs(response.headers.get('retry-after')));
+    const body = parseObject(text, action, response.status);
+    return errorForStatus(action, response.status, body, retryAfterMs(response.headers.get('retry-after')));
   } catch (notJson) {
     return notJson as SvcError;
   }
 }
 
 /** A response body as a JSON object, else the `PROTOCOL` error naming what it was. */
-function parseObject(text: string, what: string, status: number): JsonObject {
+function parseObject(text: string, action: string, status: number): JsonObject {
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ProtocolError(what, `HTTP ${status} with a body that is not JSON`, { status });
+    throw new ProtocolError(action, `HTTP ${status} with a body that is not JSON`, { status });
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ProtocolError(what, `HTTP ${status} with a body that is not a JSON object`, { status });
+    throw new ProtocolError(action, `HTTP ${status} with a body that is not a JSON object`, { status });
   }
   return body as JsonObject;
 }
 
 /** Any failure of a ky call as an `SvcError` (a caller's abort stays the signal's reason). */
-function toSvcError(error: unknown, what: string, signal?: AbortSignal | null): unknown {
+function toSvcError(error: unknown, action: string, signal?: AbortSignal | null): unknown {
   if (signal?.aborted) return signal.reason;
   if (error instanceof SvcError) return error;
-  if (error instanceof HTTPError) return answers.get(error.response) ?? new NetworkError(what, error);
-  return new NetworkError(what, error);
+  if (error instanceof HTTPError) return answers.get(error.response) ?? new NetworkError(action, error);
+  return new NetworkError(action, error);
 }
 
 /**
@@ -216,9 +220,9 @@ export async function request<T extends JsonObject = JsonObject>(
   const onRetry = options.retry?.onRetry;
   const method = options.method ?? (body === undefined ? 'GET' : 'POST');
   const target = withQuery(url, options.query);
-  const what = options.what ?? `${method} ${target}`;
+  const action = options.action ?? `${method} ${target}`;
   const context: Attempt = {
-    what,
+    action,
     timeout: Math.min(timeout, MAX_WAIT_MS),
     envelope,
     absentIsAnswer: options.absentIsAnswer,
@@ -244,7 +248,7 @@ export async function request<T extends JsonObject = JsonObject>(
     call.result = result;
     return result;
   } catch (error) {
-    const failure = toSvcError(error, what, signal);
+    const failure = toSvcError(error, action, signal);
     call.error = failure;
     throw failure;
   } finally {

@@ -7,7 +7,7 @@ import { BadRequestError, NotFoundError, RateLimitedError, ServerError, type Svc
  * @internal
  */
 export function errorForStatus(
-  what: string,
+  action: string,
   status: number,
   body: Record<string, unknown>,
   retryAfterMs?: number,
@@ -15,13 +15,13 @@ export function errorForStatus(
   const detail = typeof body.message === 'string' ? body.message : undefined;
   const problem = detail === undefined ? `status ${status}` : `status ${status}: ${detail}`;
   const options = { status, detail };
-  if (status === 404) return new NotFoundError(what, problem, options);
+  if (status === 404) return new NotFoundError(action, problem, options);
   if (status === 429) {
     let retryAt: string | undefined;
     if (typeof body.retryAt === 'string') retryAt = body.retryAt;
     else if (retryAfterMs !== undefined) retryAt = new Date(Date.now() + retryAfterMs).toISOString();
-    return new RateLimitedError(what, problem, retryAt, options);
+    return new RateLimitedError(action, problem, retryAt, options);
   }
-  if (status >= 500) return new ServerError(what, problem, options);
-  return new BadRequestError(what, problem, options);
+  if (status >= 500) return new ServerError(action, problem, options);
+  return new BadRequestError(action, problem, options);
 }

@@ -58,7 +58,7 @@ interface ClientContext {
   /** `{endpoint}/v1/{trackingId}/experiences`. */
   base: string;
   /** How errors name the request. */
-  what: string;
+  action: string;
   timeout: number;
 }
 
@@ -82,11 +82,11 @@ async function getExperiences(client: ClientContext, params: GetExperiencesOptio
   let body: JsonObject;
   try {
     const query = { preview, variation, ignoreSegments };
-    body = await request(url, { query, timeout: client.timeout, signal, envelope: false, what: client.what });
+    body = await request(url, { query, timeout: client.timeout, signal, envelope: false, action: client.action });
   } catch (error) {
     throw notFoundAmong(error, experienceIds);
   }
-  return readExperiences(body, client.what, contextId);
+  return readExperiences(body, client.action, contextId);
 }
 
 /** A 404 `{"message":"experience 7 not found"}` naming an id the caller asked for, as `ExperienceNotFoundError`; anything else as it is. */
@@ -142,7 +142,7 @@ export function createExperiencesClient(options: ExperiencesClientOptions): Expe
   checkFields(options, '', CLIENT_OPTIONS);
   const client: ClientContext = {
     base: `${endpointFor('experiences', options.endpoint)}/v1/${trackingId}/experiences`,
-    what: `experiences of "${trackingId}"`, // as given: segment() leaves its characters unencoded
+    action: `experiences of "${trackingId}"`, // as given: segment() leaves its characters unencoded
     timeout: options.timeout ?? 0,
   };
   return {

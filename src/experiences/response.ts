@@ -50,9 +50,9 @@ function refused(value: unknown, shape: AnswerShape, path: string): string | und
  * first bad field otherwise) and returns its fields, `generated` added: the platform's contextId
  * is not the one `sent` (none was, or the platform replaced it).
  */
-export function readExperiences(body: JsonObject, what: string, sent: string | undefined): Experiences {
+export function readExperiences(body: JsonObject, action: string, sent: string | undefined): Experiences {
   const bad = refused(body, RESPONSE, 'response');
-  if (bad) throw new ProtocolError(what, `invalid ${bad}`, { status: 200 });
+  if (bad) throw new ProtocolError(action, `invalid ${bad}`, { status: 200 });
   const { experiencePayloads, contextId, cookieDomains } = body as unknown as Experiences;
   return { experiencePayloads, contextId, cookieDomains, generated: contextId !== sent };
 }

@@ -93,12 +93,12 @@ interface Target {
  * integration's own timeout.
  */
 async function send<T>(target: Target, op: string, json: JsonObject, ...fields: string[]): Promise<T> {
-  const what = `integration "${target.name}" ${op}`;
+  const action = `integration "${target.name}" ${op}`;
   const url = endpointFor('integrations', target.endpoint) + target.path + op;
-  const response = await request(url, { json, timeout: target.timeout, what }).catch((error: SvcError) => {
+  const response = await request(url, { json, timeout: target.timeout, action }).catch((error: SvcError) => {
     // This client's own meaning of a status: a 504 is the handler outliving the integration's timeout.
     if (error.status !== 504) throw error;
-    throw new TimeoutError(what, "the handler did not settle within the integration's timeout (status 504)", {
+    throw new TimeoutError(action, "the handler did not settle within the integration's timeout (status 504)", {
       status: 504,
       cause: error,
     });
@@ -107,7 +107,7 @@ async function send<T>(target: Target, op: string, json: JsonObject, ...fields: 
   for (const field of fields) {
     const present =
       field === 'result' ? field in response : typeof response[field] === (field === 'cancelled' ? 'number' : 'string');
-    if (!present) throw new ProtocolError(what, `bad "${field}" in response`);
+    if (!present) throw new ProtocolError(action, `bad "${field}" in response`);
     answer[field] = response[field];
   }
   return answer as T;

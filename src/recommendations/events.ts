@@ -24,5 +24,5 @@ export async function postEvent(
   seq += 1;
   const meta = eventMeta({ type, visitorId, pageViewId, seq });
   const body = JSON.stringify({ sentAt: meta.ts, events: [{ meta, data }] });
-  await request(url, { body, keepalive: true, what: `${type} to ${url}` });
+  await request(url, { body, keepalive: true, action: `${type} to ${url}` });
 }

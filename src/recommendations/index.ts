@@ -110,8 +110,8 @@ function eventOf(
  * A get() answer as a list of at most `limit` items (items default to the principal strategy), or
  * `PROTOCOL` when malformed. Items past `limit` (a server that ignored `n`) are neither read nor kept.
  */
-function readList(result: unknown, what: string, principal: string, limit: number): RecommendationList {
-  const malformed = () => new ProtocolError(what, 'malformed result');
+function readList(result: unknown, action: string, principal: string, limit: number): RecommendationList {
+  const malformed = () => new ProtocolError(action, 'malformed result');
   if (!isObject(result) || !Array.isArray(result.items)) throw malformed();
   const list: RecommendationList = result.items.slice(0, limit).map((item: unknown) => {
     const { id, weight, strategy = principal, details = {} } = isObject(item) ? item : {};
@@ -119,7 +119,7 @@ function readList(result: unknown, what: string, principal: string, limit: numbe
       throw malformed();
     return { id, weight, strategy, details };
   });
-  if (!list[0]) throw new NoRecommendationsError(what);
+  if (!list[0]) throw new NoRecommendationsError(action);
   if (Array.isArray(result.rules)) list.rules = result.rules;
   if (typeof result.locale === 'string') list.locale = result.locale;
   return list;
@@ -164,9 +164,9 @@ async function getList(
   if (!isObject(overrides)) invalid('config', overrides, 'must be an object');
   checkConfigKeys('config', overrides);
   const { url, query, json, timeout, limit, principal } = buildRequest(options, config, overrides);
-  const what = `recommendations ${query.strategy} for ${url}`;
-  const { result } = await request(url, { query, json, timeout, what });
-  return readList(result, what, principal, limit);
+  const action = `recommendations ${query.strategy} for ${url}`;
+  const { result } = await request(url, { query, json, timeout, action });
+  return readList(result, action, principal, limit);
 }
 
 /**

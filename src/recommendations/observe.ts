@@ -94,7 +94,7 @@ const report = (watch: Watch, state: ImpressionState) => {
 };
 
 /** Starts or stops the one-second count of `watch` after a change of its viewability or of the page's visibility. */
-function count(watch: Watch) {
+function startOrStopViewTimer(watch: Watch) {
   const counting = watch.viewable && !document.hidden && !watch.done;
   if (counting && !watch.timer) {
     watch.timer = setTimeout(() => show(watch), VIEWABILITY.duration);
@@ -124,13 +124,13 @@ const onIntersect = (entries: IntersectionObserverEntry[]) => {
   for (const entry of entries) {
     for (const watch of watched.get(entry.target) ?? []) {
       watch.viewable = isViewable(entry);
-      count(watch);
+      startOrStopViewTimer(watch);
     }
   }
 };
 
 const onVisibility = () => {
-  for (const watches of watched.values()) for (const watch of watches) count(watch);
+  for (const watches of watched.values()) for (const watch of watches) startOrStopViewTimer(watch);
 };
 
 /** After a change of the document: waiting elements now in it start; started ones no longer in it stop. */

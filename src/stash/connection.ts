@@ -163,7 +163,7 @@ export function connect(opType: string, trackingId: string, options: StashOption
     const isRead = op === 'get' || op === 'getbatch';
     if (!isRead && level !== 'public') invalid('options.level', level, LEVEL);
     const url = `${endpointFor('stash', endpoint)}/stash/v1.1/${opType}/${op}/${trackingIdSegment}/${level}${fullKey ? `/${fullKey}` : ''}`;
-    const what = `stash ${opType} ${op}${fullKey ? ` "${fullKey}"` : ''}`;
+    const action = `stash ${opType} ${op}${fullKey ? ` "${fullKey}"` : ''}`;
     // A counter change is sent once: repeating it could count twice.
     const countsOnce = op === 'incr' || op === 'decr';
     const retry = countsOnce ? undefined : { limit: retries };
@@ -174,7 +174,7 @@ export function connect(opType: string, trackingId: string, options: StashOption
         json,
         query,
         timeout,
-        what,
+        action,
         retry,
         absentIsAnswer: true,
       });

@@ -33,7 +33,7 @@ describe('request', () => {
 
   it('SERVER_ERROR: body status 500 under HTTP 200', async () => {
     server.use(http.get(url, () => HttpResponse.json({ status: 500, message: 'boom' })));
-    const error = await failure(request(url, { what: 'stash get "k"' }));
+    const error = await failure(request(url, { action: 'stash get "k"' }));
     expect(error.code).toBe('SERVER_ERROR');
     expect(error.status).toBe(500);
     expect(error.name).toBe('ServerError');

@@ -79,6 +79,10 @@ describe('examples of the docs', () => {
         jsx: 'react-jsx',
         paths: {
           '@svc/core/errors': [join(root, 'src/core/errors.ts')],
+          // What the mock and the runner share with the clients, unpublished (src/core/internal.ts).
+          '@svc/core/internal': [join(root, 'src/core/internal.ts')],
+          '@svc/tracker/internal': [join(root, 'src/tracker/internal.ts')],
+          '@svc/integrations/internal': [join(root, 'src/integrations/internal.ts')],
           '@svc/mock/server': [join(root, 'src/mock/server/index.ts')],
           '@svc/mock/playwright': [join(root, 'src/mock/playwright.ts')],
           '@svc/recommendations/element': [join(root, 'src/recommendations/element.ts')],

@@ -1,14 +1,13 @@
 // runIntegration's options: each checked before anything runs (`INVALID_ARGUMENT` naming it),
 // the defaults filled in.
 import { resolve } from 'node:path';
-import { invalid } from '@svc/core';
+import { invalid, MAX_WAIT_MS } from '@svc/core';
 import { createCache, type IntegrationCache } from '../cache';
 import { DEFAULT_MEMORY_LIMIT_MB } from './log-limits';
 import type { LogLine, RunOptions } from './types';
 
 /** The timeout when none is given (the platform's own default is not published). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
-const MAX_TIMEOUT_MS = 2 ** 31 - 1; // what setTimeout can wait
 
 /** The default `cache`: one per integration folder, kept for the life of the process. */
 const caches = new Map<string, IntegrationCache>();
@@ -31,8 +30,8 @@ export function readRunOptions(options: RunOptions): Run {
   const { payload = {}, timeout = DEFAULT_TIMEOUT_MS, onLog, memoryLimitMb = DEFAULT_MEMORY_LIMIT_MB } = options;
   if (typeof options.dir !== 'string' || !options.dir)
     invalid('options.dir', options.dir, "must be the integration's folder");
-  if (!Number.isInteger(timeout) || timeout <= 0 || timeout > MAX_TIMEOUT_MS)
-    invalid('options.timeout', timeout, `must be an integer number of milliseconds in 1..${MAX_TIMEOUT_MS}`);
+  if (!Number.isInteger(timeout) || timeout <= 0 || timeout > MAX_WAIT_MS)
+    invalid('options.timeout', timeout, `must be an integer number of milliseconds in 1..${MAX_WAIT_MS}`);
   if (onLog !== undefined && typeof onLog !== 'function') invalid('options.onLog', onLog, 'must be a function');
   if (!Number.isInteger(memoryLimitMb) || memoryLimitMb < 16 || memoryLimitMb > 65_536)
     invalid('options.memoryLimitMb', memoryLimitMb, 'must be an integer number of MB in 16..65536');
