@@ -1,7 +1,22 @@
 // @svc/core: what every client shares. One copy on a page (every client depends on it by name),
 // so one SvcError class, one transport, one cookie jar.
 
-export { checkFields, type FieldCheck, optional } from './checks';
+export {
+  type Accepts,
+  aFiniteNumber,
+  anArrayOfStrings,
+  anIntegerAtLeast,
+  anObjectOfStrings,
+  aString,
+  aStringOrNumber,
+  type Check,
+  checkFields,
+  checkObject,
+  type FieldCheck,
+  type Fields,
+  oneOf,
+  optional,
+} from './checks';
 export { COOKIE_LIFETIME_DAYS, type CookieWrite, readCookie, removeCookie, writeCookie } from './cookies';
 export {
   answerFromMock,

@@ -1,11 +1,13 @@
 // Consent and the visitor's identity: what `granted`, `pending` and `denied` allow, and what
 // changes when the visitor grants or withdraws it.
-import { randomId } from '@svc/core';
+import { checkFields, type Fields, oneOf, randomId } from '@svc/core';
 import { cookieDomain, readIdentity, removeIdentity, writeIdentity } from './identity';
 import type { EventQueue } from './queue';
-import { checkField } from './schema';
 import { createStore, type OnInvalid } from './store';
 import type { Consent } from './types';
+
+/** `consent()`'s argument: what a visitor can decide (`pending` is only where a tracker starts). */
+const CONSENT_ARGUMENT: Fields = [['state', oneOf('granted', 'denied')]];
 
 /** The consent in force and the visitor id it allows. */
 export interface ConsentState {
@@ -78,7 +80,7 @@ export function createConsent(initial: Consent, context: ConsentContext): Consen
       else if (state === 'pending') visitorId = readIdentity() || randomId();
     },
     set(next) {
-      checkField('state', next, ['granted', 'denied']);
+      checkFields({ state: next }, '', CONSENT_ARGUMENT);
       if (next === state) return;
       state = next;
       if (next === 'granted') grant();

@@ -1,6 +1,6 @@
 // The page's history of events for `on()`: new subscribers hear the earlier events first. Bounded,
 // so a long-lived single-page shop does not grow it for ever.
-import { checkField } from './schema';
+import { checkFields, type Fields } from '@svc/core';
 import type { TrackingEvent } from './types';
 
 /** A handler of `tracker.on`: called with each event of the type it listens to. */
@@ -8,6 +8,12 @@ export type EventHandler = (event: TrackingEvent) => void;
 
 /** Events of the page's history that `on()` replays at most (besides the last of each type). */
 const HISTORY = 100;
+
+/** `on()`'s arguments: the type is a name or a pattern, the handler a function. */
+const ON_ARGUMENTS: Fields = [
+  ['type', (type) => typeof type === 'string' || type instanceof RegExp, 'must be a string or a RegExp'],
+  ['handler', (handler) => typeof handler === 'function', 'must be a function'],
+];
 
 /** The events `on()` replays, and the subscriptions it tells of new ones. */
 export interface History {
@@ -46,8 +52,7 @@ export function createHistory(limit = HISTORY): History {
       for (const listener of listeners) listener(event);
     },
     subscribe(type, handler) {
-      checkField('type', type, 'string or RegExp');
-      checkField('handler', handler, 'function');
+      checkFields({ type, handler }, '', ON_ARGUMENTS);
       const listener = listenerFor(type, handler);
       // The history as it is now, oldest first: the recent events and the last of each type, once each.
       const earlier = [...new Set([...latest.values(), ...recent])].sort((a, b) => a.meta.seq - b.meta.seq);

@@ -26,7 +26,7 @@ export { setEndpoints } from '@svc/core';
 export * from '@svc/core/errors';
 export type { EventHandler } from './history';
 export { DEFAULTS, type TrackerOptions } from './options';
-export { checkEvent, EVENT_SCHEMA, type Field, type Kind, PRODUCT, type Shape } from './schema';
+export { checkEvent, EVENT_SCHEMA, PRODUCT } from './schema';
 export type { Consent, EventMeta, TrackingEvent } from './types';
 
 /** The page's tracker, as `createTracker` returns it. */

@@ -1,7 +1,17 @@
 // The options of createTracker: what each means, its default (in DEFAULTS, which the code reads),
 // and how they are checked before anything is written or sent.
-import { checkEndpoint, endpointFor, refuseUnknownKeys, segment } from '@svc/core';
-import { checkShape, type Shape } from './schema';
+import {
+  anIntegerAtLeast,
+  aString,
+  checkEndpoint,
+  checkObject,
+  endpointFor,
+  type Fields,
+  oneOf,
+  optional,
+  refuseUnknownKeys,
+  segment,
+} from '@svc/core';
 import type { Consent } from './types';
 
 /** The default of every optional option of `createTracker`: the values the tracker uses when one is left out. */
@@ -66,18 +76,18 @@ export interface TrackerOptions {
   requestTimeout?: number;
 }
 
-/** How `createTracker` checks its options (`trackingId` is a path segment, checked by core). */
-const OPTIONS: Shape = {
-  endpoint: 'string',
-  consent: ['granted', 'pending', 'denied'],
-  cookieDomain: 'string',
-  batchSize: 'integer >= 1',
-  batchDelay: 'integer >= 0',
-  maxQueue: 'integer >= 1',
-  retryBase: 'integer >= 1',
-  retryMax: 'integer >= 1',
-  requestTimeout: 'integer >= 1',
-};
+/** How `createTracker` checks its options, each when given (`trackingId` is a path segment, checked by core). */
+const OPTIONS: Fields = [
+  ['endpoint', optional(aString)],
+  ['consent', optional(oneOf('granted', 'pending', 'denied'))],
+  ['cookieDomain', optional(aString)],
+  ['batchSize', optional(anIntegerAtLeast(1))],
+  ['batchDelay', optional(anIntegerAtLeast(0))],
+  ['maxQueue', optional(anIntegerAtLeast(1))],
+  ['retryBase', optional(anIntegerAtLeast(1))],
+  ['retryMax', optional(anIntegerAtLeast(1))],
+  ['requestTimeout', optional(anIntegerAtLeast(1))],
+];
 
 /** The options in force: each given one, else its default; the events URL built. */
 export type Settings = Required<Omit<TrackerOptions, 'endpoint' | 'cookieDomain'>> &
@@ -88,8 +98,8 @@ export type Settings = Required<Omit<TrackerOptions, 'endpoint' | 'cookieDomain'
 
 /** Checks `options` (`INVALID_ARGUMENT` naming the first bad one, before anything happens) and fills in the defaults. */
 export function readOptions(options: TrackerOptions): Settings {
-  checkShape('options', options, OPTIONS, true);
-  refuseUnknownKeys('options', options, ['trackingId', ...Object.keys(OPTIONS)]);
+  checkObject('options', options, OPTIONS);
+  refuseUnknownKeys('options', options, ['trackingId', ...OPTIONS.map(([name]) => name)]);
   if (options.endpoint !== undefined) checkEndpoint('options.endpoint', options.endpoint);
   const path = segment('options.trackingId', options.trackingId);
   const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));

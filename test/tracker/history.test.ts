@@ -67,6 +67,7 @@ describe('createHistory', () => {
   it('refuses a type that is neither a string nor a RegExp, and a handler that is not a function', () => {
     const history = createHistory();
     expect(() => history.subscribe(3 as never, () => {})).toThrow(InvalidArgumentError);
+    expect(() => history.subscribe(3 as never, () => {})).toThrow('type must be a string or a RegExp (got 3)');
     expect(() => history.subscribe('ecView', 'no' as never)).toThrow(/handler must be a function/);
   });
 });

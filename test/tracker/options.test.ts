@@ -44,4 +44,14 @@ describe('readOptions', () => {
   ])('refuses %j naming %s', (options, argument) => {
     expect(thrown(() => readOptions(options as never), InvalidArgumentError).argument).toBe(argument);
   });
+
+  it.each([
+    [null, 'options must be an object (got null)'],
+    [{ trackingId: 'shop_1', batchSize: 0 }, 'options.batchSize must be an integer >= 1 (got 0)'],
+    [{ trackingId: 'shop_1', batchDelay: 0.5 }, 'options.batchDelay must be an integer >= 0 (got 0.5)'],
+    [{ trackingId: 'shop_1', consent: 'yes' }, 'options.consent must be one of granted, pending, denied (got "yes")'],
+    [{ trackingId: 'shop_1', cookieDomain: 1 }, 'options.cookieDomain must be a string (got 1)'],
+  ])('refuses %j saying what the option must be', (options, message) => {
+    expect(thrown(() => readOptions(options as never), InvalidArgumentError).message).toBe(message);
+  });
 });
