@@ -16,6 +16,8 @@ export interface Check {
   readonly expectation: string;
   /** Rows the value's own fields are checked with, once `accepts` took it (see {@link checkObject}). */
   readonly fields?: Fields;
+  /** The check each item of the value (an array) passes, once `accepts` took it (see {@link listOf}). */
+  readonly items?: Check;
 }
 
 /** The rows of an object's fields. */
@@ -47,6 +49,13 @@ export function optional(check: Accepts | Check | Fields): Accepts | Check {
 
 const isFields = (check: Check | Fields): check is Fields => Array.isArray(check);
 
+/** The first value a set of rows refuses: where it is (`response.items[2].id`), what it is, what it must be. */
+interface Refusal {
+  path: string;
+  value: unknown;
+  expectation: string;
+}
+
 /**
  * Checks the fields of `holder` (an options object: a field is read as the client reads it, an
  * inherited one too) row by row; the first value a test refuses throws `INVALID_ARGUMENT` naming
@@ -54,7 +63,7 @@ const isFields = (check: Check | Fields): check is Fields => Array.isArray(check
  * {@link checkObject} does.
  */
 export function checkFields(holder: unknown, prefix: string, checks: Fields): void {
-  checkRows(holder, prefix, checks, false);
+  refuse(rowsRefusal(holder, prefix, checks, false));
 }
 
 /**
@@ -65,16 +74,32 @@ export function checkFields(holder: unknown, prefix: string, checks: Fields): vo
  */
 export function checkObject(argument: string, value: unknown, fields: Fields): void {
   if (!isObject(value)) invalid(argument, value, OBJECT);
-  checkRows(value, `${argument}.`, fields, true);
+  refuse(rowsRefusal(value, `${argument}.`, fields, true));
 }
 
-/** `checkFields` and `checkObject`: `data` reads own fields only and says a missing required one "is required". */
-function checkRows(holder: unknown, prefix: string, rows: Fields, data: boolean): void {
+/**
+ * Where an answer of the platform (`value`, called `argument`) first differs from `fields`, read
+ * as {@link checkObject} reads data: `response.experiencePayloads[0].id`; `undefined` when it
+ * has every field as the rows say. A client turns it into its `PROTOCOL` error (an answer is not
+ * the caller's mistake).
+ */
+export function refusedField(argument: string, value: unknown, fields: Fields): string | undefined {
+  if (!isObject(value)) return argument;
+  return rowsRefusal(value, `${argument}.`, fields, true)?.path;
+}
+
+function refuse(refusal: Refusal | undefined): void {
+  if (refusal) invalid(refusal.path, refusal.value, refusal.expectation);
+}
+
+/** The first refusal of `rows` in `holder`; `data`: own fields only, and a missing required one "is required". */
+function rowsRefusal(holder: unknown, prefix: string, rows: Fields, data: boolean): Refusal | undefined {
   for (const [name, check, given] of rows) {
     // The row's three forms, read without building anything: `emit` checks every event through here.
     let accepts: Accepts;
     let expectation: string;
     let fields: Fields | undefined;
+    let items: Check | undefined;
     if (typeof check === 'function') {
       accepts = check;
       expectation = given as string;
@@ -86,15 +111,36 @@ function checkRows(holder: unknown, prefix: string, rows: Fields, data: boolean)
       accepts = check.accepts;
       expectation = check.expectation;
       fields = check.fields;
+      items = check.items;
     }
     const value = data
       ? Object.hasOwn(holder as object, name)
         ? (holder as Record<string, unknown>)[name]
         : undefined
       : (holder as Record<string, unknown> | null | undefined)?.[name];
-    if (!accepts(value)) invalid(prefix + name, value, data && value === undefined ? 'is required' : expectation);
-    if (fields && value !== undefined) checkRows(value, `${prefix}${name}.`, fields, true);
+    if (!accepts(value))
+      return { path: prefix + name, value, expectation: data && value === undefined ? 'is required' : expectation };
+    if (value === undefined) continue;
+    const inner = fields
+      ? rowsRefusal(value, `${prefix}${name}.`, fields, true)
+      : items && itemsRefusal(value as readonly unknown[], prefix + name, items);
+    if (inner) return inner;
   }
+  return undefined;
+}
+
+/** The first item of `list` (at `path`) that `check` refuses, its fields and items included. */
+function itemsRefusal(list: readonly unknown[], path: string, check: Check): Refusal | undefined {
+  for (let i = 0; i < list.length; i++) {
+    const at = `${path}[${i}]`;
+    const item = list[i];
+    if (!check.accepts(item)) return { path: at, value: item, expectation: check.expectation };
+    const inner = check.fields
+      ? rowsRefusal(item, `${at}.`, check.fields, true)
+      : check.items && itemsRefusal(item as readonly unknown[], at, check.items);
+    if (inner) return inner;
+  }
+  return undefined;
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string';
@@ -133,4 +179,11 @@ export const anIntegerAtLeast = (min: number): Check => ({
 export const oneOf = (...values: readonly unknown[]): Check => ({
   accepts: (value) => values.includes(value),
   expectation: `must be one of ${values.join(', ')}`,
+});
+
+/** An array each of whose items passes `item`: a check, or the rows of an object. */
+export const listOf = (item: Check | Fields): Check => ({
+  accepts: Array.isArray,
+  expectation: 'must be an array',
+  items: isFields(item) ? { accepts: isObject, expectation: OBJECT, fields: item } : item,
 });

@@ -14,8 +14,10 @@ export {
   checkObject,
   type FieldCheck,
   type Fields,
+  listOf,
   oneOf,
   optional,
+  refusedField,
 } from './checks';
 export { COOKIE_LIFETIME_DAYS, type CookieWrite, readCookie, removeCookie, writeCookie } from './cookies';
 export {

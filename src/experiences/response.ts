@@ -1,49 +1,37 @@
-import { isHttpUrl, isObject, type JsonObject, ProtocolError } from '@svc/core';
+import {
+  aString,
+  type Fields,
+  isHttpUrl,
+  isObject,
+  type JsonObject,
+  listOf,
+  ProtocolError,
+  refusedField,
+} from '@svc/core';
 import { isContextId } from './context-id';
-import type { ExperiencePayload, Experiences } from './types';
+import type { Experiences } from './types';
 
-/** Accepts or refuses one value. */
-type Check = (value: unknown) => boolean;
-/** A JSON shape: a check, an object's fields, or `[item]` for a list of items. */
-type AnswerShape = Check | [AnswerShape] | { [field: string]: AnswerShape };
-
-const isString: Check = (value) => typeof value === 'string';
-/** A positive safe integer: experience and variation ids. */
-export const isPositiveId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 /** An absolute http(s) URL with a host: the endpoint option and callbacks. */
 export const isUrl = isHttpUrl;
+/** A positive safe integer: experience and variation ids. */
+export const isPositiveId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 
-/** PROTOCOL.md's 200 body of `GET .../experiences`, field by field. */
-const RESPONSE: { [field in Exclude<keyof Experiences, 'generated'>]: AnswerShape } = {
-  experiencePayloads: [
-    {
-      payload: isObject,
-      isControl: (value) => typeof value === 'boolean',
-      id: isPositiveId,
-      callback: isUrl,
-      variation: isPositiveId,
-    } satisfies { [field in keyof ExperiencePayload]: AnswerShape },
-  ],
+/** One served experience, field by field: every field of `ExperiencePayload`. */
+const PAYLOAD: Fields = [
+  ['payload', isObject, 'must be an object'],
+  ['isControl', (value) => typeof value === 'boolean', 'must be a boolean'],
+  ['id', isPositiveId, 'must be a positive integer'],
+  ['callback', isUrl, 'must be an http(s) URL'],
+  ['variation', isPositiveId, 'must be a positive integer'],
+];
+
+/** PROTOCOL.md's 200 body of `GET .../experiences`, field by field (core's rows, as every client reads its answers). */
+const RESPONSE: Fields = [
+  ['experiencePayloads', listOf(PAYLOAD)],
   // The rule `seen` and `contextCookie` apply: an answer's id is one they accept.
-  contextId: isContextId,
-  cookieDomains: [isString],
-};
-
-/** The path of the first value `shape` refuses (`response.experiencePayloads[0].id`), else undefined. */
-function refused(value: unknown, shape: AnswerShape, path: string): string | undefined {
-  if (typeof shape === 'function') return shape(value) ? undefined : path;
-  const list = Array.isArray(shape);
-  if (list ? !Array.isArray(value) : !isObject(value)) return path;
-  const fields = value as Record<string, unknown>;
-  for (const key of list ? Object.keys(fields) : Object.keys(shape)) {
-    const bad = refused(
-      fields[key],
-      list ? shape[0] : (shape as Record<string, AnswerShape>)[key],
-      list ? `${path}[${key}]` : `${path}.${key}`,
-    );
-    if (bad) return bad;
-  }
-}
+  ['contextId', isContextId, 'must be a context id'],
+  ['cookieDomains', listOf(aString)],
+];
 
 /**
  * Checks a 200 body against PROTOCOL.md's shape before anything uses it (`PROTOCOL` naming the
@@ -51,7 +39,7 @@ function refused(value: unknown, shape: AnswerShape, path: string): string | und
  * is not the one `sent` (none was, or the platform replaced it).
  */
 export function readExperiences(body: JsonObject, action: string, sent: string | undefined): Experiences {
-  const bad = refused(body, RESPONSE, 'response');
+  const bad = refusedField('response', body, RESPONSE);
   if (bad) throw new ProtocolError(action, `invalid ${bad}`, { status: 200 });
   const { experiencePayloads, contextId, cookieDomains } = body as unknown as Experiences;
   return { experiencePayloads, contextId, cookieDomains, generated: contextId !== sent };

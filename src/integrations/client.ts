@@ -1,9 +1,15 @@
 import {
+  aFiniteNumber,
+  aString,
   checkEndpoint,
+  checkFields,
   endpointFor,
+  type Fields,
   invalid,
   type JsonObject,
+  optional,
   ProtocolError,
+  refusedField,
   refuseUnknownKeys,
   request,
   type SvcError,
@@ -70,11 +76,13 @@ export interface Integration {
 }
 
 /** A schedule's `delay`: whole milliseconds >= 0 (days and weeks are fine: the platform waits, not a timer). */
-function scheduleDelay(argument: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
-    invalid(argument, value, `must be an integer >= 0, < ${2 ** 53}`);
-  return value;
-}
+const SCHEDULE_OPTIONS: Fields = [
+  [
+    'delay',
+    optional((value) => Number.isSafeInteger(value) && (value as number) >= 0),
+    `must be an integer >= 0, < ${2 ** 53}`,
+  ],
+];
 
 /** Where one integration's requests go, and how long each may take. */
 interface Target {
@@ -87,12 +95,25 @@ interface Target {
   timeout: number;
 }
 
+/** What each operation's answer must hold (PROTOCOL.md, "Integrations"), in core's rows. */
+const ANSWERS = {
+  execute: [
+    ['executionId', aString],
+    // The handler's result: any JSON (null too), but present.
+    ['result', (value) => value !== undefined, 'is required'],
+  ],
+  schedule: [
+    ['executionId', aString],
+    ['runAt', aString],
+  ],
+  cancel: [['cancelled', aFiniteNumber]],
+} satisfies Record<string, Fields>;
+
 /**
- * Sends `op` and answers the response's `fields` once they are present with the types expected
- * (`cancelled` a number, `result` any JSON, the others strings). A 504 is the handler missing the
- * integration's own timeout.
+ * Sends `op` and answers the response's fields once they are as `ANSWERS` says (`PROTOCOL`
+ * naming the first that is not). A 504 is the handler missing the integration's own timeout.
  */
-async function send<T>(target: Target, op: string, json: JsonObject, ...fields: string[]): Promise<T> {
+async function send<T>(target: Target, op: keyof typeof ANSWERS, json: JsonObject): Promise<T> {
   const action = `integration "${target.name}" ${op}`;
   const url = endpointFor('integrations', target.endpoint) + target.path + op;
   const response = await request(url, { json, timeout: target.timeout, action }).catch((error: SvcError) => {
@@ -103,14 +124,10 @@ async function send<T>(target: Target, op: string, json: JsonObject, ...fields: 
       cause: error,
     });
   });
-  const answer: JsonObject = {};
-  for (const field of fields) {
-    const present =
-      field === 'result' ? field in response : typeof response[field] === (field === 'cancelled' ? 'number' : 'string');
-    if (!present) throw new ProtocolError(action, `bad "${field}" in response`);
-    answer[field] = response[field];
-  }
-  return answer as T;
+  const fields = ANSWERS[op];
+  const bad = refusedField('response', response, fields);
+  if (bad) throw new ProtocolError(action, `invalid ${bad}`);
+  return Object.fromEntries(fields.map(([field]) => [field, response[field]])) as T;
 }
 
 /** The body of an execute or schedule: `payload` (JSON, `INVALID_ARGUMENT` naming the first part that is not) and `key`. */
@@ -130,8 +147,9 @@ function executionBody(payload: unknown = {}, key: unknown = {}): JsonObject {
 /** The body of a schedule: the execution's, `delay` and `window` checked. */
 function scheduleBody(payload: unknown, options: ScheduleOptions | undefined): JsonObject {
   refuseUnknownKeys('options', options, ['key', 'delay', 'window']);
+  checkFields(options, 'options.', SCHEDULE_OPTIONS);
   const { key, delay = 0, window } = options ?? {};
-  const json = { ...executionBody(payload, key), delay: scheduleDelay('options.delay', delay), window };
+  const json = { ...executionBody(payload, key), delay, window };
   const fault = window === undefined ? undefined : windowFault(window);
   if (fault !== undefined) {
     const faultyValue = { window, 'window.day': window?.day, 'window.time': window?.time }[fault];
@@ -159,15 +177,15 @@ export function createIntegration(name: string, options: IntegrationOptions): In
     async execute(payload, executeOptions) {
       refuseUnknownKeys('options', executeOptions, ['key']);
       const json = executionBody(payload, executeOptions?.key);
-      return send<Execution<never>>(target, 'execute', json, 'executionId', 'result');
+      return send<Execution<never>>(target, 'execute', json);
     },
     async schedule(payload, scheduleOptions) {
       const json = scheduleBody(payload, scheduleOptions);
-      return send<ScheduledExecution>(target, 'schedule', json, 'executionId', 'runAt');
+      return send<ScheduledExecution>(target, 'schedule', json);
     },
     async cancel(key) {
       checkKey(key, 'key', 1);
-      return (await send<{ cancelled: number }>(target, 'cancel', { key }, 'cancelled')).cancelled;
+      return (await send<{ cancelled: number }>(target, 'cancel', { key })).cancelled;
     },
   };
 }

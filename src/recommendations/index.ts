@@ -1,10 +1,15 @@
 // @svc/recommendations: recommendations(options, config) -> { get, shown, clicked, observe } (PROTOCOL.md "Recommendations").
 import {
+  aFiniteNumber,
+  aString,
+  type Fields,
   invalid,
   isObject,
   NoRecommendationsError,
+  optional,
   ProtocolError,
   pageTracker,
+  refusedField,
   refuseUnknownKeys,
   request,
 } from '@svc/core';
@@ -106,19 +111,32 @@ function eventOf(
   return { data, key: JSON.stringify([type, item.id, item.strategy, position ?? null]) };
 }
 
+/** One item of a get() answer (PROTOCOL.md, "Recommendations"), in core's rows, as every client reads its answers. */
+const RESULT_ITEM: Fields = [
+  ['id', aString],
+  ['weight', aFiniteNumber],
+  ['strategy', optional(aString)],
+  ['details', optional(isObject), 'must be an object'],
+];
+
 /**
  * A get() answer as a list of at most `limit` items (items default to the principal strategy), or
- * `PROTOCOL` when malformed. Items past `limit` (a server that ignored `n`) are neither read nor kept.
+ * `PROTOCOL` naming the first bad field. Items past `limit` (a server that ignored `n`) are
+ * neither read nor kept.
  */
 function readList(result: unknown, action: string, principal: string, limit: number): RecommendationList {
-  const malformed = () => new ProtocolError(action, 'malformed result');
-  if (!isObject(result) || !Array.isArray(result.items)) throw malformed();
-  const list: RecommendationList = result.items.slice(0, limit).map((item: unknown) => {
-    const { id, weight, strategy = principal, details = {} } = isObject(item) ? item : {};
-    if (typeof id !== 'string' || typeof weight !== 'number' || typeof strategy !== 'string' || !isObject(details))
-      throw malformed();
-    return { id, weight, strategy, details };
+  if (!isObject(result) || !Array.isArray(result.items)) throw new ProtocolError(action, 'invalid result.items');
+  const items: Recommendation[] = result.items.slice(0, limit);
+  items.forEach((item, i) => {
+    const bad = refusedField(`result.items[${i}]`, item, RESULT_ITEM);
+    if (bad) throw new ProtocolError(action, `invalid ${bad}`);
   });
+  const list: RecommendationList = items.map(({ id, weight, strategy = principal, details = {} }) => ({
+    id,
+    weight,
+    strategy,
+    details,
+  }));
   if (!list[0]) throw new NoRecommendationsError(action);
   if (Array.isArray(result.rules)) list.rules = result.rules;
   if (typeof result.locale === 'string') list.locale = result.locale;

@@ -271,16 +271,28 @@ describe('answers', () => {
   });
 
   it.each([
-    ['execute', '{"status":200,"result":1}', (i: Integration) => i.execute()],
-    ['execute', '{"status":200,"executionId":"ex-9"}', (i: Integration) => i.execute()],
-    ['schedule', '{"status":200,"executionId":"ex-9"}', (i: Integration) => i.schedule()],
-    ['schedule', '{"status":200,"runAt":"2026-11-23T10:00:00.000Z"}', (i: Integration) => i.schedule()],
-    ['cancel', '{"status":200,"cancelled":"1"}', (i: Integration) => i.cancel({ a: 1 })],
-  ])('PROTOCOL when a %s answer lacks its fields', async (_op, raw, call) => {
+    ['execute', '{"status":200,"result":1}', (i: Integration) => i.execute(), 'response.executionId'],
+    ['execute', '{"status":200,"executionId":"ex-9"}', (i: Integration) => i.execute(), 'response.result'],
+    ['schedule', '{"status":200,"executionId":"ex-9"}', (i: Integration) => i.schedule(), 'response.runAt'],
+    [
+      'schedule',
+      '{"status":200,"runAt":"2026-11-23T10:00:00.000Z"}',
+      (i: Integration) => i.schedule(),
+      'response.executionId',
+    ],
+    ['cancel', '{"status":200,"cancelled":"1"}', (i: Integration) => i.cancel({ a: 1 }), 'response.cancelled'],
+  ])('PROTOCOL when a %s answer lacks its fields, naming the first', async (op, raw, call, field) => {
     const i = echo();
     mock.platform.faults.set('integrations', { raw });
     const error = await failure(call(i));
     expect(error.code).toBe('PROTOCOL');
+    expect(error.message).toBe(`integration "echo" ${op}: invalid ${field}`);
+  });
+
+  it('an execute answer whose result is null is an answer (any JSON, present)', async () => {
+    const i = echo();
+    mock.platform.faults.set('integrations', { raw: '{"status":200,"executionId":"ex-9","result":null}' });
+    expect(await i.execute()).toEqual({ executionId: 'ex-9', result: null });
   });
 
   it('TIMEOUT from the client option aborts the request', async () => {

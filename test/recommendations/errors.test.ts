@@ -74,29 +74,38 @@ describe('get() rejects', () => {
     expect(await mock.sent()).toHaveLength(1);
   });
 
-  it.each<[string, unknown]>([
-    ['no result', { status: 200 }],
-    ['result is a string', { status: 200, result: 'oops' }],
-    ['items not an array', { status: 200, result: { items: {} } }],
-    ['an item without id', { status: 200, result: { items: [{ weight: 1, strategy: 'popular', details: {} }] } }],
+  const good = { id: 'a', weight: 1, strategy: 'popular', details: {} };
+  it.each<[string, unknown, string]>([
+    ['no result', { status: 200 }, 'result.items'],
+    ['result is a string', { status: 200, result: 'oops' }, 'result.items'],
+    ['items not an array', { status: 200, result: { items: {} } }, 'result.items'],
+    [
+      'an item without id',
+      { status: 200, result: { items: [{ weight: 1, strategy: 'popular', details: {} }] } },
+      'result.items[0].id',
+    ],
     [
       'an item with a string weight',
-      { status: 200, result: { items: [{ id: 'a', weight: '1', strategy: 'popular', details: {} }] } },
+      { status: 200, result: { items: [good, { ...good, weight: '1' }] } },
+      'result.items[1].weight',
     ],
     [
       'an item with a numeric strategy',
-      { status: 200, result: { items: [{ id: 'a', weight: 1, strategy: 3, details: {} }] } },
+      { status: 200, result: { items: [{ ...good, strategy: 3 }] } },
+      'result.items[0].strategy',
     ],
     [
       'an item with array details',
-      { status: 200, result: { items: [{ id: 'a', weight: 1, strategy: 'popular', details: [] }] } },
+      { status: 200, result: { items: [{ ...good, details: [] }] } },
+      'result.items[0].details',
     ],
-    ['an item that is null', { status: 200, result: { items: [null] } }],
-  ])('PROTOCOL: response with %s', async (_name, body) => {
+    ['an item that is null', { status: 200, result: { items: [null] } }, 'result.items[0]'],
+  ])('PROTOCOL: response with %s, naming the first bad field', async (_name, body, field) => {
     mock.platform.faults.set('recommend', { raw: JSON.stringify(body) });
     const error = await failure(client().get());
     expect(error.code).toBe('PROTOCOL');
     expect(error.name).toBe('ProtocolError');
+    expect(error.message).toMatch(new RegExp(`: invalid ${field.replace(/[[\]]/g, '\\$&')}$`));
   });
 
   it('NETWORK: no answer at all', async () => {
