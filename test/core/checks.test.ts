@@ -10,8 +10,10 @@ import {
   checkFields,
   checkObject,
   type Fields,
+  listOf,
   oneOf,
   optional,
+  refusedField,
 } from '../../src/core/checks';
 import { InvalidArgumentError } from '../../src/core/errors';
 
@@ -154,5 +156,54 @@ describe('checkObject', () => {
   it('lets fields no row names through', () => {
     const data = { transaction: { id: 't', extra: 1 }, basket: { total: { value: 1, currency: 'GBP' } }, more: [] };
     expect(refusal(() => checkObject('data', data, rows))).toBeUndefined();
+  });
+});
+
+describe('refusedField and listOf (answers of the platform)', () => {
+  const ANSWER: Fields = [
+    [
+      'items',
+      listOf([
+        ['id', aString],
+        ['weight', aFiniteNumber],
+      ]),
+    ],
+    ['domains', listOf(aString)],
+    ['locale', optional(aString)],
+  ];
+  const good = { items: [{ id: 'a', weight: 1 }], domains: ['.shop.example'] };
+
+  it('is undefined for an answer the rows accept, extra fields and empty lists included', () => {
+    expect(refusedField('response', good, ANSWER)).toBeUndefined();
+    expect(refusedField('response', { items: [], domains: [], extra: 1 }, ANSWER)).toBeUndefined();
+  });
+
+  it('names the first field the rows refuse, with list indices', () => {
+    expect(refusedField('response', null, ANSWER)).toBe('response');
+    expect(refusedField('response', [], ANSWER)).toBe('response');
+    expect(refusedField('response', { domains: [] }, ANSWER)).toBe('response.items');
+    expect(refusedField('response', { ...good, items: {} }, ANSWER)).toBe('response.items');
+    expect(refusedField('response', { ...good, items: [{ id: 'a', weight: 1 }, null] }, ANSWER)).toBe(
+      'response.items[1]',
+    );
+    expect(refusedField('response', { ...good, items: [{ id: 'a', weight: 1 }, { id: 'b' }] }, ANSWER)).toBe(
+      'response.items[1].weight',
+    );
+    expect(refusedField('response', { ...good, domains: ['.a', 2] }, ANSWER)).toBe('response.domains[1]');
+    expect(refusedField('response', { ...good, locale: 3 }, ANSWER)).toBe('response.locale');
+  });
+
+  it('reads own fields only, as for data', () => {
+    expect(refusedField('response', Object.create(good), ANSWER)).toBe('response.items');
+  });
+
+  it('lists refuse in an argument too, with the list expectation', () => {
+    expect(refusal(() => checkObject('options', { domains: 'x', items: [] }, ANSWER))).toEqual([
+      'options.domains',
+      'options.domains must be an array (got "x")',
+    ]);
+    expect(refusal(() => checkObject('options', { items: [{ id: 1, weight: 1 }], domains: [] }, ANSWER))?.[1]).toBe(
+      'options.items[0].id must be a string (got 1)',
+    );
   });
 });
