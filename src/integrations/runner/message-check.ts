@@ -1,22 +1,11 @@
 // Every message from the handler's worker is checked before the runner acts on it: a table of the
-// fields each type carries (messages.ts), unknown fields refused. A message outside it ends the run
-// as a failure of the runner (exit code 70), never with a Node stack.
-type Check = (value: unknown) => boolean;
+// fields each type carries (messages.ts), in core's rows as every check of the SDK, unknown fields
+// refused. A message outside it ends the run as a failure of the runner (exit code 70), never with
+// a Node stack.
+import { aString, type FieldCheck, type Fields, oneOf, optional, refusedField } from '@svc/core';
 
-const isString: Check = (value) => typeof value === 'string';
-const isId: Check = (value) => Number.isSafeInteger(value) && (value as number) > 0;
-const isDuration: Check = (value) => typeof value === 'number' && Number.isFinite(value) && value >= 0;
-const oneOf =
-  (...values: unknown[]): Check =>
-  (value) =>
-    values.includes(value);
-const optional =
-  (check: Check): Check =>
-  (value) =>
-    value === undefined || check(value);
-const anything: Check = () => true;
 /** JSON text: a result must parse where the runner reads it. */
-const isJson: Check = (value) => {
+function isJson(value: unknown): boolean {
   if (typeof value !== 'string') return false;
   try {
     JSON.parse(value);
@@ -24,43 +13,74 @@ const isJson: Check = (value) => {
   } catch {
     return false;
   }
-};
-const isSerializedError: Check = (value) =>
-  typeof value === 'object' &&
-  value !== null &&
-  fieldsProblem(value as Record<string, unknown>, {
-    name: isString,
-    message: isString,
-    stack: isString,
-    code: optional(isString),
-  }) === undefined;
+}
+
+const id: FieldCheck = [
+  'id',
+  (value) => Number.isSafeInteger(value) && (value as number) > 0,
+  'must be a positive integer',
+];
+const durationMs: FieldCheck = [
+  'durationMs',
+  (value) => typeof value === 'number' && Number.isFinite(value) && value >= 0,
+  'must be a number of ms >= 0',
+];
+const phase: FieldCheck = ['phase', oneOf('boot', 'handler')];
+/** Any value: the runner passes it on as it is. */
+const anything = (name: string): FieldCheck => [name, () => true, ''];
+
+/** An error as the worker serialises it. */
+const SERIALIZED_ERROR: Fields = [
+  ['name', aString],
+  ['message', aString],
+  ['stack', aString],
+  ['code', optional(aString)],
+];
 
 /** The fields of each message type and what each accepts (`type` itself aside). */
-const MESSAGES: Record<string, Record<string, Check>> = {
-  loaded: { format: oneOf('ESM', 'CommonJS') },
-  log: { level: oneOf('debug', 'info', 'log', 'warn', 'error'), text: isString },
-  'http-start': { id: isId, method: isString, url: isString },
-  'http-end': {
-    id: isId,
-    status: optional((s) => Number.isInteger(s) && (s as number) >= 100 && (s as number) < 600),
-    error: optional(isString),
-  },
-  cache: { id: isId, op: oneOf('get', 'set', 'delete'), key: anything, json: optional(isString), ttlSeconds: anything },
-  'done-ok': { phase: oneOf('boot', 'handler'), ok: oneOf(true), json: optional(isJson), durationMs: isDuration },
-  'done-failed': {
-    phase: oneOf('boot', 'handler'),
-    ok: oneOf(false),
-    error: isSerializedError,
-    reason: oneOf('NO_HANDLER', 'LOAD_FAILED', 'HANDLER_THREW', 'NOT_SERIALIZABLE'),
-    durationMs: isDuration,
-  },
+const MESSAGES: Record<string, Fields> = {
+  loaded: [['format', oneOf('ESM', 'CommonJS')]],
+  log: [
+    ['level', oneOf('debug', 'info', 'log', 'warn', 'error')],
+    ['text', aString],
+  ],
+  'http-start': [id, ['method', aString], ['url', aString]],
+  'http-end': [
+    id,
+    [
+      'status',
+      optional((s) => Number.isInteger(s) && (s as number) >= 100 && (s as number) < 600),
+      'must be an HTTP status',
+    ],
+    ['error', optional(aString)],
+  ],
+  cache: [
+    id,
+    ['op', oneOf('get', 'set', 'delete')],
+    anything('key'),
+    ['json', optional(aString)],
+    anything('ttlSeconds'),
+  ],
+  'done-ok': [phase, ['ok', oneOf(true)], ['json', optional(isJson), 'must be JSON text'], durationMs],
+  'done-failed': [
+    phase,
+    ['ok', oneOf(false)],
+    ['error', SERIALIZED_ERROR],
+    ['reason', oneOf('NO_HANDLER', 'LOAD_FAILED', 'HANDLER_THREW', 'NOT_SERIALIZABLE')],
+    durationMs,
+  ],
 };
 
-/** The first field of `fields` that `checks` refuses or does not know, as a phrase; undefined when all pass. */
-function fieldsProblem(fields: Record<string, unknown>, checks: Record<string, Check>): string | undefined {
-  for (const name of Object.keys(fields)) if (name !== 'type' && !(name in checks)) return `unknown field "${name}"`;
-  for (const [name, check] of Object.entries(checks)) if (!check(fields[name])) return `invalid field "${name}"`;
-  return undefined;
+/** The first field of `value` (called `path`) that no row of `rows` names, as a path; the serialised error's too. */
+function unknownField(value: Record<string, unknown>, rows: Fields, path: string): string | undefined {
+  for (const name of Object.keys(value)) {
+    if (path === 'message' && name === 'type') continue;
+    if (!rows.some(([known]) => known === name)) return `${path}.${name}`;
+  }
+  const error = path === 'message' && rows.some(([name]) => name === 'error') ? value.error : undefined;
+  return typeof error === 'object' && error !== null
+    ? unknownField(error as Record<string, unknown>, SERIALIZED_ERROR, `${path}.error`)
+    : undefined;
 }
 
 /** Why `message` is not a message the worker may send (messages.ts), else undefined. */
@@ -68,8 +88,10 @@ export function workerMessageProblem(message: unknown): string | undefined {
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return 'not an object';
   const fields = message as Record<string, unknown>;
   const type = fields.type === 'done' ? (fields.ok === true ? 'done-ok' : 'done-failed') : fields.type;
-  const checks = typeof type === 'string' && Object.hasOwn(MESSAGES, type) ? MESSAGES[type] : undefined;
-  if (!checks) return `unknown type ${JSON.stringify(fields.type) ?? String(fields.type)}`;
-  const problem = fieldsProblem(fields, checks);
-  return problem && `${String(fields.type)} message: ${problem}`;
+  const rows = typeof type === 'string' && Object.hasOwn(MESSAGES, type) ? MESSAGES[type] : undefined;
+  if (!rows) return `unknown type ${JSON.stringify(fields.type) ?? String(fields.type)}`;
+  const unknown = unknownField(fields, rows, 'message');
+  if (unknown) return `${String(fields.type)} message: unknown field ${unknown}`;
+  const invalid = refusedField('message', fields, rows);
+  return invalid && `${String(fields.type)} message: invalid ${invalid}`;
 }

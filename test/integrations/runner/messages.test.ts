@@ -54,27 +54,51 @@ describe('a message outside messages.ts on the runner’s channel ends the run w
     expect(report.outcome).toBe('error');
     expect(report.error).toMatchObject({
       code: 'INVALID_MESSAGE',
-      message: expect.stringContaining('invalid field "json"'),
+      message: expect.stringContaining('invalid message.json'),
     });
     expect(report.exitCode).toBe(EXIT_CODES.internal);
     expect(report.logs.at(-1)?.text).toMatch(/^error \(INVALID_MESSAGE\)/);
   });
 
   it.each<[string, unknown, string]>([
-    ['a log text that is not a string', { type: 'log', level: 'log', text: 5 }, 'invalid field "text"'],
-    ['a log level unknown', { type: 'log', level: 'trace', text: 'x' }, 'invalid field "level"'],
+    ['a log text that is not a string', { type: 'log', level: 'log', text: 5 }, 'invalid message.text'],
+    ['a log level unknown', { type: 'log', level: 'trace', text: 'x' }, 'invalid message.level'],
     [
       'a done with invalid JSON',
       { type: 'done', phase: 'handler', ok: true, json: '{', durationMs: 1 },
-      'invalid field "json"',
+      'invalid message.json',
     ],
-    ['an http-start with an object URL', { type: 'http-start', id: 1, method: 'GET', url: {} }, 'invalid field "url"'],
-    ['an unknown field', { type: 'loaded', format: 'ESM', extra: 1 }, 'unknown field "extra"'],
+    ['an http-start with an object URL', { type: 'http-start', id: 1, method: 'GET', url: {} }, 'invalid message.url'],
+    ['an unknown field', { type: 'loaded', format: 'ESM', extra: 1 }, 'loaded message: unknown field message.extra'],
     ['an unknown type', { type: 'exit' }, 'unknown type "exit"'],
     [
       'a failed done without an error',
       { type: 'done', phase: 'handler', ok: false, reason: 'HANDLER_THREW', durationMs: 1 },
-      'invalid field "error"',
+      'invalid message.error',
+    ],
+    [
+      'a failed done whose error has an unknown field',
+      {
+        type: 'done',
+        phase: 'handler',
+        ok: false,
+        reason: 'HANDLER_THREW',
+        error: { name: 'E', message: 'm', stack: 's', extra: 1 },
+        durationMs: 1,
+      },
+      'done message: unknown field message.error.extra',
+    ],
+    [
+      'a failed done whose error lacks its stack',
+      {
+        type: 'done',
+        phase: 'handler',
+        ok: false,
+        reason: 'HANDLER_THREW',
+        error: { name: 'E', message: 'm' },
+        durationMs: 1,
+      },
+      'done message: invalid message.error.stack',
     ],
     ['not an object', 'done', 'not an object'],
   ])('%s is refused', (_name, message, problem) => {
