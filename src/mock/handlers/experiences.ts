@@ -6,7 +6,7 @@ import type { ExperiencesQuery } from '../platform/experiences';
 import { json, readJson, route } from './respond';
 
 /** An experience or variation id: a positive safe integer (what the admin accepts), written plainly. */
-const isId = (text: string) => /^[1-9][0-9]*$/.test(text) && Number.isSafeInteger(Number(text));
+const isPositiveIdText = (text: string) => /^[1-9][0-9]*$/.test(text) && Number.isSafeInteger(Number(text));
 
 /** The tracking id of `/v1/{trackingId}/experiences`, decoded; as it came when its percent-encoding is malformed (an unknown one). */
 function trackingIdOf(request: Request): string {
@@ -49,13 +49,13 @@ export function experiencesHandlers(platform: MockPlatform, endpoints: Endpoints
         if (contextId) query.contextId = contextId;
         const ids = search.get('experienceIds');
         if (ids !== null) {
-          if (!ids.split(',').every(isId))
+          if (!ids.split(',').every(isPositiveIdText))
             return invalidParameter('experienceIds', ids, 'a comma-separated list of experience ids');
           query.experienceIds = ids.split(',').map(Number);
         }
         const variation = search.get('variation');
         if (variation !== null) {
-          if (!isId(variation)) return invalidParameter('variation', variation, 'a variation id');
+          if (!isPositiveIdText(variation)) return invalidParameter('variation', variation, 'a variation id');
           query.variation = Number(variation);
         }
         const answer = service.experiences(trackingIdOf(request), query, callbackBase);
