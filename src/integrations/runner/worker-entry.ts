@@ -33,12 +33,19 @@ const builtHost = ['./host.js', '../host.js']
   .find((file) => existsSync(file));
 
 /**
- * Starts the child process that hosts the handler's worker (host.ts): an empty environment, no
- * stdin, stdout and stderr piped to the runner, an IPC channel. From the TypeScript sources,
- * through tsx's loader (`--import`, which child processes apply).
+ * Starts the child process that hosts the handler's worker (host.ts): an empty environment, none
+ * of the calling process's Node flags (`fork` would pass them on: `-e` would run the caller's
+ * script again instead of the host, `--inspect` would take its port), no stdin, stdout and stderr
+ * piped to the runner, an IPC channel. From the TypeScript sources, through tsx's loader
+ * (`--import`, which child processes apply).
  */
 export function startHost(): ChildProcess {
-  const options: ForkOptions = { env: {}, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], serialization: 'advanced' };
+  const options: ForkOptions = {
+    env: {},
+    execArgv: [],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    serialization: 'advanced',
+  };
   if (builtHost) return fork(builtHost, [], options);
   const source = fileURLToPath(new URL('./host.ts', import.meta.url));
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;

@@ -292,7 +292,11 @@ export class WorkerRun {
     this.#ending = true;
     clearTimeout(this.#timer);
     const now = performance.now();
-    const streamsDrained = Promise.race([this.#streamsEnded, new Promise((gaveUp) => setTimeout(gaveUp, 1000))]);
+    // Unref'd: once the streams have ended, the timer must not keep the command alive for its second.
+    const streamsDrained = Promise.race([
+      this.#streamsEnded,
+      new Promise((gaveUp) => setTimeout(gaveUp, 1000).unref()),
+    ]);
     void this.#droppedInHost()
       .then(() => this.#stopHost())
       .then(() => streamsDrained)

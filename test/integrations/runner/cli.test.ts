@@ -45,6 +45,23 @@ const json = (name: string, value: unknown) => {
 };
 
 describe('svc-integration (built)', () => {
+  it('leaves no timer keeping the process alive once a run has ended, so the command exits at once', async () => {
+    const dir = mkdtempSync(join(files, 'quick-'));
+    writeFileSync(join(dir, 'integration.js'), 'module.exports = () => 1;\n');
+    // A process of its own (`node -e`, whose flags the runner must not pass on to its host), with no
+    // timer of a test runner: what is left once runIntegration resolved.
+    const script = [
+      `const { runIntegration } = await import(${JSON.stringify(join(packageDir, 'runner.js'))});`,
+      `const report = await runIntegration({ dir: ${JSON.stringify(dir)} });`,
+      'const timers = process.getActiveResourcesInfo().filter((resource) => resource === "Timeout");',
+      'console.log(JSON.stringify({ outcome: report.outcome, timers: timers.length }));',
+    ].join('\n');
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: root,
+    });
+    expect(JSON.parse(stdout)).toEqual({ outcome: 'ok', timers: 0 });
+  });
+
   it('prints the boot line, the handler log, one line per request, the result and the final line; exits 0', async () => {
     const payload = json('order.json', { baseUrl: server.baseUrl, orderId: 42 });
     const { code, stdout, stderr } = await svcIntegration('run', fixture('fetch-local'), '--payload', payload);
