@@ -3,6 +3,7 @@
 // view), none is `clicked` until followed, and browsing teaches the mock's engine (recommendations
 // change as QA browses).
 import { expect, type Page, test } from '@playwright/test';
+import { openPanel } from './demo-panels';
 
 interface Received {
   meta: { type: string };
@@ -118,8 +119,7 @@ test('browsing teaches the engine: opening a new product adds its detail view to
 test('the rules editor refuses what the platform refuses: `log` is no operator of the platform, so nothing is sent', async ({
   page,
 }) => {
-  const panel = page.locator('[data-panel="recommend"]');
-  if (!(await panel.evaluate((d) => (d as HTMLDetailsElement).open))) await panel.locator('summary').click();
+  const panel = await openPanel(page, 'recommend');
   const recsSent = () =>
     page.evaluate(
       () =>

@@ -2,19 +2,13 @@
 // the page gave up on, shows the shop as a shop would, and is usable from the keyboard.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { openPanel } from './demo-panels';
 
 type Exchanges = { svcMock: { exchanges: { api: string; aborted?: { reason: string }; late?: { status: number } }[] } };
 
 async function ready(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
   await expect(page.locator('#status')).toHaveAttribute('data-ready', 'true');
-}
-
-async function openPanel(page: Page, name: string) {
-  const panel = page.locator(`[data-panel="${name}"]`);
-  if (!(await panel.evaluate((d) => (d as HTMLDetailsElement).open))) await panel.locator('summary').click();
-  await expect(panel).toHaveAttribute('data-loaded', 'true');
-  return panel;
 }
 
 /** Opens every QA panel of the page at `path` and waits for its recommendations to settle. */

@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { openPanel } from './demo-panels';
 
 type Mock = {
   svcMock: {
@@ -19,13 +20,6 @@ type Mock = {
 async function ready(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
   await expect(page.locator('#status')).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
-}
-
-async function openPanel(page: Page, name: string) {
-  const panel = page.locator(`[data-panel="${name}"]`);
-  if (!(await panel.evaluate((d) => (d as HTMLDetailsElement).open))) await panel.locator('summary').click();
-  await expect(panel).toHaveAttribute('data-loaded', 'true');
-  return panel;
 }
 
 /** The product ids of every storefront widget of the page, by strategy, once all are ready. */

@@ -3,6 +3,7 @@
 // log update, exercise every QA panel, switch faults on, and load a product whose name is markup.
 // Each page's screenshot is kept as a test artifact. No request may leave localhost.
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { openPanel } from './demo-panels';
 
 /** Requests to anything but the demo server and the platform's placeholder hosts (which the MSW worker answers). */
 function watchRequests(page: Page): string[] {
@@ -54,12 +55,6 @@ async function expectRecommendations(page: Page, strategy: string): Promise<numb
 async function settled(out: ReturnType<Page['locator']>): Promise<string> {
   await expect(out).toHaveAttribute('data-state', /^(ok|error)$/);
   return (await out.textContent())!;
-}
-
-async function openPanel(page: Page, name: string) {
-  const panel = page.locator(`[data-panel="${name}"]`);
-  if (!(await panel.evaluate((d) => (d as HTMLDetailsElement).open))) await panel.locator('summary').click();
-  return panel;
 }
 
 /** What the mock received, read in the page (window.svcMock). */
