@@ -254,7 +254,10 @@ class PageSender implements Sender {
     qaRecord('send', { events, keepalive });
     const response = await post(this.#context.url, data, keepalive, this.#context.requestTimeout);
     this.#keepaliveBytes -= bytes;
-    queue.keepAlive(events, false);
+    // Only a keepalive request releases its events' mark: an attempt without keepalive that fails as
+    // the page goes (the browser drops it) must not make page exit send again what a keepalive
+    // request of that exit already carries.
+    if (keepalive) queue.keepAlive(events, false);
     const status = response?.status;
     qaRecord('answer', { events, status });
     const answered = !retryable(status);

@@ -11,6 +11,7 @@ import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { type Browser, chromium } from '@playwright/test';
 import { getResponse } from 'msw';
 import { createHandlers, createMockPlatform, type MockPlatform } from '../../src/mock';
@@ -19,10 +20,20 @@ import { chromiumArgs, chromiumPath } from './browser';
 /** A page of another origin with no svc script. */
 export const ELSEWHERE = 'https://elsewhere.example/';
 
+/** One POST the platform received: the ids of the events it carried, its answer's status, and when that answer was written. */
+export interface Received {
+  ids: string[];
+  status?: number;
+  /** `Date.now()` once the answer was handed to the connection; unset while it is not (or never was). */
+  answeredAt?: number;
+}
+
 export interface HttpsPlatform {
   platform: MockPlatform;
   /** The size of each request body the platform received, as sent. */
   bodies: number[];
+  /** Each POST the platform received, in order. */
+  received: Received[];
   /** A Chromium whose *.svc.example requests reach `platform`. */
   browser: Browser;
   close(): Promise<void>;
@@ -51,6 +62,7 @@ export async function platformOverHttps(
   const platform = createMockPlatform();
   const handlers = createHandlers(platform);
   const bodies: number[] = [];
+  const received: Received[] = [];
   const server = createServer(selfSigned(), async (req, res) => {
     if (req.headers.host?.startsWith('elsewhere.example')) {
       res.writeHead(200, { 'Content-Type': 'text/html' });
@@ -59,8 +71,15 @@ export async function platformOverHttps(
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
-    if (req.method === 'POST') bodies.push(body.length);
     const url = new URL(req.url ?? '/', `https://${req.headers.host}`);
+    const record: Received | undefined = req.method === 'POST' ? { ids: eventIds(url, body) } : undefined;
+    if (record) {
+      bodies.push(body.length);
+      received.push(record);
+      res.once('finish', () => {
+        record.answeredAt = Date.now();
+      });
+    }
     beforeAnswer?.(url, platform);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
@@ -74,6 +93,7 @@ export async function platformOverHttps(
       res.writeHead(404);
       return res.end();
     }
+    if (record) record.status = response.status;
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   });
@@ -91,5 +111,15 @@ export async function platformOverHttps(
     await browser.close();
     server.close();
   };
-  return { platform, bodies, browser, close };
+  return { platform, bodies, received, browser, close };
+}
+
+/** The event ids of a batch body (gzip when the URL says `encoding=gzip`); none when it is not a batch. */
+function eventIds(url: URL, body: Buffer): string[] {
+  try {
+    const text = (url.searchParams.get('encoding') === 'gzip' ? gunzipSync(body) : body).toString('utf8');
+    return JSON.parse(text).events.map((event: { meta: { id: string } }) => event.meta.id);
+  } catch {
+    return [];
+  }
 }

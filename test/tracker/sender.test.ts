@@ -105,6 +105,32 @@ describe('createSender', () => {
     await settle(() => expect(held()).toHaveLength(30));
   });
 
+  it('an attempt without keepalive failing as the page goes does not make a second page exit send again what the first sent', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    const { sender, add } = setUp();
+    // The attempt in flight when the page starts to go: the browser drops it (a network failure).
+    let dropAttempt: (reason: unknown) => void = () => {};
+    fetch.mockImplementationOnce(
+      () =>
+        new Promise((_, reject) => {
+          dropAttempt = reject;
+        }),
+    );
+    add(5); // batchSize: the attempt leaves at once
+    sender.schedule();
+    await settle(() => expect(fetch).toHaveBeenCalledTimes(1)); // once compressed
+    sender.leave(); // hidden: the 5 go again, keepalive (the attempt's answer may never come)
+    await inThisTask();
+    dropAttempt(new TypeError('Failed to fetch'));
+    await inThisTask();
+    sender.leave(); // pagehide: nothing left that the exit's keepalive request does not carry
+    await inThisTask();
+    const exits = fetch.mock.calls.filter(([, init]) => init?.keepalive === true);
+    expect(exits).toHaveLength(1);
+    await settle(() => expect(held()).toHaveLength(5));
+    expect(mock.platform.inspect.events.stats(TID).duplicates).toBe(0);
+  });
+
   it('after a failed attempt the waiting events are compressed ahead: page exit sends that gzip, in this task', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
     const { sender, add } = setUp({ retryBase: 60_000 }); // no retry before the page exit
