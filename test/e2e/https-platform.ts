@@ -20,8 +20,9 @@ import { chromiumArgs, chromiumPath } from './browser';
 /** A page of another origin with no svc script. */
 export const ELSEWHERE = 'https://elsewhere.example/';
 
-/** One POST the platform received: the ids of the events it carried, its answer's status, and when that answer was written. */
+/** One POST the platform received: its body's size as sent, the ids of the events it carried, its answer's status, and when that answer was written. */
 export interface Received {
+  bytes: number;
   ids: string[];
   status?: number;
   /** `Date.now()` once the answer was handed to the connection; unset while it is not (or never was). */
@@ -30,8 +31,6 @@ export interface Received {
 
 export interface HttpsPlatform {
   platform: MockPlatform;
-  /** The size of each request body the platform received, as sent. */
-  bodies: number[];
   /** Each POST the platform received, in order. */
   received: Received[];
   /** A Chromium whose *.svc.example requests reach `platform`. */
@@ -61,7 +60,6 @@ export async function platformOverHttps(
 ): Promise<HttpsPlatform> {
   const platform = createMockPlatform();
   const handlers = createHandlers(platform);
-  const bodies: number[] = [];
   const received: Received[] = [];
   const server = createServer(selfSigned(), async (req, res) => {
     if (req.headers.host?.startsWith('elsewhere.example')) {
@@ -72,9 +70,9 @@ export async function platformOverHttps(
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
     const url = new URL(req.url ?? '/', `https://${req.headers.host}`);
-    const record: Received | undefined = req.method === 'POST' ? { ids: eventIds(url, body) } : undefined;
+    const record: Received | undefined =
+      req.method === 'POST' ? { bytes: body.length, ids: eventIds(url, body) } : undefined;
     if (record) {
-      bodies.push(body.length);
       received.push(record);
       res.once('finish', () => {
         record.answeredAt = Date.now();
@@ -111,11 +109,11 @@ export async function platformOverHttps(
     await browser.close();
     server.close();
   };
-  return { platform, bodies, received, browser, close };
+  return { platform, received, browser, close };
 }
 
 /** The event ids of a batch body (gzip when the URL says `encoding=gzip`); none when it is not a batch. */
-function eventIds(url: URL, body: Buffer): string[] {
+export function eventIds(url: URL, body: Buffer): string[] {
   try {
     const text = (url.searchParams.get('encoding') === 'gzip' ? gunzipSync(body) : body).toString('utf8');
     return JSON.parse(text).events.map((event: { meta: { id: string } }) => event.meta.id);

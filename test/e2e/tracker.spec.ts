@@ -1,9 +1,8 @@
-import { gunzipSync } from 'node:zlib';
 import { type BrowserContext, chromium, expect, type Page, type Route, test } from '@playwright/test';
 import { getResponse } from 'msw';
 import { createHandlers, createMockPlatform, type Fault, type MockPlatform } from '../../src/mock';
 import { chromiumArgs, chromiumPath } from './browser';
-import { ELSEWHERE, platformOverHttps } from './https-platform';
+import { ELSEWHERE, eventIds, platformOverHttps } from './https-platform';
 
 // The tracker in Chromium against @svc/mock. The mock platform runs here, in Node, behind
 // Playwright routes: it outlives the pages, so "emit, navigate away, then count" counts what
@@ -43,16 +42,6 @@ async function platformFor(context: BrowserContext) {
   return { platform, sent };
 }
 
-/** The event ids of a batch body (gzip when the URL says `encoding=gzip`); none when it is not a batch. */
-function idsOf(url: string, body: Buffer): string[] {
-  try {
-    const text = (new URL(url).searchParams.get('encoding') === 'gzip' ? gunzipSync(body) : body).toString('utf8');
-    return JSON.parse(text).events.map((e: { meta: { id: string } }) => e.meta.id);
-  } catch {
-    return []; // not a batch: recorded without ids
-  }
-}
-
 /** Forwards a request caught by Playwright to the mock's MSW handlers and fulfils it with their answer. */
 function forward(platform: MockPlatform, sent: Sent[], tab: string) {
   const handlers = createHandlers(platform);
@@ -63,7 +52,7 @@ function forward(platform: MockPlatform, sent: Sent[], tab: string) {
       return route.abort('internetdisconnected');
     }
     const body = req.postDataBuffer() ?? Buffer.alloc(0);
-    const ids = idsOf(req.url(), body);
+    const ids = eventIds(new URL(req.url()), body);
     const request = new Request(req.url(), {
       method: req.method(),
       headers: req.headers(),
@@ -575,7 +564,7 @@ test.describe('page exit without a next page of ours', () => {
    * event again, and the platform deduplicates).
    */
   async function queuedThenGone(baseURL: string | undefined, n: number, leave: (page: Page) => Promise<void>) {
-    const { platform, bodies, received, browser, close } = await platformOverHttps();
+    const { platform, received, browser, close } = await platformOverHttps();
     try {
       platform.faults.set('events', { status: 503 });
       const context = await browser.newContext({ baseURL });
@@ -583,7 +572,7 @@ test.describe('page exit without a next page of ours', () => {
       await page.goto(PAGE);
       const first = await pageViewIdOf(page);
       await emit(page, n);
-      await expect.poll(() => bodies.length).toBeGreaterThan(0); // at least one attempt refused
+      await expect.poll(() => received.length).toBeGreaterThan(0); // at least one attempt refused
       await page.waitForTimeout(200);
       expect(heldCount(platform, first)).toBe(0);
       platform.faults.clear();
@@ -603,8 +592,8 @@ test.describe('page exit without a next page of ours', () => {
       expect(twice.filter((id) => !answerLost.has(id))).toEqual([]);
       // The platform's own count of copies it took again: the same as seen on the wire.
       expect(platform.inspect.events.stats(TID).duplicates).toBe(sent.length - new Set(sent).size);
-      for (const size of bodies) expect(size).toBeLessThan(64 * 1024);
-      test.info().annotations.push({ type: `requests for ${n} events`, description: String(bodies.length) });
+      for (const { bytes } of received) expect(bytes).toBeLessThan(64 * 1024);
+      test.info().annotations.push({ type: `requests for ${n} events`, description: String(received.length) });
     } finally {
       await close();
     }

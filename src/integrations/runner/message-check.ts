@@ -71,16 +71,21 @@ const MESSAGES: Record<string, Fields> = {
   ],
 };
 
-/** The first field of `value` (called `path`) that no row of `rows` names, as a path; the serialised error's too. */
+/** Each type's fields with `type` itself (read first, to find them), for the check of unknown fields. */
+const KNOWN_FIELDS: Record<string, Fields> = Object.fromEntries(
+  Object.entries(MESSAGES).map(([type, rows]) => [type, [anything('type'), ...rows]]),
+);
+
+/** The first field of `value` (called `path`) that no row of `rows` names, nested objects' fields included, as a path. */
 function unknownField(value: Record<string, unknown>, rows: Fields, path: string): string | undefined {
-  for (const name of Object.keys(value)) {
-    if (path === 'message' && name === 'type') continue;
-    if (!rows.some(([known]) => known === name)) return `${path}.${name}`;
+  for (const name of Object.keys(value)) if (!rows.some(([known]) => known === name)) return `${path}.${name}`;
+  for (const [name, check] of rows) {
+    const nested = value[name];
+    if (!Array.isArray(check) || typeof nested !== 'object' || nested === null) continue;
+    const unknown = unknownField(nested as Record<string, unknown>, check as Fields, `${path}.${name}`);
+    if (unknown) return unknown;
   }
-  const error = path === 'message' && rows.some(([name]) => name === 'error') ? value.error : undefined;
-  return typeof error === 'object' && error !== null
-    ? unknownField(error as Record<string, unknown>, SERIALIZED_ERROR, `${path}.error`)
-    : undefined;
+  return undefined;
 }
 
 /** Why `message` is not a message the worker may send (messages.ts), else undefined. */
@@ -90,7 +95,7 @@ export function workerMessageProblem(message: unknown): string | undefined {
   const type = fields.type === 'done' ? (fields.ok === true ? 'done-ok' : 'done-failed') : fields.type;
   const rows = typeof type === 'string' && Object.hasOwn(MESSAGES, type) ? MESSAGES[type] : undefined;
   if (!rows) return `unknown type ${JSON.stringify(fields.type) ?? String(fields.type)}`;
-  const unknown = unknownField(fields, rows, 'message');
+  const unknown = unknownField(fields, KNOWN_FIELDS[type as string], 'message');
   if (unknown) return `${String(fields.type)} message: unknown field ${unknown}`;
   const invalid = refusedField('message', fields, rows);
   return invalid && `${String(fields.type)} message: invalid ${invalid}`;
