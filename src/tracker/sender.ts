@@ -2,7 +2,18 @@
 // "send now", and page exit, where the whole queue leaves in keepalive requests: gzip compressed
 // ahead of time while the backoff waited, JSON for the few events that came after.
 import { qaRecord } from '@svc/core';
-import { backoff, body, compress, fitting, KEEPALIVE_BUDGET, MAX_BODY, MAX_JSON, post, sizeOf } from './delivery';
+import {
+  backoff,
+  body,
+  compress,
+  fitting,
+  GZIP_FROM,
+  KEEPALIVE_BUDGET,
+  MAX_BODY,
+  MAX_JSON,
+  post,
+  sizeOf,
+} from './delivery';
 import type { EventQueue, Queued } from './queue';
 import { retryable } from './retryable';
 
@@ -177,7 +188,7 @@ class PageSender implements Sender {
       const unsent = queue.unsent();
       const limit = this.#isolating() ? this.#splitSize : Infinity;
       const ready = limit === Infinity && this.#unprepared().length === 0 ? this.#ready[0] : undefined;
-      const batch = ready ?? (await this.#nextBatch(unsent, Math.min(fittingBatch(unsent), limit)));
+      const batch = ready ?? (await this.#nextBatch(unsent, 'now', Math.min(fittingBatch(unsent), limit)));
       if (!this.#context.allowed()) break; // consent withdrawn while compressing
       if (!this.#stillUnsent(batch.events)) continue; // page exit took some while compressing: they are in flight
       const keepalive = this.#urgent && sizeOf(batch.data) <= KEEPALIVE_BUDGET - this.#keepaliveBytes;
@@ -191,13 +202,15 @@ class PageSender implements Sender {
    * `CompressionStream`, under `MAX_BODY` from at most `MAX_JSON` of JSON; without
    * `CompressionStream`, JSON under `MAX_BODY`). Compressed bigger than a request may be: fewer
    * events, in proportion, with a margin. One event too big for any request goes alone, and the
-   * platform refuses it (413).
+   * platform refuses it (413). A batch to send `now` under `GZIP_FROM` characters of JSON stays
+   * JSON; one made ahead of page exit is always gzip.
    */
-  async #nextBatch(events: Queued[], n = fittingBatch(events)): Promise<Batch> {
+  async #nextBatch(events: Queued[], when: 'now' | 'at-exit', n = fittingBatch(events)): Promise<Batch> {
     const json = body(events.slice(0, n).map((e) => e.json));
-    const gzip = await compress(json);
+    const gzip = when === 'at-exit' || json.length >= GZIP_FROM ? await compress(json) : undefined;
     if (!gzip || gzip.length <= MAX_BODY || n === 1) return { events: events.slice(0, n), data: gzip ?? json };
-    return this.#nextBatch(events, Math.max(1, Math.min(n - 1, Math.floor(((n * MAX_BODY) / gzip.length) * 0.9))));
+    const fewer = Math.max(1, Math.min(n - 1, Math.floor(((n * MAX_BODY) / gzip.length) * 0.9)));
+    return this.#nextBatch(events, when, fewer);
   }
 
   /**
@@ -209,7 +222,7 @@ class PageSender implements Sender {
     this.#preparing = true;
     try {
       for (let events = this.#unprepared(); events.length && this.#context.allowed(); events = this.#unprepared()) {
-        const batch = await this.#nextBatch(events);
+        const batch = await this.#nextBatch(events, 'at-exit');
         this.#ready.push(batch); // read after the await: `#unprepared` may have replaced the array meanwhile
       }
     } finally {

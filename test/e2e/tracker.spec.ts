@@ -439,6 +439,49 @@ const emitAndFlushOn = (page: Page, n: number) =>
     return t.pageViewId;
   }, n);
 
+test('each event carries the page URL of the moment it was emitted: after pushState, replaceState, a fragment and back', async ({
+  context,
+  page,
+}) => {
+  // The URL is read once per change where the Navigation API tells of changes (core's event-meta.ts).
+  const { platform } = await platformFor(context);
+  await page.goto(PAGE);
+  const { emitted, pageViewId } = await page.evaluate(async () => {
+    const t = (window as unknown as Svc).svc.tracker;
+    const emitted: { url: string; href: string }[] = [];
+    const emitHere = () => {
+      const { meta } = t.emit('ecProduct', { eventType: 'detail', product: { productId: 'p' } }) as {
+        meta: { url: string };
+      };
+      emitted.push({ url: meta.url, href: location.href });
+    };
+    emitHere();
+    history.pushState(null, '', '?step=1');
+    emitHere();
+    history.replaceState(null, '', '?step=2');
+    emitHere();
+    location.hash = 'reviews';
+    emitHere();
+    const back = new Promise((done) => addEventListener('popstate', done, { once: true }));
+    history.back();
+    await back;
+    emitHere();
+    await t.flush();
+    return { emitted, pageViewId: t.pageViewId };
+  });
+  const path = new URL(PAGE, 'http://localhost').pathname;
+  expect(emitted.map((e) => new URL(e.url).pathname + new URL(e.url).search + new URL(e.url).hash)).toEqual([
+    path,
+    `${path}?step=1`,
+    `${path}?step=2`,
+    `${path}?step=2#reviews`,
+    `${path}?step=2`,
+  ]);
+  for (const { url, href } of emitted) expect(url).toBe(href);
+  const held = platform.inspect.events.received(TID).filter((e) => e.meta.pageViewId === pageViewId);
+  expect(held.sort((a, b) => a.meta.seq - b.meta.seq).map((e) => e.meta.url)).toEqual(emitted.map((e) => e.url));
+});
+
 test.describe('failure modes and consent', () => {
   const warnings = (page: Page) => {
     const list: string[] = [];
@@ -689,7 +732,8 @@ test.describe('acceptance audit', () => {
     });
     await page.goto('/test-pages/tracker-endpoint.html');
     const pageViewId = await emitAndFlushOn(page, 3);
-    expect(urls).toEqual([`https://collector.svc.example/base/events/v1/${TID}?encoding=gzip`]);
+    // Three small events: one batch, JSON (under GZIP_FROM characters).
+    expect(urls).toEqual([`https://collector.svc.example/base/events/v1/${TID}`]);
     expectAll(platform, pageViewId, 3);
   });
 

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InvalidArgumentError } from '../../src/core/errors';
 import { pageTracker } from '../../src/core/tracker-slot';
 import { createTracker, type Tracker, type TrackerOptions, type TrackingEvent } from '../../src/tracker';
+import { body, GZIP_FROM } from '../../src/tracker/delivery';
 import { thrown } from '../support/failure';
 import { fakeTime, settle } from '../support/fake-time';
 import { useMockPlatform } from '../support/mock-server';
@@ -81,9 +82,10 @@ describe('emit', () => {
     expect(document.cookie).toBe(`_svcTracker=${t.visitorId}; svc_permanent=${t.visitorId}`);
     await t.flush();
     const [request] = await mock.sent();
+    // One small event: JSON (a batch under GZIP_FROM characters is not worth compressing).
     expect([request.method, request.url.href, request.headers.get('content-type')]).toEqual([
       'POST',
-      `${URL_}?encoding=gzip`,
+      URL_,
       'text/plain;charset=UTF-8',
     ]);
     expect(request.json).toEqual({ sentAt: expect.any(Number), events: [event] });
@@ -139,6 +141,23 @@ describe('batching', () => {
     expect(sent[0].bytes).toBeLessThan(60_000);
     expect(sent[0].bytes).toBeLessThan(new TextEncoder().encode(sent[0].body).length / 5);
     expect(held()).toHaveLength(1000);
+  });
+
+  it(`a batch under GZIP_FROM (${GZIP_FROM}) characters of JSON travels as JSON; from GZIP_FROM, gzip`, async () => {
+    const named = (name: string) => ({ eventType: 'detail', product: { productId: 'p0', name } });
+    // The length of a one-event batch with an empty name (ids, times and seq have fixed lengths here).
+    const probe = start({ consent: 'pending' });
+    const empty = body([JSON.stringify(probe.emit('ecProduct', named('')))]).length;
+    probe.stop();
+    const t = start();
+    t.emit('ecProduct', named('n'.repeat(GZIP_FROM - 1 - empty)));
+    await t.flush();
+    t.emit('ecProduct', named('n'.repeat(GZIP_FROM - empty)));
+    await t.flush();
+    const sent = await mock.sent();
+    expect(sent.map((r) => r.url.search)).toEqual(['', '?encoding=gzip']);
+    expect(sent.map((r) => r.body.length)).toEqual([GZIP_FROM - 1, GZIP_FROM]);
+    expect(held()).toHaveLength(2);
   });
 
   it('keeps every request body under 64 KiB as sent: events that do not compress go in several requests', async () => {
