@@ -99,11 +99,12 @@ class PageSender implements Sender {
     if (!this.#sending() || this.#running) return;
     const { batchSize, batchDelay } = this.#context;
     const delay = now || this.#isolating() || this.#context.queue.length >= batchSize ? -1 : batchDelay;
-    const wait = Math.max(this.#waitUntil - monotonic(), delay);
+    const backoffLeft = this.#waitUntil - monotonic(); // the clock read once: a call into the browser, made per emit
+    const wait = Math.max(backoffLeft, delay);
     if (wait < 0) void this.#run();
     else this.#timer ??= setTimeout(() => this.#run(), wait);
     // Events that come during the backoff are compressed once a batchDelay has gathered them.
-    if (this.#waitUntil > monotonic() && !this.#preparing && this.#unprepared().length)
+    if (backoffLeft > 0 && !this.#preparing && this.#unprepared().length)
       this.#prepareTimer ??= setTimeout(() => {
         this.#prepareTimer = undefined;
         void this.#prepare();
