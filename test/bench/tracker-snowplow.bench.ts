@@ -47,6 +47,12 @@ const product = (i: number) => ({
 });
 
 type Peer = 'ours' | 'snowplow';
+/**
+ * What a bench page runs: a tracker, nothing (`none`: the chain alone, subtracted), or `requests`:
+ * no tracker, only the requests ours makes for the same events (a POST of a 20-event body every 20
+ * tasks), to show what Chromium's own request work costs the page whatever sends it.
+ */
+type PageKind = Peer | 'none' | 'requests';
 /** What the bench page exposes, whichever tracker runs on it. */
 type Bench = { bench: { emit(data: object): void; flush(): void } };
 /** The page's chain of tasks (see `CHAIN`). */
@@ -123,7 +129,7 @@ function collector(scripts: Record<string, Uint8Array>) {
       if (script) return response.writeHead(200, { 'Content-Type': 'text/javascript' }).end(script);
       const page =
         url.pathname === '/page'
-          ? starter(url.searchParams.get('peer') as Peer | 'none', state.collector)
+          ? starter(url.searchParams.get('peer') as PageKind, state.collector)
           : '<p>another site, no tracker</p>';
       return response.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><title>bench</title>${page}`);
     }
@@ -198,9 +204,9 @@ const CHAIN = `<script>
 </script>`;
 
 /** The page script that starts a tracker and exposes `window.bench.emit(i)` and `window.bench.flush()`, and `window.chain`. */
-const starter = (peer: Peer | 'none', origin: string) => CHAIN + trackerScript(peer, origin);
+const starter = (peer: PageKind, origin: string) => CHAIN + trackerScript(peer, origin);
 
-const trackerScript = (peer: Peer | 'none', origin: string) => {
+const trackerScript = (peer: PageKind, origin: string) => {
   // Ours as a shop starts it: the script tag's data attributes (src/tracker/auto.ts).
   if (peer === 'ours')
     return `<script src="/svc.min.js" data-tracking-id="${TID}" data-endpoint="${origin}"></script><script>
@@ -212,6 +218,21 @@ const trackerScript = (peer: Peer | 'none', origin: string) => {
       window.bench = {
         emit: (data) => snowplow.trackSelfDescribingEvent({ event: { schema: '${SNOWPLOW_SCHEMA}', data } }),
         flush: () => snowplow.flushBuffer(),
+      };
+    </script>`;
+  if (peer === 'requests')
+    return `<script>
+      let held = [];
+      window.bench = {
+        emit: (data) => {
+          held.push(data);
+          if (held.length < 20) return;
+          const body = JSON.stringify({ sentAt: Date.now(), events: [], data: held });
+          held = [];
+          fetch('${origin}/events/v1/${TID}', { method: 'POST', body, headers: { 'content-type': 'text/plain;charset=UTF-8' }, credentials: 'omit' })
+            .then((response) => response.text());
+        },
+        flush: () => undefined,
       };
     </script>`;
   return `<script>window.bench = { emit: () => undefined, flush: () => undefined };</script>`;
@@ -262,7 +283,7 @@ export default async function (): Promise<Row[]> {
   const browser: Browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 
   /** A fresh context and page running `peer`'s tracker, sending to `setting`'s collector, the tallies reset. */
-  const open = async (peer: Peer | 'none', setting: Setting = settings[0]) => {
+  const open = async (peer: PageKind, setting: Setting = settings[0]) => {
     state.collector = setting.collector;
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -283,7 +304,7 @@ export default async function (): Promise<Row[]> {
   try {
     // 1. Main-thread time: EVENTS emitted one per task (setTimeout 0 between emits), until the
     // collector holds them all; ScriptDuration and TaskDuration by CDP, minus a page without a tracker.
-    const mainThread = async (peer: Peer | 'none', setting: Setting): Promise<MainThread> => {
+    const mainThread = async (peer: PageKind, setting: Setting): Promise<MainThread> => {
       const { context, page } = await open(peer, setting);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Performance.enable');
@@ -294,11 +315,13 @@ export default async function (): Promise<Row[]> {
       };
       const before = await metrics();
       await page.evaluate(([n, data]) => (window as unknown as Chain).chain(n, data), [EVENTS, product(0)] as const);
-      if (peer !== 'none' && !(await until(() => tallies[peer].ids.size >= EVENTS, 30_000)))
+      if (peer === 'requests' && !(await until(() => tallies.ours.batches >= EVENTS / 20, 30_000)))
+        throw new Error(`requests: ${tallies.ours.batches} of ${EVENTS / 20} answered`);
+      if ((peer === 'ours' || peer === 'snowplow') && !(await until(() => tallies[peer].ids.size >= EVENTS, 30_000)))
         throw new Error(`${peer}: ${tallies[peer].ids.size} of ${EVENTS} delivered`);
       await page.waitForTimeout(300); // the last answers handled
       const after = await metrics();
-      const t = peer === 'none' ? tally() : tallies[peer];
+      const t = peer === 'ours' || peer === 'snowplow' ? tallies[peer] : tally();
       await context.close();
       return {
         script: after.script - before.script,
@@ -308,17 +331,17 @@ export default async function (): Promise<Row[]> {
         requests: t.requests,
       };
     };
-    type Runs = Record<Peer | 'none', MainThread[]>;
+    type Runs = Record<PageKind, MainThread[]>;
     const main: Record<Setting['name'], Runs> = {
-      'cross-origin': { none: [], ours: [], snowplow: [] },
-      'same-origin': { none: [], ours: [], snowplow: [] },
+      'cross-origin': { none: [], ours: [], snowplow: [], requests: [] },
+      'same-origin': { none: [], ours: [], snowplow: [], requests: [] },
     };
     for (let r = 0; r < ROUNDS; r++)
       for (const setting of settings)
-        for (const peer of ['none', 'ours', 'snowplow'] as const)
+        for (const peer of ['none', 'ours', 'snowplow', 'requests'] as const)
           main[setting.name][peer].push(await mainThread(peer, setting));
-    const med = (runs: Runs, peer: Peer | 'none', key: MainKey) => median(runs[peer].map((m) => m[key]));
-    const net = (runs: Runs, peer: Peer, key: 'script' | 'task') =>
+    const med = (runs: Runs, peer: PageKind, key: MainKey) => median(runs[peer].map((m) => m[key]));
+    const net = (runs: Runs, peer: Exclude<PageKind, 'none'>, key: 'script' | 'task') =>
       median(runs[peer].map((m, i) => m[key] - runs.none[i][key]));
 
     /** A page of `peer` with `n` events queued while the collector answered 503; it answers 200 again from now, its tallies reset. */
@@ -428,10 +451,17 @@ function compare(metric: string, ours: number, snowplow: number, unit: string, n
 function mainThreadRows<Runs>(
   name: Setting['name'],
   runs: Runs,
-  med: (runs: Runs, peer: Peer | 'none', key: MainKey) => number,
-  net: (runs: Runs, peer: Peer, key: 'script' | 'task') => number,
+  med: (runs: Runs, peer: PageKind, key: MainKey) => number,
+  net: (runs: Runs, peer: Exclude<PageKind, 'none'>, key: 'script' | 'task') => number,
 ): Row[] {
   return [
+    {
+      bench: BENCH,
+      metric: `main-thread script time of the requests alone: ${EVENTS / 20} POSTs of a 20-event body from the same chain, no tracker (${name})`,
+      value: round(net(runs, 'requests', 'script')),
+      unit: 'ms',
+      note: `what Chromium's own work for the requests ours makes costs the page, whatever sends them (fetch, the body a JSON string, the answer read); median of ${ROUNDS}, minus the chain alone`,
+    },
     compare(
       `main-thread script time, ${EVENTS} events one per task, delivery included (${name})`,
       net(runs, 'ours', 'script'),

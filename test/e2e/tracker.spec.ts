@@ -320,7 +320,7 @@ type Svc = {
 type TrackerHandle = {
   visitorId?: string;
   pageViewId: string;
-  emit(type: string, data: unknown): { meta: { id: string } };
+  emit(type: string, data: unknown): { meta: { id: string; url: string } };
   flush(): Promise<void>;
   consent(state: string): void;
 };
@@ -450,9 +450,7 @@ test('each event carries the page URL of the moment it was emitted: after pushSt
     const t = (window as unknown as Svc).svc.tracker;
     const emitted: { url: string; href: string }[] = [];
     const emitHere = () => {
-      const { meta } = t.emit('ecProduct', { eventType: 'detail', product: { productId: 'p' } }) as {
-        meta: { url: string };
-      };
+      const { meta } = t.emit('ecProduct', { eventType: 'detail', product: { productId: 'p' } });
       emitted.push({ url: meta.url, href: location.href });
     };
     emitHere();

@@ -3,14 +3,23 @@
 // Each simulated page mirrors the send loop of src/tracker/index.ts decision by decision (schedule,
 // send, transmit, leave, enqueue with its queue cap, adoption of what a dead page left) and takes
 // every number that decides from the tracker itself: `backoff`, `retryable`, `fitting`,
-// `MAX_JSON`, `MAX_BODY`, `KEEPALIVE_BUDGET`, and the gzip of real batch bodies (`body`, gzip by
+// `MAX_JSON`, `MAX_BODY`, `KEEPALIVE_BUDGET`, `GZIP_FROM`, and real batch bodies (`body`, gzip by
 // node:zlib, as the browser's CompressionStream makes it). What is not simulated: storage writes, consent, the `online` event, the 30 s
 // heartbeat (adoption is modelled at the next page's start, as `start()` does).
 
 import { gzipSync } from 'node:zlib';
 import { randomId } from '../../src/core/random-id';
 import { createRandom } from '../../src/mock/fixtures/prng';
-import { backoff, body, fitting, KEEPALIVE_BUDGET, MAX_BODY, MAX_JSON, utf8Bytes } from '../../src/tracker/delivery';
+import {
+  backoff,
+  body,
+  fitting,
+  GZIP_FROM,
+  KEEPALIVE_BUDGET,
+  MAX_BODY,
+  MAX_JSON,
+  utf8Bytes,
+} from '../../src/tracker/delivery';
 import { retryable } from '../../src/tracker/retryable';
 
 /** The tracker's defaults (src/tracker/index.ts `createTracker`). */
@@ -162,14 +171,20 @@ export interface Result {
   wallMs: number;
 }
 
-/** The gzip body bytes of a batch of `n` events as the tracker builds it, memoised (real JSON, real compressor). */
+/**
+ * The body of a batch of `n` events as the tracker builds it, memoised (real JSON, real
+ * compressor): its bytes as an ordinary request sends it (JSON under `GZIP_FROM` characters, else
+ * gzip), and its gzip bytes (page exit's).
+ */
 function batchBytes(samples: string[]) {
-  const memo = new Map<number, number>();
+  const memo = new Map<number, { sent: number; gzip: number }>();
   return (n: number) => {
     let v = memo.get(n);
     if (v === undefined) {
       const events = Array.from({ length: n }, (_, i) => samples[i % samples.length]);
-      v = gzipSync(body(events)).length;
+      const json = body(events);
+      const gzip = gzipSync(json).length;
+      v = { sent: json.length < GZIP_FROM ? utf8Bytes(json) : gzip, gzip };
       memo.set(n, v);
     }
     return v;
@@ -355,7 +370,7 @@ function run(scenario: Scenario): Result {
       );
       let size: number;
       for (;;) {
-        size = gz(n);
+        size = gz(n).sent;
         if (size <= MAX_BODY || n === 1) break;
         n = Math.max(1, Math.min(n - 1, Math.floor(((n * MAX_BODY) / size) * 0.9)));
       }
@@ -406,7 +421,7 @@ function run(scenario: Scenario): Result {
       MAX_JSON,
     );
     while (n) {
-      const size = gz(n);
+      const size = gz(n).gzip;
       if (size <= budget) {
         budget -= size;
         transmit(p, evs.slice(0, n), size, true, () => schedule(p));
