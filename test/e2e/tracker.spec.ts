@@ -467,13 +467,16 @@ test('each event carries the page URL of the moment it was emitted: after pushSt
     await t.flush();
     return { emitted, pageViewId: t.pageViewId };
   });
-  const path = new URL(PAGE, 'http://localhost').pathname;
-  expect(emitted.map((e) => new URL(e.url).pathname + new URL(e.url).search + new URL(e.url).hash)).toEqual([
-    path,
-    `${path}?step=1`,
-    `${path}?step=2`,
-    `${path}?step=2#reviews`,
-    `${path}?step=2`,
+  const pathOf = (url: string) => {
+    const { pathname, search, hash } = new URL(url);
+    return pathname + search + hash;
+  };
+  expect(emitted.map((e) => pathOf(e.url))).toEqual([
+    PAGE,
+    `${PAGE}?step=1`,
+    `${PAGE}?step=2`,
+    `${PAGE}?step=2#reviews`,
+    `${PAGE}?step=2`,
   ]);
   for (const { url, href } of emitted) expect(url).toBe(href);
   const held = platform.inspect.events.received(TID).filter((e) => e.meta.pageViewId === pageViewId);

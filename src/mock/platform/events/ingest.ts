@@ -1,8 +1,7 @@
 // Taking a batch: its size as received (and decompressed), its shape against the tracker's event
 // table, and each event held once by `meta.id` and announced on the bus.
 import { SEGMENT } from '@svc/core/internal';
-import type { TrackingEvent } from '@svc/tracker/internal';
-import { checkWireEvent } from '@svc/tracker/internal';
+import { checkWireEvent, type TrackingEvent } from '@svc/tracker/internal';
 import { JsonTooDeepError, parseBoundedJson } from '../json-depth';
 import { gunzip } from './gunzip';
 import { type EventsState, statsOf } from './state';
