@@ -133,7 +133,10 @@ describe('createSender', () => {
 
   it('after a failed attempt the waiting events are compressed ahead: page exit sends that gzip, in this task', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
-    const { sender, add } = setUp({ retryBase: 60_000 }); // no retry before the page exit
+    // No retry before the page exit: the backoff's jitter at its middle, 30 s of the 60 s bound (a
+    // jitter near 0 would start a retry that page exit, rightly, sends again: duplicates).
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const { sender, add } = setUp({ retryBase: 60_000 });
     mock.platform.faults.set('events', { status: 503, times: 1 });
     add(30);
     await sender.flush(); // refused: the 30 wait for the backoff, compressed meanwhile
