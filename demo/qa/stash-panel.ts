@@ -1,5 +1,5 @@
 // The stash playground: each opType's operations through window.svc.createStash, with the full
-// key the client builds (`[namespace:][~visitorId:]key`), the exact request and response, and what
+// key the client builds (`[namespace:][visitorId:]key`), the exact request and response, and what
 // the mock's stash now holds (its snapshot and deferkv deliveries).
 
 import type { CountStash, DeferKvStash, KvStash, OpType, StashClients, StashOptions, TsStash } from '../../src/stash';
@@ -79,7 +79,7 @@ export function stashPanel(): HTMLElement {
   const showFullKey = () => {
     const parts = [
       namespace.value.trim(),
-      useVisitorId.checked ? `~${tracker()?.visitorId ?? '(visitor id)'}` : '',
+      useVisitorId.checked ? (tracker()?.visitorId ?? '(visitor id)') : '',
       key.value,
     ].filter(Boolean);
     fullKey.textContent = `Full key: ${parts.join(':')}`;

@@ -40,7 +40,7 @@ export { type OverlaySettings, QA_MOCK_KEY, type QaChannel, type QaRecord, qaCha
 export { randomId } from './random-id';
 export type { DebugRule, RecommendedItem } from './recommendations-wire';
 export type { RetryPolicy } from './retry';
-export { fullKeyProblem, type StashKeyPart, stashKeyPart } from './stash-key';
+export { fullKeyProblem, looksLikeVisitorId } from './stash-key';
 export { isObject } from './text';
 export { isTimerMs, MAX_WAIT_MS, TIMER_MS, timerMs } from './timer';
 export { type PageTracker, pageTracker, setPageTracker } from './tracker-slot';

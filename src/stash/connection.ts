@@ -5,6 +5,7 @@ import {
   invalid,
   isTimerMs,
   type JsonObject,
+  looksLikeVisitorId,
   ProtocolError,
   pageTracker,
   type Query,
@@ -12,7 +13,6 @@ import {
   refuseUnknownKeys,
   request,
   segment,
-  stashKeyPart,
   TIMER_MS,
 } from '@svc/core';
 import { STASH_DEFAULTS, type StashOptions } from './options';
@@ -25,7 +25,7 @@ const LEVEL = 'must be "public" ("protected": kv reads only)';
 
 /** What every opType's client shares: full keys and requests, options validated. */
 export interface Connection {
-  /** The full key `[namespace:][~visitorId:]key` of a caller's key, each part validated. */
+  /** The full key `[namespace:][visitorId:]key` of a caller's key, each part validated. */
   fullKey(key: unknown, argument?: string): string;
   /**
    * Sends one stash request: `GET` for `get`, else `POST`. Resolves the body, or `undefined` when its
@@ -56,6 +56,23 @@ export function malformed(): never {
   throw new ProtocolError('stash', 'malformed response');
 }
 
+/** Namespaces already warned about on this page: each warning is given once. */
+const warnedNamespaces = new Set<string>();
+
+/**
+ * Warns once when `namespace` has the shape of the tracker's visitor ids: its keys could then be
+ * some visitor's keys too (`[namespace:][visitorId:]key` has no mark between the two). Such a
+ * namespace is not refused and no key is rewritten: the platform's key scheme is what it is.
+ */
+function warnIfVisitorShaped(namespace: string): void {
+  if (!looksLikeVisitorId(namespace) || warnedNamespaces.has(namespace)) return;
+  warnedNamespaces.add(namespace);
+  console.warn(
+    `svc stash: namespace "${namespace}" has the shape of a visitor id: its keys can be a visitor's keys too ` +
+      '(choose a namespace no visitor id can be, such as "cart" or "app.v1"; see docs/stash.md)',
+  );
+}
+
 /** Reads in flight that a new identical read may still join, by request (URL, body, query). */
 type Flights = Map<string, Promise<JsonObject | undefined>>;
 
@@ -79,8 +96,11 @@ function checkOptions(opType: string, trackingId: string, options: StashOptions)
     retries = STASH_DEFAULTS.retries,
   } = options;
   const trackingIdSegment = segment('trackingId', trackingId);
-  if (namespace !== undefined) stashKeyPart('options.namespace', 'namespace', namespace);
-  if (visitorId !== undefined) stashKeyPart('options.visitorId', 'visitorId', visitorId);
+  if (namespace !== undefined) {
+    segment('options.namespace', namespace);
+    warnIfVisitorShaped(namespace);
+  }
+  if (visitorId !== undefined) segment('options.visitorId', visitorId);
   checkFields({ useVisitorId, level, timeout, retries }, 'options.', [
     ['useVisitorId', (value) => typeof value === 'boolean', 'must be a boolean'],
     // The stash's own rule: `protected` is a level of `kv` only.
@@ -146,16 +166,16 @@ export function connect(opType: string, trackingId: string, options: StashOption
   // One client's own reads: a read never waits on a request another client started.
   const flights: Flights = new Map();
 
-  // `[namespace:][~visitorId:]key` (core's rule, the platform's too): only the visitor part starts with `~`.
+  // `[namespace:][visitorId:]key` (the seed's rule, from core: the platform's and the mock's too).
   const fullKey = (key: unknown, argument = 'key') => {
     const parts = namespace === undefined ? [] : [namespace];
     if (useVisitorId) {
       const found = visitorId ?? readVisitorId() ?? pageTracker()?.visitorId;
       if (found === undefined)
         invalid('options.visitorId', undefined, 'is required by useVisitorId (or a _svcTracker cookie)');
-      parts.push(stashKeyPart('options.visitorId', 'visitorId', found));
+      parts.push(segment('options.visitorId', found));
     }
-    parts.push(stashKeyPart(argument, 'key', key));
+    parts.push(segment(argument, key));
     return parts.join(':');
   };
 

@@ -465,12 +465,12 @@ test.describe('demo storefront', () => {
     const url = panel.locator('[data-exchange="stash"] .request-line code');
     await panel.locator('input[name="namespace"]').fill('qa');
     await panel.locator('input[name="key"]').fill('cart');
-    await expect(panel.locator('[data-output="full-key"]')).toHaveText(`Full key: qa:~${visitorId}:cart`);
+    await expect(panel.locator('[data-output="full-key"]')).toHaveText(`Full key: qa:${visitorId}:cart`);
 
     // kv
     await panel.locator('input[name="value"]').fill('["p001"]');
     await panel.locator('[data-op="set"]').click();
-    await expect(url).toHaveText(`https://stash.svc.example/stash/v1.1/kv/set/demo_shop/public/qa:~${visitorId}:cart`);
+    await expect(url).toHaveText(`https://stash.svc.example/stash/v1.1/kv/set/demo_shop/public/qa:${visitorId}:cart`);
     await panel.locator('[data-op="get"]').first().click();
     await expect(out).toHaveText('["p001"]');
     await panel.locator('input[name="keys"]').fill('cart,nothing');
@@ -483,18 +483,18 @@ test.describe('demo storefront', () => {
     const timestamp = await panel.locator('input[name="timestamp"]').inputValue();
     await panel.locator('button', { hasText: 'set(key, value, timestamp, route)' }).click();
     await expect(url).toHaveText(
-      `https://stash.svc.example/stash/v1.1/deferkv/set/demo_shop/public/qa:~${visitorId}:cart`,
+      `https://stash.svc.example/stash/v1.1/deferkv/set/demo_shop/public/qa:${visitorId}:cart`,
     );
     await panel.locator('button', { hasText: 'get(key, timestamp)' }).click();
     expect(JSON.parse(await settled(out))).toEqual({ value: '["p001"]', route: 'cart-reminder' });
     await expect(url).toHaveText(
-      `https://stash.svc.example/stash/v1.1/deferkv/get/demo_shop/public/qa:~${visitorId}:cart?timestamp=${timestamp}`,
+      `https://stash.svc.example/stash/v1.1/deferkv/get/demo_shop/public/qa:${visitorId}:cart?timestamp=${timestamp}`,
     );
     await panel.locator('button', { hasText: 'Advance the mock clock 1 hour' }).click();
     await panel.locator('button', { hasText: 'get(key, timestamp)' }).click();
     await expect(out).toHaveText('undefined (nothing stored)');
     expect(JSON.parse((await panel.locator('[data-output="stash-snapshot"]').textContent())!).deliveries).toEqual([
-      expect.objectContaining({ key: `qa:~${visitorId}:cart`, value: '["p001"]', route: 'cart-reminder' }),
+      expect.objectContaining({ key: `qa:${visitorId}:cart`, value: '["p001"]', route: 'cart-reminder' }),
     ]);
 
     // ts

@@ -36,7 +36,7 @@ test('createStash in the browser: cookie visitor id, batching, retry, counters',
       batch,
       retried,
       counted: await count.get(counterKey),
-      stored: w.svcMock.platform.inspect.stash.snapshot('demo_shop').public['e2e:~e2e-visitor:cart'],
+      stored: w.svcMock.platform.inspect.stash.snapshot('demo_shop').public['e2e:e2e-visitor:cart'],
       refused,
       getbatch: w.svcMock.exchanges
         .filter((x) => x.url.includes('/kv/getbatch/'))

@@ -12,9 +12,9 @@ describe('count', () => {
     await expect(stash.decrement('visits', 'date')).resolves.toEqual({ 'visits:2026-11-21': '2026-11-21' });
     await expect(stash.get('visits:2026-11-21')).resolves.toBe(0);
     expect(await requests(mock)).toEqual([
-      { method: 'POST', url: `${BASE}/count/incr/shop1/public/app:~v1:visits`, json: { dimension: 'date' } },
-      { method: 'POST', url: `${BASE}/count/decr/shop1/public/app:~v1:visits`, json: { dimension: 'date' } },
-      { method: 'GET', url: `${BASE}/count/get/shop1/public/app:~v1:visits:2026-11-21`, json: undefined },
+      { method: 'POST', url: `${BASE}/count/incr/shop1/public/app:v1:visits`, json: { dimension: 'date' } },
+      { method: 'POST', url: `${BASE}/count/decr/shop1/public/app:v1:visits`, json: { dimension: 'date' } },
+      { method: 'GET', url: `${BASE}/count/get/shop1/public/app:v1:visits:2026-11-21`, json: undefined },
     ]);
   });
 

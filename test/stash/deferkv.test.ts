@@ -15,7 +15,7 @@ describe('deferkv', () => {
     await expect(stash.remove('reminder', T)).resolves.toBe(true);
     await expect(stash.get('reminder', T)).resolves.toBeUndefined();
     await expect(stash.remove('reminder', T)).resolves.toBe(false);
-    const path = `${BASE}/deferkv/%s/shop1/public/cart:~v1:reminder`;
+    const path = `${BASE}/deferkv/%s/shop1/public/cart:v1:reminder`;
     expect(await requests(mock)).toEqual([
       { method: 'POST', url: path.replace('%s', 'set'), json: { data: 'basket-123', timestamp: T, route: 'mailer' } },
       { method: 'GET', url: `${path.replace('%s', 'get')}?timestamp=${T}`, json: undefined },

@@ -37,10 +37,10 @@ describe('kv set / get', () => {
     await stash.set('cart', 'x');
     await stash.get('cart');
     expect(await requests(mock)).toEqual([
-      { method: 'POST', url: `${BASE}/kv/set/shop1/public/app:~v-42:cart`, json: { data: 'x' } },
-      { method: 'GET', url: `${BASE}/kv/get/shop1/public/app:~v-42:cart`, json: undefined },
+      { method: 'POST', url: `${BASE}/kv/set/shop1/public/app:v-42:cart`, json: { data: 'x' } },
+      { method: 'GET', url: `${BASE}/kv/get/shop1/public/app:v-42:cart`, json: undefined },
     ]);
-    expect(mock.platform.inspect.stash.snapshot('shop1').public['app:~v-42:cart']).toBe('x');
+    expect(mock.platform.inspect.stash.snapshot('shop1').public['app:v-42:cart']).toBe('x');
   });
 
   it('namespace alone prefixes namespace:; visitorId without useVisitorId is not used', async () => {
@@ -55,7 +55,7 @@ describe('kv set / get', () => {
     } finally {
       setPageTracker(undefined);
     }
-    expect((await requests(mock))[0].url).toBe(`${BASE}/kv/get/shop1/public/~from-tracker:cart`);
+    expect((await requests(mock))[0].url).toBe(`${BASE}/kv/get/shop1/public/from-tracker:cart`);
   });
 
   it('level protected reads kv/get/{tid}/protected/{fullKey} (written server side with a credential)', async () => {

@@ -145,7 +145,7 @@ describe("get(keys): full keys on the wire, the caller's keys in the result", ()
     expect((await requests(mock)).at(-1)).toEqual({
       method: 'POST',
       url: `${BASE}/kv/getbatch/shop1/public`,
-      json: { keys: ['app:~v1:cart', 'app:~v1:wish', 'app:~v1:none'] },
+      json: { keys: ['app:v1:cart', 'app:v1:wish', 'app:v1:none'] },
     });
   });
 });

@@ -16,19 +16,19 @@ describe('useVisitorId in the browser', () => {
     const stash = createStash('kv', 'shop1', { useVisitorId: true });
     document.cookie = '_svcTracker=cookie-visitor; path=/';
     await stash.set('cart', 'x');
-    expect((await requests(mock))[0].url).toBe(`${BASE}/kv/set/shop1/public/~cookie-visitor:cart`);
+    expect((await requests(mock))[0].url).toBe(`${BASE}/kv/set/shop1/public/cookie-visitor:cart`);
   });
 
   it('falls back to svc_permanent before its first ":"', async () => {
     document.cookie = 'svc_permanent=perm-1:1700000000:x; path=/';
     await createStash('kv', 'shop1', { useVisitorId: true, namespace: 'n' }).get('cart');
-    expect((await requests(mock))[0].url).toBe(`${BASE}/kv/get/shop1/public/n:~perm-1:cart`);
+    expect((await requests(mock))[0].url).toBe(`${BASE}/kv/get/shop1/public/n:perm-1:cart`);
   });
 
   it('options.visitorId wins over the cookie', async () => {
     document.cookie = '_svcTracker=cookie-visitor; path=/';
     await createStash('kv', 'shop1', { useVisitorId: true, visitorId: 'explicit' }).get('cart');
-    expect((await requests(mock))[0].url).toBe(`${BASE}/kv/get/shop1/public/~explicit:cart`);
+    expect((await requests(mock))[0].url).toBe(`${BASE}/kv/get/shop1/public/explicit:cart`);
   });
 
   it('a cookie visitor id outside the key pattern is refused before sending', async () => {

@@ -104,17 +104,15 @@ describe('mock stash: always HTTP 200, outcome in the body', () => {
   });
 
   it('counters: key <fullKey>:<UTC date>, count/get and count/getbatch', async () => {
-    expect((await call('count/incr/t1/public/n:~v:visits', { dimension: 'date' })).body).toEqual({
+    expect((await call('count/incr/t1/public/n:v:visits', { dimension: 'date' })).body).toEqual({
       status: 200,
-      data: { 'n:~v:visits:2026-11-21': '2026-11-21' },
+      data: { 'n:v:visits:2026-11-21': '2026-11-21' },
     });
-    expect((await call('count/get/t1/public/n:~v:visits:2026-11-21')).body).toEqual({ status: 200, data: '1' });
-    expect((await call('count/getbatch/t1/public', { keys: ['n:~v:visits:2026-11-21', 'x:2026-11-21'] })).body).toEqual(
-      {
-        status: 200,
-        data: { 'n:~v:visits:2026-11-21': '1' },
-      },
-    );
+    expect((await call('count/get/t1/public/n:v:visits:2026-11-21')).body).toEqual({ status: 200, data: '1' });
+    expect((await call('count/getbatch/t1/public', { keys: ['n:v:visits:2026-11-21', 'x:2026-11-21'] })).body).toEqual({
+      status: 200,
+      data: { 'n:v:visits:2026-11-21': '1' },
+    });
   });
 
   it('ts/set answers the platform time in UNIX seconds', async () => {

@@ -2,7 +2,7 @@ import { fullKeyProblem } from '@svc/core';
 
 /** The stash's limits (PROTOCOL.md, Stash). */
 export const STASH_LIMITS = {
-  /** Parts of a full key: `[namespace:][~visitorId:]key`. */
+  /** Parts of a full key: `[namespace:][visitorId:]key`. */
   keyParts: 3,
   /** Largest value, UTF-8 bytes. */
   valueBytes: 65_536,
@@ -14,7 +14,7 @@ export const STASH_LIMITS = {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Why `fullKey` is not a full key `[namespace:][~visitorId:]key`, or undefined: the client's rule, from core. */
+/** Why `fullKey` is not a full key `[namespace:][visitorId:]key`, or undefined: the client's rule, from core. */
 export { fullKeyProblem };
 
 /** Why `counterKey` is not `<fullKey>:<YYYY-MM-DD>`, or undefined. */

@@ -1,0 +1,37 @@
+// @vitest-environment node
+// The seed's full keys round-trip through `createStash` and `svc-mock serve` over real HTTP (no MSW
+// in this process), as they do through the MSW handlers (stash.test.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setEndpoints } from '../../src/core/endpoints';
+import { createStash } from '../../src/stash';
+import { type Child, kill9, startServer } from '../mock/server/child';
+import { seed } from './cite';
+
+let server: Child;
+beforeAll(async () => {
+  server = await startServer([]);
+  setEndpoints({ stash: server.url });
+});
+afterAll(async () => {
+  setEndpoints({});
+  await kill9(server.process);
+});
+
+const snapshot = async (trackingId: string) =>
+  ((await (await fetch(`${server.url}/__svc/inspect/stash/snapshot/${trackingId}`)).json()) as { public: object })
+    .public;
+
+describe("svc-mock serve keeps the seed's full keys", () => {
+  it(
+    seed('| client-library key prefixes | `<namespace>:` first if the namespace option is set, then `<visitorId>:`'),
+    async () => {
+      const kv = createStash('kv', 'shop_http', { namespace: 'ns', useVisitorId: true, visitorId: 'v1' });
+      await kv.set('colour', 'blue');
+      await createStash('kv', 'shop_http', { useVisitorId: true, visitorId: 'visitor-1' }).set('cart', '["sku-1"]');
+      expect(await snapshot('shop_http')).toEqual({ 'ns:v1:colour': 'blue', 'visitor-1:cart': '["sku-1"]' });
+      expect(await kv.get('colour')).toBe('blue');
+      const raw = await fetch(`${server.url}/stash/v1.1/kv/get/shop_http/public/visitor-1:cart`);
+      expect(await raw.json()).toEqual({ status: 200, data: '["sku-1"]' });
+    },
+  );
+});
