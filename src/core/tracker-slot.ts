@@ -6,6 +6,11 @@
 export interface PageTracker {
   /** The visitor id; `undefined` while consent is denied. */
   readonly visitorId: string | undefined;
+  /**
+   * Whether recommendations may use the visitor id (send it as `contextId`): `false` where the
+   * visitor's consent allows no personalisation (Consent Mode's `personalization_storage`).
+   */
+  readonly mayPersonalize?: boolean;
   /** Sends an event of `type` with its `data` through the tracker's delivery. */
   emit(type: string, data: Record<string, unknown>): unknown;
   /** Sends the queue now (keepalive requests); recommendation clicks use it ahead of a navigation. */

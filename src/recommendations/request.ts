@@ -9,6 +9,7 @@ import {
   isTimerMs,
   normalizeLocale,
   optional,
+  pageTracker,
   readVisitorId,
   refuseUnknownKeys,
   segment,
@@ -164,7 +165,8 @@ export function buildRequest(
       n: settings.limit,
       // Precedence: config locale (get's, else the initial one), the page's last ecView, config defaultLocale, none (the catalog's default).
       locale: normalizeLocale(locale) ?? localeOf(options.tracker) ?? normalizeLocale(settings.defaultLocale),
-      contextId: visitorId,
+      // Not where the visitor's consent allows no personalisation (the tracker's consent signal).
+      contextId: (options.tracker ?? pageTracker())?.mayPersonalize === false ? undefined : visitorId,
       experienceId,
       // A seed goes with a list of strategies only (PROTOCOL.md: the principal, then fallbacks).
       seed: strategies.length > 1 ? productId : undefined,

@@ -1,5 +1,7 @@
 // The automatic start of dist/svc.min.js: `<script src=".../svc.min.js" data-tracking-id="shop"
-// data-consent="pending" data-cookie-domain="example.co.uk" data-endpoint="https://...">`.
+// data-consent="pending" data-cookie-domain="example.co.uk" data-endpoint="https://...">`; with a
+// consent banner, `data-consent="tcf"` (`data-tcf-vendor="123"`, `data-tcf-purposes="1,5,6"`),
+// `data-consent="gcm"` or `data-consent="tcf gcm"`.
 import { createTracker, type Tracker, type TrackerOptions } from './index';
 
 const dataset =
@@ -12,6 +14,8 @@ if (dataset?.trackingId) {
     tracker = createTracker({
       trackingId: dataset.trackingId,
       consent: dataset.consent as TrackerOptions['consent'],
+      tcfVendorId: dataset.tcfVendor === undefined ? undefined : Number(dataset.tcfVendor),
+      tcfPurposes: dataset.tcfPurposes?.split(',').map(Number),
       cookieDomain: dataset.cookieDomain,
       endpoint: dataset.endpoint,
     });

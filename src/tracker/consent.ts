@@ -3,6 +3,7 @@
 import { checkFields, type Fields, oneOf, randomId } from '@svc/core';
 import { cookieDomain, readIdentity, removeIdentity, writeIdentity } from './identity';
 import type { EventQueue } from './queue';
+import type { ConsentSource, SignalDecision } from './signals';
 import { createStore, type OnInvalid } from './store';
 import type { Consent } from './types';
 
@@ -13,12 +14,18 @@ const CONSENT_ARGUMENT: Fields = [['state', oneOf('granted', 'denied')]];
 export interface ConsentState {
   /** The consent now in force. */
   readonly state: Consent;
+  /** What decided it: the shop's code (`manual`) or a signal. */
+  readonly source: ConsentSource;
+  /** Whether recommendations may use the visitor id: a signal may allow storage but not personalization. */
+  readonly personalization: boolean;
   /** The visitor id of the cookies; a page-only one while pending; `undefined` while denied. */
   readonly visitorId: string | undefined;
   /** Acts on the initial consent (once, when the tracker is ready to send). */
   begin(): void;
-  /** Grants or withdraws consent (`INVALID_ARGUMENT` for anything else). */
+  /** Grants or withdraws consent from the shop's code (`INVALID_ARGUMENT` for anything else), over any signal until it changes. */
   set(state: 'granted' | 'denied'): void;
+  /** Applies what the signals followed decided, as `set` would. */
+  follow(decision: SignalDecision): void;
   /** Stops everything consent allows: nothing is written or sent any more. */
   stop(): void;
   /** Calls `listener` once consent is granted and storage open: what waits may be sent (one listener). */
@@ -44,8 +51,14 @@ export interface ConsentContext {
  * memory under a visitor id read from the cookies (or a page-only one), writing nothing;
  * `denied` writes and sends nothing.
  */
-export function createConsent(initial: Consent, context: ConsentContext): ConsentState {
+export function createConsent(
+  initial: Consent,
+  context: ConsentContext,
+  initialSource: ConsentSource = 'manual',
+): ConsentState {
   let state = initial;
+  let source = initialSource;
+  let personalization = initialSource === 'manual';
   let visitorId: string | undefined;
   let domain: string | undefined;
   let granted = () => {};
@@ -67,10 +80,25 @@ export function createConsent(initial: Consent, context: ConsentContext): Consen
     if (domain !== undefined) removeIdentity(domain);
     visitorId = undefined;
   };
+  const change = (next: Consent) => {
+    if (next === state) return;
+    const previous = state;
+    state = next;
+    if (next === 'granted') grant();
+    else if (next === 'denied') withdraw();
+    // Undecided again (one of two signals granted, the other not yet): a page-only id, nothing written.
+    else if (previous === 'denied') visitorId = readIdentity() || randomId();
+  };
 
   return {
     get state() {
       return state;
+    },
+    get source() {
+      return source;
+    },
+    get personalization() {
+      return personalization && state !== 'denied';
     },
     get visitorId() {
       return visitorId;
@@ -81,10 +109,14 @@ export function createConsent(initial: Consent, context: ConsentContext): Consen
     },
     set(next) {
       checkFields({ state: next }, '', CONSENT_ARGUMENT);
-      if (next === state) return;
-      state = next;
-      if (next === 'granted') grant();
-      else withdraw();
+      source = 'manual';
+      personalization = next === 'granted';
+      change(next);
+    },
+    follow(decision) {
+      source = decision.source;
+      personalization = decision.personalization;
+      change(decision.state);
     },
     stop() {
       state = 'denied';

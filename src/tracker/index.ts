@@ -14,10 +14,11 @@ import {
 } from '@svc/core';
 import { createConsent } from './consent';
 import { createHistory, type EventHandler } from './history';
-import { readOptions, type Settings, type TrackerOptions } from './options';
+import { consentStart, readOptions, type Settings, type TrackerOptions } from './options';
 import { createQueue, type EventQueue } from './queue';
 import { checkEvent } from './schema';
 import { createSender, type Sender } from './sender';
+import { type ConsentSource, followSignals, type SignalDecision } from './signals';
 import type { Consent, TrackingEvent } from './types';
 
 export { setEndpoints } from '@svc/core';
@@ -25,8 +26,9 @@ export { setEndpoints } from '@svc/core';
 // The errors every client rejects with: one class hierarchy, from @svc/core.
 export * from '@svc/core/errors';
 export type { EventHandler } from './history';
-export { DEFAULTS, type TrackerOptions } from './options';
+export { type ConsentOption, DEFAULTS, type TrackerOptions } from './options';
 export { checkEvent, EVENT_SCHEMA, PRODUCT } from './schema';
+export type { ConsentSignal, ConsentSource } from './signals';
 export type { Consent, EventMeta, TrackingEvent } from './types';
 
 /** The page's tracker, as `createTracker` returns it. */
@@ -37,6 +39,14 @@ export interface Tracker extends PageTracker {
   readonly pageViewId: string;
   /** The consent now in force. */
   readonly consentState: Consent;
+  /** What decided it: `manual` (the `consent` option or a `consent()` call), `tcf` or `gcm`. */
+  readonly consentSource: ConsentSource;
+  /**
+   * The raw values of the signals followed, as last read: `tcf` (`gdprApplies`, `eventStatus`, the
+   * consent to each purpose needed, the vendor's), `gcm` (the `default` and `update` fields read).
+   * Empty without signals.
+   */
+  readonly consentSignals: SignalDecision['raw'];
   /** Events waiting for the platform's acknowledgement. */
   readonly queued: number;
   /**
@@ -62,7 +72,10 @@ export interface Tracker extends PageTracker {
    * sent is still waited for); resolves when it is empty or an attempt failed (then the backoff retries).
    */
   flush(): Promise<void>;
-  /** Grants or withdraws consent. Withdrawing drops the queue and removes the cookies. */
+  /**
+   * Grants or withdraws consent. Withdrawing drops the queue and removes the cookies. With a signal
+   * followed, the call holds until the signal's next change.
+   */
   consent(state: 'granted' | 'denied'): void;
   /** Removes the tracker's listeners and timers; what is queued stays stored, released for the next page to send. */
   stop(): void;
@@ -117,22 +130,27 @@ function createParts(settings: Settings, pageViewId: string, dropped: Tracker['d
     dropped,
     warn: () => warn('localStorage'),
   });
-  const consent = createConsent(settings.consent, {
-    trackingId: settings.trackingId,
-    pageViewId,
-    cookieDomain: settings.cookieDomain,
-    queue,
-    warn,
-    onInvalid: (reason) => {
-      dropped.invalid++;
-      if (!warned.has('invalid')) console.warn(`svc tracker: a stored event left out (${reason})`);
-      warned.add('invalid');
+  const { initial, signals } = consentStart(settings.consent);
+  const consent = createConsent(
+    initial,
+    {
+      trackingId: settings.trackingId,
+      pageViewId,
+      cookieDomain: settings.cookieDomain,
+      queue,
+      warn,
+      onInvalid: (reason) => {
+        dropped.invalid++;
+        if (!warned.has('invalid')) console.warn(`svc tracker: a stored event left out (${reason})`);
+        warned.add('invalid');
+      },
     },
-  });
+    signals[0],
+  );
   const sender: Sender = createSender({ ...settings, queue, dropped, allowed: () => consent.state === 'granted' });
   queue.whenAdded(() => sender.schedule());
   consent.whenGranted(() => sender.schedule());
-  return { queue, sender, consent };
+  return { queue, sender, consent, signals };
 }
 
 /**
@@ -148,9 +166,10 @@ export function createTracker(options: TrackerOptions): Tracker {
   const pageViewId = randomId();
   const dropped = { overflow: 0, rejected: 0, invalid: 0 };
   const history = createHistory();
-  const { queue, sender, consent } = createParts(settings, pageViewId, dropped);
+  const { queue, sender, consent, signals: followed } = createParts(settings, pageViewId, dropped);
   const listening = new AbortController();
   listenToThePage(queue, sender, listening.signal);
+  let signals: SignalDecision['raw'] = {};
   // The heartbeat telling other pages this one is alive; adoption of what pages that died left.
   const heartbeat = setInterval(() => {
     queue.beat();
@@ -165,6 +184,15 @@ export function createTracker(options: TrackerOptions): Tracker {
     pageViewId,
     get consentState() {
       return consent.state;
+    },
+    get consentSource() {
+      return consent.source;
+    },
+    get consentSignals() {
+      return signals;
+    },
+    get mayPersonalize() {
+      return consent.personalization;
     },
     get queued() {
       return queue.length;
@@ -193,6 +221,10 @@ export function createTracker(options: TrackerOptions): Tracker {
   // For the QA overlay: where the visitor id comes from, read before consent writes the cookies.
   qaRecord('visitor', { cookies: [readCookie(VISITOR_COOKIE), readCookie(PERMANENT_COOKIE)] });
   consent.begin();
+  if (followed.length) {
+    const tcf = { purposes: settings.tcfPurposes, vendorId: settings.tcfVendorId };
+    signals = followSignals(followed, tcf, (decision) => consent.follow(decision), listening.signal);
+  }
   setPageTracker(tracker);
   return tracker;
 }

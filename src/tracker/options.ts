@@ -12,12 +12,25 @@ import {
   refuseUnknownKeys,
   segment,
 } from '@svc/core';
+import type { ConsentSignal } from './signals';
 import type { Consent } from './types';
+
+/**
+ * The `consent` option: a state the shop's code decides (`granted`, `pending`, `denied`), or the
+ * standard signals to follow, `tcf`, `gcm`, or both (`'tcf gcm'`, the stricter one wins).
+ */
+export type ConsentOption = Consent | 'tcf' | 'gcm' | 'tcf gcm' | 'gcm tcf';
+
+/** The TCF purposes a tracker needs consent to, by default (docs/consent.md says why each). */
+const TCF_PURPOSES = [1, 5, 6, 8, 9];
+
+/** TCF v2.2 defines Purposes 1 to 11. */
+const LAST_TCF_PURPOSE = 11;
 
 /** The default of every optional option of `createTracker`: the values the tracker uses when one is left out. */
 export const DEFAULTS = {
   /** `consent`: events are written and sent from the start. */
-  consent: 'granted' as Consent,
+  consent: 'granted' as ConsentOption,
   /** `batchSize`: events queued that make a request leave at once. */
   batchSize: 20,
   /** `batchDelay`: ms an event waits for others to fill a batch. */
@@ -30,6 +43,12 @@ export const DEFAULTS = {
   retryMax: 60_000,
   /** `requestTimeout`: ms after which a request without an answer counts as a failed attempt. */
   requestTimeout: 10_000,
+  /**
+   * `tcfPurposes`: store and access information on a device (1), personalised content (5, 6: the
+   * profile the events build and the recommendations it selects), measurement (8, 9: impressions,
+   * clicks and audience statistics).
+   */
+  tcfPurposes: TCF_PURPOSES as readonly number[],
 } as const;
 
 /** Options of `createTracker`; only `trackingId` is required. Each default is in {@link DEFAULTS}. */
@@ -38,8 +57,25 @@ export interface TrackerOptions {
   trackingId: string;
   /** Base URL of the events interface. @default undefined (the `events` of `setEndpoints()`, else `https://events.svc.example`) */
   endpoint?: string;
-  /** `granted`, `pending` (nothing written or sent until `consent('granted')`) or `denied`. @default 'granted' */
-  consent?: Consent;
+  /**
+   * `granted`, `pending` (nothing written or sent until `consent('granted')`) or `denied`; or the
+   * consent management platform's signals to follow: `tcf` (IAB TCF v2.2), `gcm` (Google Consent
+   * Mode v2), or `'tcf gcm'` (both, the stricter wins). A signal starts `pending` (docs/consent.md).
+   * @default 'granted'
+   */
+  consent?: ConsentOption;
+  /**
+   * With `consent: 'tcf'`: the shop's vendor id in the IAB Global Vendor List, whose consent is then
+   * required besides the purposes'. Without it, the publisher's own consents are read.
+   * @default undefined
+   */
+  tcfVendorId?: number;
+  /**
+   * With `consent: 'tcf'`: the TCF purposes (1 to 11) whose consent the tracker needs; Purpose 1 is
+   * required whether listed or not.
+   * @default [1, 5, 6, 8, 9]
+   */
+  tcfPurposes?: readonly number[];
   /**
    * Domain attribute of the visitor cookies, e.g. `example.co.uk`; `''` for a host cookie.
    * @default undefined (the widest domain the browser accepts, probed from the registrable domain down)
@@ -79,7 +115,13 @@ export interface TrackerOptions {
 /** How `createTracker` checks its options, each when given (`trackingId` is a path segment, checked by core). */
 const OPTIONS: Fields = [
   ['endpoint', optional(aString)],
-  ['consent', optional(oneOf('granted', 'pending', 'denied'))],
+  ['consent', optional(oneOf('granted', 'pending', 'denied', 'tcf', 'gcm', 'tcf gcm', 'gcm tcf'))],
+  ['tcfVendorId', optional(anIntegerAtLeast(1))],
+  [
+    'tcfPurposes',
+    optional((value) => Array.isArray(value) && value.length > 0 && value.every(isTcfPurpose)),
+    `must be a non-empty array of TCF purposes (integers 1 to ${LAST_TCF_PURPOSE})`,
+  ],
   ['cookieDomain', optional(aString)],
   ['batchSize', optional(anIntegerAtLeast(1))],
   ['batchDelay', optional(anIntegerAtLeast(0))],
@@ -89,12 +131,21 @@ const OPTIONS: Fields = [
   ['requestTimeout', optional(anIntegerAtLeast(1))],
 ];
 
+const isTcfPurpose = (value: unknown) =>
+  Number.isInteger(value) && (value as number) >= 1 && (value as number) <= LAST_TCF_PURPOSE;
+
 /** The options in force: each given one, else its default; the events URL built. */
-export type Settings = Required<Omit<TrackerOptions, 'endpoint' | 'cookieDomain'>> &
-  Pick<TrackerOptions, 'cookieDomain'> & {
+export type Settings = Required<Omit<TrackerOptions, 'endpoint' | 'cookieDomain' | 'tcfVendorId'>> &
+  Pick<TrackerOptions, 'cookieDomain' | 'tcfVendorId'> & {
     /** Where batches are POSTed: `{events endpoint}/events/v1/{trackingId}`. */
     url: string;
   };
+
+/** The consent a tracker starts with (`pending` while signals decide) and the signals it follows. */
+export function consentStart(consent: ConsentOption): { initial: Consent; signals: ConsentSignal[] } {
+  const signals = consent.split(' ').filter((word): word is ConsentSignal => word === 'tcf' || word === 'gcm');
+  return { initial: signals.length ? 'pending' : (consent as Consent), signals };
+}
 
 /** Checks `options` (`INVALID_ARGUMENT` naming the first bad one, before anything happens) and fills in the defaults. */
 export function readOptions(options: TrackerOptions): Settings {
@@ -103,9 +154,12 @@ export function readOptions(options: TrackerOptions): Settings {
   if (options.endpoint !== undefined) checkEndpoint('options.endpoint', options.endpoint);
   const path = segment('options.trackingId', options.trackingId);
   const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+  const purposes = (given.tcfPurposes ?? DEFAULTS.tcfPurposes) as readonly number[];
   return {
     ...DEFAULTS,
     ...(given as TrackerOptions),
     url: `${endpointFor('events', options.endpoint)}/events/v1/${path}`,
+    // Purpose 1, storing the visitor id on the device, is needed whatever else is.
+    tcfPurposes: [...new Set([1, ...purposes])].sort((a, b) => a - b),
   };
 }

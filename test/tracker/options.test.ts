@@ -30,7 +30,8 @@ describe('readOptions', () => {
     const guide = readFileSync(new URL('../../docs/storefront.md', import.meta.url), 'utf8');
     const stated = new Map([...guide.matchAll(/^\| `(\w+)` \| `([^`]+)` \|/gm)].map((m) => [m[1], m[2]]));
     for (const [option, value] of Object.entries(DEFAULTS)) {
-      expect(stated.get(option), option).toBe(typeof value === 'string' ? `'${value}'` : String(value));
+      const written = Array.isArray(value) ? `[${value.join(', ')}]` : String(value);
+      expect(stated.get(option), option).toBe(typeof value === 'string' ? `'${value}'` : written);
     }
   });
 
@@ -49,7 +50,10 @@ describe('readOptions', () => {
     [null, 'options must be an object (got null)'],
     [{ trackingId: 'shop_1', batchSize: 0 }, 'options.batchSize must be an integer >= 1 (got 0)'],
     [{ trackingId: 'shop_1', batchDelay: 0.5 }, 'options.batchDelay must be an integer >= 0 (got 0.5)'],
-    [{ trackingId: 'shop_1', consent: 'yes' }, 'options.consent must be one of granted, pending, denied (got "yes")'],
+    [
+      { trackingId: 'shop_1', consent: 'yes' },
+      'options.consent must be one of granted, pending, denied, tcf, gcm, tcf gcm, gcm tcf (got "yes")',
+    ],
     [{ trackingId: 'shop_1', cookieDomain: 1 }, 'options.cookieDomain must be a string (got 1)'],
   ])('refuses %j saying what the option must be', (options, message) => {
     expect(thrown(() => readOptions(options as never), InvalidArgumentError).message).toBe(message);
