@@ -120,7 +120,10 @@ export function followTcf(settings: TcfSettings, onReading: (reading: TcfReading
     });
   };
   const api = findTcfApi(signal);
-  if (api) return listen(api);
+  if (api) {
+    listen(api);
+    return;
+  }
   const started = Date.now();
   const poll = setInterval(() => {
     const found = findTcfApi(signal);
