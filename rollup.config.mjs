@@ -248,6 +248,10 @@ const code = [
   { ...browserBundle('src/qa/overlay.ts', 'svc-qa.js', 'svcQa'), treeshake: { moduleSideEffects: false } },
   // The demo's mock platform: MSW browser worker + @svc/mock with fixtures.
   browserBundle('demo/mock.ts', 'demo/mock.js', 'svcMock', demoMinifier()),
+  // The demo's consent banner (also the browser tests' CMP): the IAB's stub, CMP API and TC strings.
+  browserBundle('demo/consent/cmp.ts', 'demo/cmp.js', 'svcCmpModule', demoMinifier()),
+  browserBundle('demo/consent/stub.ts', 'demo/consent-stub.js', 'svcCmpStub', demoMinifier()),
+  browserBundle('demo/consent/page.ts', 'demo/consent.js', 'svcConsentPage', demoMinifier()),
   // The demo page's own code (uses window.svc and window.svcMock only): an ES module whose QA
   // panels are chunks of their own, loaded when a panel is first opened (demo/qa/panels.ts).
   {

@@ -8,7 +8,10 @@ import type { QaState } from './model';
 /** What the panels read of the page besides the records. */
 export interface PageView {
   /** The page's tracker (`svc.tracker`), if one has started. */
-  tracker: Pick<Tracker, 'visitorId' | 'consentState' | 'queued' | 'dropped'> | undefined;
+  tracker:
+    | (Pick<Tracker, 'visitorId' | 'consentState' | 'queued' | 'dropped'> &
+        Partial<Pick<Tracker, 'consentSource' | 'consentSignals'>>)
+    | undefined;
   /** Elements `observe` watches now. */
   observed: number;
   /** The mock answering this tab, if one does. */
@@ -20,6 +23,24 @@ export interface Panel {
   id: string;
   title: string;
   render(state: QaState, page: PageView): Node;
+}
+
+/** The consent signals' raw values, one line each: the TCF purposes and vendor, the Consent Mode fields. */
+function signalsOf(signals: Tracker['consentSignals'] | undefined): string {
+  const lines: string[] = [];
+  if (signals?.tcf) {
+    const { gdprApplies, eventStatus, purposes, vendor } = signals.tcf;
+    const consented = Object.entries(purposes).map(([purpose, yes]) => `${purpose}${yes ? '✓' : '✗'}`);
+    const vendorPart = vendor === undefined ? '' : `, vendor ${vendor ? '✓' : '✗'}`;
+    lines.push(
+      `TCF: gdprApplies ${gdprApplies}, ${eventStatus ?? 'no event'}, purposes ${consented.join(' ')}${vendorPart}`,
+    );
+  }
+  if (signals?.gcm)
+    lines.push(
+      `Consent Mode: default ${JSON.stringify(signals.gcm.default)}, update ${JSON.stringify(signals.gcm.update)}`,
+    );
+  return lines.join('\n') || "none (the shop's code decides)";
 }
 
 const visitor: Panel = {
@@ -41,6 +62,8 @@ const visitor: Panel = {
       ),
       ...row('visitor-source', 'Visitor id from', state.visitorSource ?? '—'),
       ...row('consent', 'Consent', tracker?.consentState ?? '—'),
+      ...row('consent-source', 'Consent decided by', tracker?.consentSource ?? '—'),
+      ...row('consent-signals', 'Consent signals', signalsOf(tracker?.consentSignals)),
       ...row('queued', 'Events waiting', tracker ? tracker.queued : '—'),
       ...row(
         'dropped',
