@@ -1,8 +1,11 @@
 import {
+  type Check,
   checkEndpoint,
   checkFields,
   endpointFor,
+  type Fields,
   invalid,
+  isObject,
   isTimerMs,
   type JsonObject,
   looksLikeVisitorId,
@@ -10,6 +13,7 @@ import {
   pageTracker,
   type Query,
   readVisitorId,
+  refusedField,
   refuseUnknownKeys,
   request,
   segment,
@@ -34,14 +38,19 @@ export interface Connection {
    * twice). Writes are refused at `protected`.
    */
   send(op: string, fullKey?: string, json?: unknown, query?: Query): Promise<JsonObject | undefined>;
-  /** `get` of one key: `check(data)`, or `undefined` when there is nothing. */
-  read<T>(fullKey: string, check: (data: unknown) => T, query?: Query): Promise<T | undefined>;
-  /** Reads keys in getbatch requests of at most 10, in parallel: `check(value)` by the caller's key, missing keys absent. */
-  batch<T>(
-    keys: readonly unknown[],
-    fullKeyOf: (key: unknown) => string,
-    check: (value: unknown) => T,
-  ): Promise<Record<string, T>>;
+  /**
+   * The answer's `data` for the operation `op` of the caller's `key`, once `data` accepts it, or
+   * `undefined` without an answer (nothing there). A `data` it refuses is `PROTOCOL` naming the
+   * operation and the field: `kv.get of "cart": invalid response.data`.
+   */
+  dataOf(op: string, key: unknown, body: JsonObject | undefined, data: Check | Fields): unknown;
+  /** `get` of one key: its `data` (checked as `dataOf` does), or `undefined` when there is nothing. */
+  read(key: unknown, fullKey: string, data: Check | Fields, query?: Query): Promise<unknown>;
+  /**
+   * Reads keys in getbatch requests of at most 10, in parallel: each value that `value` accepts, by
+   * the caller's key; missing keys absent. A value it refuses is `PROTOCOL` naming it.
+   */
+  batch(keys: readonly unknown[], fullKeyOf: (key: unknown) => string, value: Check): Promise<Record<string, unknown>>;
 }
 
 /** Validates a value: a string of at most 65,536 UTF-8 bytes (PROTOCOL.md). */
@@ -51,10 +60,11 @@ export function checkValue(value: unknown): string {
   return value;
 }
 
-/** Throws the `PROTOCOL` error of a response that is not the documented shape. */
-export function malformed(): never {
-  throw new ProtocolError('stash', 'malformed response');
-}
+/** An integer the platform sends as a string: `"<unix seconds>"`, a count. */
+export const anIntegerText: Check = {
+  accepts: (value) => typeof value === 'string' && /^-?\d{1,15}$/.test(value),
+  expectation: 'must be an integer as a string',
+};
 
 /** Namespaces already warned about on this page: each warning is given once. */
 const warnedNamespaces = new Set<string>();
@@ -72,6 +82,9 @@ function warnIfVisitorShaped(namespace: string): void {
       '(choose a namespace no visitor id can be, such as "cart" or "app.v1"; see docs/stash.md)',
   );
 }
+
+/** A getbatch answer's `data`: values by full key. */
+const BATCH_DATA: Check = { accepts: isObject, expectation: 'must be an object of values by full key' };
 
 /** Reads in flight that a new identical read may still join, by request (URL, body, query). */
 type Flights = Map<string, Promise<JsonObject | undefined>>;
@@ -132,12 +145,14 @@ function shared(flights: Flights, id: string, run: () => Promise<JsonObject | un
 }
 
 /** `Connection.batch` over `send`: getbatch requests of at most BATCH keys, in parallel. */
-async function readBatch<T>(
+async function readBatch(
   send: Connection['send'],
+  dataOf: Connection['dataOf'],
+  operation: string,
   keys: readonly unknown[],
   fullOf: (key: unknown) => string,
-  check: (value: unknown) => T,
-): Promise<Record<string, T>> {
+  value: Check,
+): Promise<Record<string, unknown>> {
   const callerOf = new Map(keys.map((key) => [fullOf(key), key as string]));
   const fullKeys = [...callerOf.keys()];
   const sent = [];
@@ -145,13 +160,15 @@ async function readBatch<T>(
     sent.push(send('getbatch', '', { keys: fullKeys.slice(i, i + BATCH) }));
   }
   const values = Object.create(null);
+  // Only the keys asked for, each value checked; `values` has no prototype, so `__proto__` is a plain own key.
   for (const body of await Promise.all(sent)) {
-    const data = body?.data ?? {};
-    if (typeof data !== 'object') malformed();
-    // Only keys asked for; `values` has no prototype, so `__proto__` is a plain own key.
-    for (const [fullKey, value] of Object.entries(data as object)) {
+    const data = (dataOf('getbatch', keys, body, BATCH_DATA) ?? {}) as Record<string, unknown>;
+    for (const [fullKey, found] of Object.entries(data)) {
       const key = callerOf.get(fullKey);
-      if (key) values[key] = check(value);
+      if (key === undefined) continue;
+      if (!value.accepts(found))
+        throw new ProtocolError(operation, `invalid response.data[${JSON.stringify(fullKey)}]`);
+      values[key] = found;
     }
   }
   return values;
@@ -203,13 +220,22 @@ export function connect(opType: string, trackingId: string, options: StashOption
     return isRead ? shared(flights, url + JSON.stringify([json, query]), run) : run();
   };
 
+  // `kv.get of "cart"`: what a refused answer's error names.
+  const operation = (op: string, key: unknown) => `${opType}.${op} of ${JSON.stringify(key)}`;
+  const dataOf: Connection['dataOf'] = (op, key, body, data) => {
+    if (!body) return undefined;
+    const refused = refusedField('response', body, [['data', data]]);
+    if (refused) throw new ProtocolError(operation(op, key), `invalid ${refused}`);
+    return body.data;
+  };
+
   return {
     fullKey,
     send,
-    async read(fullKey, check, query) {
-      const body = await send('get', fullKey, undefined, query);
-      return body && check(body.data);
+    dataOf,
+    async read(key, fullKey, data, query) {
+      return dataOf('get', key, await send('get', fullKey, undefined, query), data);
     },
-    batch: (keys, fullOf, check) => readBatch(send, keys, fullOf, check),
+    batch: (keys, fullOf, value) => readBatch(send, dataOf, operation('get', keys), keys, fullOf, value),
   };
 }

@@ -1,6 +1,15 @@
-import { invalid } from '@svc/core';
-import { type Connection, malformed } from './connection';
+import { type Check, invalid, isObject } from '@svc/core';
+import { anIntegerText, type Connection } from './connection';
 import { integer } from './ts';
+
+/** What `incr` and `decr` answer for `fullKey`: `{"<fullKey>:<date>": "<date>"}`, one entry. */
+const counterOf = (fullKey: string): Check => ({
+  accepts: (data) => {
+    const entries = isObject(data) ? Object.entries(data) : [];
+    return entries.length === 1 && typeof entries[0][1] === 'string' && entries[0][0] === `${fullKey}:${entries[0][1]}`;
+  },
+  expectation: `must be {"${fullKey}:<date>": "<date>"}`,
+});
 
 /** `createStash('count', …)`: counters per UTC day. Always `public`. */
 export interface CountStash {
@@ -27,19 +36,18 @@ export const count = (connection: Connection): CountStash => {
     if (dimension !== 'date') invalid('dimension', dimension, 'must be "date"');
     const fullKey = connection.fullKey(key);
     // The platform answers `{"<fullKey>:<date>": "<date>"}`; give the caller back their own key.
-    const [[returned, date] = [], more] = Object.entries(
-      (await connection.send(op, fullKey, { dimension }))?.data ?? {},
-    );
-    if (more || typeof date !== 'string' || returned !== `${fullKey}:${date}`) malformed();
+    const body = (await connection.send(op, fullKey, { dimension })) ?? {};
+    const [date] = Object.values(connection.dataOf(op, key, body, counterOf(fullKey)) as Record<string, string>);
     return { [`${key}:${date}`]: date };
   };
   return {
     increment: step('incr'),
     decrement: step('decr'),
     get: (async (keys: unknown) => {
-      if (!Array.isArray(keys)) return (await connection.read(counterKey(keys), integer)) ?? 0;
-      const counts = await connection.batch(keys, counterKey, integer);
-      for (const key of keys) counts[key] ??= 0;
+      if (!Array.isArray(keys)) return integer(await connection.read(keys, counterKey(keys), anIntegerText)) ?? 0;
+      const counts: Record<string, number> = Object.create(null);
+      const found = await connection.batch(keys, counterKey, anIntegerText);
+      for (const key of keys) counts[key] = integer(found[key]) ?? 0;
       return counts;
     }) as CountStash['get'],
   };

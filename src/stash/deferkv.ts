@@ -1,5 +1,5 @@
-import { invalid, segment } from '@svc/core';
-import { type Connection, checkValue, malformed } from './connection';
+import { aString, type Fields, invalid, segment } from '@svc/core';
+import { type Connection, checkValue } from './connection';
 
 /** A deferkv row: its value and the integration it is delivered to when its timestamp passes. */
 export interface DeferredValue {
@@ -28,11 +28,11 @@ function seconds(timestamp: unknown): number {
   return timestamp;
 }
 
-const row = (data: unknown): DeferredValue => {
-  const { value, route } = Object(data);
-  if (typeof value !== 'string' || typeof route !== 'string') malformed();
-  return { value, route };
-};
+/** A row as the platform answers it: `{value, route}`, its only fields read. */
+const ROW: Fields = [
+  ['value', aString],
+  ['route', aString],
+];
 
 export const deferkv = (c: Connection): DeferKvStash => ({
   async set(key, value, timestamp, route) {
@@ -47,6 +47,7 @@ export const deferkv = (c: Connection): DeferKvStash => ({
     return !!(await c.send('remove', c.fullKey(key), { timestamp: seconds(timestamp) }));
   },
   async get(key, timestamp) {
-    return c.read(c.fullKey(key), row, { timestamp: seconds(timestamp) });
+    const row = (await c.read(key, c.fullKey(key), ROW, { timestamp: seconds(timestamp) })) as DeferredValue;
+    return row && { value: row.value, route: row.route };
   },
 });

@@ -1,4 +1,5 @@
-import { type Connection, checkValue, malformed } from './connection';
+import { aString } from '@svc/core';
+import { type Connection, checkValue } from './connection';
 
 /** `createStash('kv', …)`: plain key-value storage. */
 export interface KvStash {
@@ -10,12 +11,10 @@ export interface KvStash {
   get(keys: readonly string[]): Promise<Record<string, string>>;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : malformed());
-
 export const kv = (c: Connection): KvStash => ({
   async set(key, value) {
     await c.send('set', c.fullKey(key), { data: checkValue(value) });
   },
   get: (async (keys: unknown) =>
-    Array.isArray(keys) ? c.batch(keys, c.fullKey, text) : c.read(c.fullKey(keys), text)) as KvStash['get'],
+    Array.isArray(keys) ? c.batch(keys, c.fullKey, aString) : c.read(keys, c.fullKey(keys), aString)) as KvStash['get'],
 });

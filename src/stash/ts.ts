@@ -1,4 +1,4 @@
-import { type Connection, malformed } from './connection';
+import { anIntegerText, type Connection } from './connection';
 
 /** `createStash('ts', …)`: keys holding the server's time. Always `public`. */
 export interface TsStash {
@@ -8,15 +8,16 @@ export interface TsStash {
   get(key: string): Promise<number | undefined>;
 }
 
-/** A `"<unix seconds>"` or `"<integer>"` the platform sends as a string. */
-export const integer = (data: unknown): number =>
-  typeof data === 'string' && /^-?\d{1,15}$/.test(data) ? +data : malformed();
+/** The number of an integer the platform sent as a string, `undefined` kept. */
+export const integer = (text: unknown) => (text === undefined ? undefined : Number(text));
 
 export const ts = (c: Connection): TsStash => ({
   async set(key) {
-    return integer((await c.send('set', c.fullKey(key)))?.data);
+    // The platform answers every set with the time it stored: an answer without one is refused.
+    const body = (await c.send('set', c.fullKey(key))) ?? {};
+    return Number(c.dataOf('set', key, body, anIntegerText));
   },
   async get(key) {
-    return c.read(c.fullKey(key), integer);
+    return integer(await c.read(key, c.fullKey(key), anIntegerText));
   },
 });
