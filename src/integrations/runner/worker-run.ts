@@ -26,6 +26,8 @@ export class WorkerRun {
   readonly #log: RunLog;
   /** The child process hosting the handler's worker (host.ts): an empty environment, its own pid. */
   readonly #host: ChildProcess;
+  /** Settles once the host process is gone (its `exit`), however it ended. */
+  readonly #hostGone: Promise<void>;
   /** `left-pad@1.3.0 from ./node_modules/left-pad, ...` or `none`, for the boot line. */
   readonly #dependencies: string;
   readonly #requests: HttpRequestLog[] = [];
@@ -61,7 +63,12 @@ export class WorkerRun {
     };
     // The platform's environment, not this machine's: a process of its own, no variables, bounded memory.
     this.#host = startHost();
-    this.#host.send(start);
+    this.#hostGone = new Promise((gone) => {
+      this.#host.once('exit', () => gone());
+      this.#host.once('error', () => this.#host.pid === undefined && gone()); // never started: no exit to wait for
+    });
+    this.#host.on('error', (error) => this.#onHostError(error));
+    this.#tell(start);
     this.#forwardStreams();
     this.result = new Promise<RunReport>((settle) => {
       this.#settle = settle;
@@ -118,14 +125,29 @@ export class WorkerRun {
     if (message.kind === 'signal') return this.#onHostExit(null, message.signal);
   }
 
-  /** Sends a request to the host process; nothing when it is gone. */
-  #tell(request: HostRequest) {
-    if (this.#host.connected) this.#host.send(request);
+  /**
+   * Sends a message to the host process; nothing when it is gone. A send that fails because the host
+   * is exiting meanwhile (EPIPE) is left to its `exit`, which ends the run: the callback takes the
+   * failure, so it is not an `error` event.
+   */
+  #tell(message: HostStart | HostRequest) {
+    if (this.#host.connected) this.#host.send(message, () => {});
+  }
+
+  #isHostGone(): boolean {
+    return this.#host.exitCode !== null || this.#host.signalCode !== null || !this.#host.connected;
   }
 
   /** The host process ended before the run did (killed from outside, or crashed). */
   #onHostExit(code: number | null, signal: string | null) {
     const message = `the handler's process ended (${signal ? `signal ${signal}` : `code ${code}`}) before the handler finished`;
+    const parts = { name: 'Error', message, stack: `Error: ${message}` };
+    this.#fail('WORKER_EXITED', this.#loaded ? 'handler' : 'boot', parts, performance.now() - this.#handlerStarted);
+  }
+
+  /** The host process could not be started or signalled. */
+  #onHostError(error: Error) {
+    const message = `the handler's process failed: ${error.message}`;
     const parts = { name: 'Error', message, stack: `Error: ${message}` };
     this.#fail('WORKER_EXITED', this.#loaded ? 'handler' : 'boot', parts, performance.now() - this.#handlerStarted);
   }
@@ -262,10 +284,14 @@ export class WorkerRun {
     this.#end({ outcome: 'error', error: failure, durationMs }, doneText, [['exception', error.stack]]);
   }
 
-  /** The worker's dropped-output counts, asked of the host into the log (given up after 500 ms). */
+  /**
+   * The worker's dropped-output counts, asked of the host into the log. A host that is gone, or
+   * goes before it answers, has none to give; one that does not answer is given up after 500 ms.
+   */
   #droppedInHost(): Promise<void> {
+    if (this.#isHostGone()) return Promise.resolve();
     let answer: (message: HostMessage) => void = () => {};
-    return new Promise<void>((done) => {
+    const answered = new Promise<void>((done) => {
       answer = (message) => {
         if (message.kind !== 'dropped') return;
         Atomics.store(this.#log.droppedInWorker, 0, BigInt(message.lines));
@@ -274,16 +300,14 @@ export class WorkerRun {
       };
       this.#host.on('message', answer);
       this.#tell({ kind: 'dropped' });
-      setTimeout(done, 500).unref();
-    }).finally(() => this.#host.off('message', answer));
+    });
+    return withinMs(Promise.race([answered, this.#hostGone]), 500).finally(() => this.#host.off('message', answer));
   }
 
   /** Kills the host process (the worker with it); resolves once it is gone. */
   #stopHost(): Promise<void> {
-    if (this.#host.exitCode !== null || this.#host.signalCode !== null) return Promise.resolve();
-    const gone = new Promise<void>((resolve) => this.#host.once('exit', () => resolve()));
-    this.#host.kill('SIGKILL');
-    return gone;
+    if (this.#host.exitCode === null && this.#host.signalCode === null) this.#host.kill('SIGKILL');
+    return this.#hostGone;
   }
 
   /** Stops the worker, then logs what it still wrote, the requests left pending, `lastLines` and the final line. */
@@ -292,11 +316,9 @@ export class WorkerRun {
     this.#ending = true;
     clearTimeout(this.#timer);
     const now = performance.now();
-    // Unref'd: once the streams have ended, the timer must not keep the command alive for its second.
-    const streamsDrained = Promise.race([
-      this.#streamsEnded,
-      new Promise((gaveUp) => setTimeout(gaveUp, 1000).unref()),
-    ]);
+    // Each wait below holds a live timer until it settles (the command stays alive until the report
+    // is out) and clears it then (nothing is left to keep the command alive afterwards).
+    const streamsDrained = withinMs(this.#streamsEnded, 1000);
     void this.#droppedInHost()
       .then(() => this.#stopHost())
       .then(() => streamsDrained)
@@ -314,4 +336,13 @@ export class WorkerRun {
         this.#settle(this.#log.report(fields, this.#requests));
       });
   }
+}
+
+/** Settles when `promise` does, or after `ms`, whichever is first; the timer is cleared either way. */
+function withinMs(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const gaveUp = new Promise<void>((done) => {
+    timer = setTimeout(done, ms);
+  });
+  return Promise.race([promise.then(() => {}), gaveUp]).finally(() => clearTimeout(timer));
 }

@@ -22,9 +22,12 @@ export function route(platform: MockPlatform, name: Route, resolver: HttpRespons
         fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : undefined;
       if (fault.raw !== undefined) {
         const type = fault.raw.trimStart().startsWith('<') ? 'text/html' : 'application/json';
+        // With its length, as every answer here: a body without one ends only when the connection
+        // closes, and msw's socket closing a request aborted mid-body crashes undici (docs/testing.md).
+        const length = String(new TextEncoder().encode(fault.raw).byteLength);
         return new HttpResponse(fault.raw, {
           status: fault.status ?? 200,
-          headers: { 'Content-Type': type, ...headers },
+          headers: { 'Content-Type': type, 'Content-Length': length, ...headers },
         });
       }
       if (fault.status)

@@ -6,7 +6,7 @@ import { createEventsArea } from './events';
 import { createExperiencesArea } from './experiences';
 import { createFaults, type Faults } from './faults';
 import { createIntegrationsArea } from './integrations';
-import { createProperties, type Properties, type Property, type PropertySettings } from './properties';
+import { checkProperty, createProperties, type Properties, type Property, type PropertySettings } from './properties';
 import { createRecommendArea } from './recommend';
 import { createStashArea } from './stash';
 import {
@@ -86,9 +86,11 @@ function createParts(ctx: PlatformContext, faults: Faults) {
     },
     /** Server-side operations. */
     admin: {
-      /** Makes a tracking id known to the platform (or updates its settings). */
-      createProperty: (trackingId: string, settings?: PropertySettings): Property =>
-        ctx.properties.create(trackingId, settings),
+      /** Makes a tracking id known to the platform (or updates its settings). Throws a TypeError for a bad argument. */
+      createProperty(trackingId: string, settings?: PropertySettings): Property {
+        checkProperty(trackingId, settings);
+        return ctx.properties.create(trackingId, settings);
+      },
       events: events.admin,
       recommend: recommend.admin,
       stash: stash.admin,

@@ -93,16 +93,17 @@ export function createCatalog(ensureProperty: (trackingId: string) => void): Cat
 
   return {
     create(trackingId, definition) {
-      ensureProperty(trackingId);
-      const map = experiences(trackingId);
-      const id = definition.id ?? Math.max(0, ...map.keys()) + 1;
+      // The whole definition is checked before the property or its experiences are touched.
+      const known = byProperty.get(trackingId);
+      const id = definition.id ?? Math.max(0, ...(known?.keys() ?? [])) + 1;
       if (!isPositiveInteger(id)) throw new TypeError(`experiences: id must be a positive integer (got ${id})`);
-      if (map.has(id)) throw new RangeError(`experiences: experience ${id} already exists in "${trackingId}"`);
+      if (known?.has(id)) throw new RangeError(`experiences: experience ${id} already exists in "${trackingId}"`);
       if (typeof definition.name !== 'string' || !definition.name)
         throw new TypeError('experiences: an experience needs a name');
       const experience: Experience = { id, name: definition.name, iterations: [], archived: false };
       experience.iterations.push(iteration(experience, definition, definition.published ?? true));
-      map.set(id, experience);
+      ensureProperty(trackingId);
+      experiences(trackingId).set(id, experience);
       return experience;
     },
     addIteration(trackingId, experienceId, definition) {

@@ -64,11 +64,15 @@ export function updateIntegration(
   }
   if (changes.handler !== undefined && typeof changes.handler !== 'function')
     fail(`integration "${name}": handler must be a function`);
-  if (changes.settings) {
-    entry.info.settings = checkSettings(changes.settings);
+  if (changes.description !== undefined && typeof changes.description !== 'string')
+    fail(`integration "${name}": description must be a string`);
+  const settings = changes.settings && checkSettings(changes.settings);
+  // Everything is checked above, before any change applies.
+  if (settings) {
+    entry.info.settings = settings;
     entry.limiter.clear();
   }
-  if (typeof changes.description === 'string') entry.info.description = changes.description;
+  if (changes.description !== undefined) entry.info.description = changes.description;
   if (changes.handler) entry.handler = changes.handler;
   return infoOf(entry);
 }
@@ -82,10 +86,10 @@ export function setSecrets(
 ): string[] {
   const entry = entryOf(state, trackingId, name);
   if (!isObject(secrets)) fail('secrets must be an object of strings');
-  for (const [secret, value] of Object.entries(secrets)) {
-    if (typeof value !== 'string') fail(`secret "${secret}" must be a string`);
-    entry.secrets.set(secret, value);
-  }
+  // The whole call is checked before any secret is set: a refused call changes nothing.
+  const given = Object.entries(secrets);
+  for (const [secret, value] of given) if (typeof value !== 'string') fail(`secret "${secret}" must be a string`);
+  for (const [secret, value] of given) entry.secrets.set(secret, value as string);
   return [...entry.secrets.keys()];
 }
 

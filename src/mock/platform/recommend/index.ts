@@ -1,7 +1,7 @@
 import type { PlatformContext } from '../context';
 import { PropertyIndexes, partnersReady, recommend } from './engine';
 import { applyFeedProduct, checkFeedProduct } from './feed';
-import { type InteractionRecord, ingestEvent, ingestInteraction } from './ingest';
+import { checkInteractionRecords, type InteractionRecord, ingestEvent, ingestInteraction } from './ingest';
 import { compileRules } from './rules';
 import { PARTNER_MINIMUM_PRODUCTS } from './strategies';
 import type { FeedProduct, RecommendRequest, RecommendResult, Rule } from './types';
@@ -95,13 +95,15 @@ function createAdmin(ctx: PlatformContext, indexesOf: (trackingId: string) => Pr
     /**
      * Feeds interactions straight into the indexes, as if their tracking events had arrived (in
      * the given order), without passing through the events area: fixtures and benches use it.
+     * Every record is checked first: a malformed one throws a TypeError and nothing is recorded.
      */
     recordInteractions(trackingId: string, records: Iterable<InteractionRecord>): void {
+      const checked = checkInteractionRecords(records);
       ctx.properties.ensure(trackingId);
       const indexes = indexesOf(trackingId);
       const { catalog, interactions } = indexes;
       indexes.version++;
-      for (const record of records) ingestInteraction(catalog, interactions, record);
+      for (const record of checked) ingestInteraction(catalog, interactions, record);
     },
   };
 }

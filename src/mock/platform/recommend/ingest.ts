@@ -20,6 +20,40 @@ export interface InteractionRecord {
 type Data = Record<string, unknown>;
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
+const INTERACTION_KINDS: ReadonlySet<unknown> = new Set<InteractionKind>(['view', 'add', 'purchase']);
+
+/**
+ * `records` as a list, each checked before any is applied (`recordInteractions` applies all or
+ * none): an object with a known `kind`, non-empty `visitorId` and `productId`, a finite `at`, and
+ * when given a string `transactionId` and a whole `quantity` of at least 1. A TypeError names the
+ * first bad one (`records[3].productId`).
+ */
+export function checkInteractionRecords(records: Iterable<InteractionRecord>): InteractionRecord[] {
+  if (records === null || typeof (records as { [Symbol.iterator]?: unknown })?.[Symbol.iterator] !== 'function')
+    throw new TypeError('recordInteractions: records must be a list');
+  const list = [...records];
+  for (const [i, record] of list.entries()) {
+    const problem = interactionProblem(record);
+    if (problem) throw new TypeError(`recordInteractions: records[${i}]${problem}`);
+  }
+  return list;
+}
+
+function interactionProblem(record: unknown): string | undefined {
+  if (!isObject(record)) return ' must be an object';
+  if (!INTERACTION_KINDS.has(record.kind))
+    return `.kind must be view, add or purchase (got ${JSON.stringify(record.kind)})`;
+  if (!isText(record.visitorId)) return '.visitorId must be a non-empty string';
+  if (!isText(record.productId)) return '.productId must be a non-empty string';
+  if (typeof record.at !== 'number' || !Number.isFinite(record.at)) return '.at must be epoch ms';
+  if (record.transactionId !== undefined && typeof record.transactionId !== 'string')
+    return '.transactionId must be a string';
+  const { quantity } = record;
+  if (quantity !== undefined && !(Number.isSafeInteger(quantity) && (quantity as number) >= 1))
+    return '.quantity must be a whole number of at least 1';
+  return undefined;
+}
+
 /** Which events are interactions, and of what kind (others only teach the catalog). */
 const EVENT_KINDS: Readonly<Record<string, (data: Data) => InteractionKind | undefined>> = {
   ecProduct: (d) => (d.eventType === 'detail' ? 'view' : undefined),
