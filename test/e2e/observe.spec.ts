@@ -179,3 +179,16 @@ for (const [mode, path] of [
     });
   });
 }
+
+test('svc.min.js added twice (a theme and an app): each data-svc-item is reported shown once', async ({
+  context,
+  page,
+}) => {
+  const platform = await platformFor(context);
+  await open(page, '/test-pages/observe-declarative-twice.html');
+  await scrollTo(page, IN_VIEW);
+  const shown = ITEMS.slice(0, 3).map((id) => ['recommendationShown', id]);
+  await expect.poll(() => held(platform), { timeout: 10_000 }).toEqual(shown);
+  await page.waitForTimeout(1500);
+  expect(held(platform)).toEqual(shown);
+});
