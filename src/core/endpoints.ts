@@ -1,4 +1,5 @@
 import { invalid } from './invalid';
+import { QA_MOCK_KEY } from './qa-channel';
 
 /** Base URLs of the platform's interfaces. The defaults are the placeholders the mock intercepts. */
 export interface Endpoints {
@@ -66,12 +67,25 @@ export function setEndpoints(endpoints: Partial<Endpoints>): void {
   holder[slot] = { ...holder[slot], ...endpoints };
 }
 
-/** The mock a QA tab is pointed at (the QA overlay's mock switch): it answers every interface. */
-let qaMock: string | undefined;
+/** What this copy of core read of the mock switch: `null` when the tab is answered by the platform. */
+let qaMock: string | null | undefined;
 
-/** Points every client of this bundle at the mock at `url`, over any other setting (the QA overlay's mock switch). */
-export function answerFromMock(url: string): void {
-  qaMock = checkEndpoint('mock', url);
+/**
+ * The mock this tab is pointed at by the QA overlay's mock switch, if any: the tab's
+ * sessionStorage key, which every copy of core on the page reads (svc.min.js's, and a shop's
+ * bundle's), so the switch reaches every client. Read once per copy: the switch takes effect on
+ * the reload that follows it. Not a URL, or no sessionStorage (Node, a sandboxed frame): none.
+ */
+export function answeringMock(): string | undefined {
+  if (qaMock === undefined) {
+    try {
+      const url = globalThis.sessionStorage?.getItem(QA_MOCK_KEY) ?? null;
+      qaMock = isHttpUrl(url) ? url.replace(/\/+$/, '') : null;
+    } catch {
+      qaMock = null;
+    }
+  }
+  return qaMock ?? undefined;
 }
 
 /**
@@ -79,6 +93,6 @@ export function answerFromMock(url: string): void {
  * else the default. No trailing slash.
  */
 export function endpointFor(name: keyof Endpoints, override?: string): string {
-  const url = qaMock || override || (globalThis as Holder)[slot]?.[name] || defaultEndpoints[name];
+  const url = answeringMock() || override || (globalThis as Holder)[slot]?.[name] || defaultEndpoints[name];
   return url.replace(/\/+$/, '');
 }

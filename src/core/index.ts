@@ -21,7 +21,7 @@ export {
 } from './checks';
 export { COOKIE_LIFETIME_DAYS, type CookieWrite, readCookie, removeCookie, writeCookie } from './cookies';
 export {
-  answerFromMock,
+  answeringMock,
   checkEndpoint,
   defaultEndpoints,
   type Endpoints,

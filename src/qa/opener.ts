@@ -1,8 +1,9 @@
 // The opener of the QA overlay, the only part of it in svc.min.js: `svc.qa()`; the `?svc-qa`
 // marker where the script tag says `data-qa="url"`; and a tab pointed at a mock (where the tag
-// says `data-qa="mock"`), which must take effect before the tracker starts. The overlay itself,
-// svc-qa.js beside svc.min.js, is loaded only when it opens.
-import { answerFromMock, QA_MOCK_KEY, qaChannel } from '@svc/core';
+// says `data-qa="mock"`; every copy of core reads the switch from sessionStorage, core's
+// `answeringMock`). The overlay itself, svc-qa.js beside svc.min.js, is loaded only when it opens,
+// after the SDK has started: a page that refuses it (Trusted Types, CSP) keeps its SDK.
+import { answeringMock, QA_MOCK_KEY, qaChannel } from '@svc/core';
 
 const script = document.currentScript as HTMLScriptElement | null;
 /** `data-qa`'s words: `url` (the `?svc-qa` marker opens the overlay), `mock` (the mock switch is offered). */
@@ -10,13 +11,13 @@ const allows = script?.dataset.qa?.split(' ') ?? [];
 const mockAllowed = allows.includes('mock');
 let mock: string | null = null;
 
-if (mockAllowed) {
+if (mockAllowed) mock = answeringMock() ?? null;
+else {
+  // A switch left from when the tag allowed it is forgotten: no copy of core reads it after the reload.
   try {
-    mock = sessionStorage.getItem(QA_MOCK_KEY);
-    // Every interface from the mock, whatever the page sets (not a URL: it throws, the platform answers).
-    if (mock) answerFromMock(mock);
+    sessionStorage.removeItem(QA_MOCK_KEY);
   } catch {
-    mock = null; // no sessionStorage (a sandboxed frame), or not a URL
+    // No sessionStorage (a sandboxed frame): nothing to forget.
   }
 }
 
@@ -25,16 +26,29 @@ if (mockAllowed) {
  * beside svc.min.js; it removes its script tag itself).
  */
 export function qa(): void {
-  const open = () => qaChannel().open?.({ mockAllowed, mock });
-  if (qaChannel().open) {
-    open();
-    return;
+  const src = new URL('svc-qa.js', script?.src || location.href).href;
+  const failed = (error: unknown) =>
+    console.error(
+      `svc: the QA overlay could not open (${String(error)}). The SDK runs on; to open the overlay the page must ` +
+        `allow the script ${src}: its Content-Security-Policy script-src, and a Trusted Types policy for script URLs ` +
+        "where the page requires them (require-trusted-types-for 'script').",
+    );
+  try {
+    const open = () => qaChannel().open?.({ mockAllowed, mock });
+    if (qaChannel().open) {
+      open();
+      return;
+    }
+    const tag = document.createElement('script');
+    tag.src = src;
+    tag.onload = open;
+    tag.onerror = () => failed('svc-qa.js did not load');
+    document.head.append(tag);
+  } catch (error) {
+    failed(error);
   }
-  const tag = document.createElement('script');
-  tag.src = new URL('svc-qa.js', script?.src || location.href).href;
-  tag.onload = open;
-  document.head.append(tag);
 }
 
 // The marker opens it only where the tag allows it; a tab answered by a mock shows its banner.
-if (mock || (allows.includes('url') && /[?&]svc-qa\b/.test(location.search))) qa();
+// After the rest of svc.min.js has run (the tracker, window.svc, the element), in a task of its own.
+if (mock || (allows.includes('url') && /[?&]svc-qa\b/.test(location.search))) setTimeout(qa, 0);

@@ -1,5 +1,6 @@
 import type { Query } from '@svc/core';
 import {
+  answeringMock,
   checkFields,
   endpointFor,
   type FieldCheck,
@@ -158,8 +159,10 @@ export function buildRequest(
     if (NEEDS_SEED.test(name) && !productId) invalid('seed', seed, 'must name a product for ' + name);
   }
 
+  // An explicit endpoint is the full path; a QA tab's mock answers over it, as it does for every client.
+  const base = endpoint && !answeringMock() ? endpoint : `${endpointFor('recs')}/vc/recommend/2.1`;
   return {
-    url: `${(endpoint || endpointFor('recs') + '/vc/recommend/2.1').replace(/\/+$/, '')}/${trackingId}`,
+    url: `${base.replace(/\/+$/, '')}/${trackingId}`,
     query: {
       strategy: strategies.join(),
       n: settings.limit,

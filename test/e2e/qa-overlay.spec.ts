@@ -21,7 +21,10 @@ let shopUrl: string;
 /** Paths the shop's server was asked for, in order. */
 const served: string[] = [];
 
-/** The shop's server: `/` (no data-qa), `/staging` (data-qa="url mock"), `/url-only` (data-qa="url"). */
+/**
+ * The shop's server: `/` (no data-qa), `/staging` (data-qa="url mock"), `/url-only` (data-qa="url"),
+ * `/trusted-types` (data-qa="url mock", and the page requires Trusted Types with no policy for svc-qa.js).
+ */
 function startShop(): Promise<Server> {
   const files: Record<string, [string, string]> = {
     '/svc.min.js': [join(dist, 'svc.min.js'), 'text/javascript'],
@@ -29,11 +32,17 @@ function startShop(): Promise<Server> {
     '/shop.js': [join(pages, 'qa-shop.js'), 'text/javascript'],
     '/shop.css': [join(pages, 'qa-shop.css'), 'text/css'],
   };
-  const qa: Record<string, string> = { '/': '', '/staging': ' data-qa="url mock"', '/url-only': ' data-qa="url"' };
+  const qa: Record<string, string> = {
+    '/': '',
+    '/staging': ' data-qa="url mock"',
+    '/url-only': ' data-qa="url"',
+    '/trusted-types': ' data-qa="url mock"',
+  };
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://shop').pathname;
     served.push(path);
-    const csp = `default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self' ${platform.url} ${mock.url}; img-src 'self'; object-src 'none'; base-uri 'none'`;
+    const trustedTypes = path === '/trusted-types' ? "; require-trusted-types-for 'script'" : '';
+    const csp = `default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self' ${platform.url} ${mock.url}; img-src 'self'; object-src 'none'; base-uri 'none'${trustedTypes}`;
     if (files[path]) {
       res.writeHead(200, { 'Content-Type': files[path][1] });
       return res.end(readFileSync(files[path][0]));
@@ -260,6 +269,47 @@ for (const width of [390, 1280]) {
     await expect(page.locator('svc-qa-overlay')).toHaveCount(0);
   });
 }
+
+/** What the SDK of the page has started: window.svc, its tracker, the element's definition. */
+const sdkOf = (page: Page) =>
+  page.evaluate(() => ({
+    svc: typeof (window as unknown as { svc?: unknown }).svc,
+    tracker: typeof (window as unknown as { svc?: { tracker?: unknown } }).svc?.tracker,
+    element: typeof customElements.get('svc-recommendations'),
+  }));
+
+test('an overlay the page refuses (Trusted Types without a policy for svc-qa.js) never stops the SDK', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  await page.goto(`${shopUrl}/trusted-types?svc-qa`);
+  await expect.poll(() => errors.some((e) => e.includes('the QA overlay could not open'))).toBe(true);
+  expect(await sdkOf(page)).toEqual({ svc: 'object', tracker: 'object', element: 'function' });
+  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  expect(errors.find((e) => e.includes('could not open'))).toContain("require-trusted-types-for 'script'");
+  await flush(page);
+  const received = await (await fetch(`${platform.url}/__svc/inspect/events/received/demo_shop`)).json();
+  expect(received.map((e: { meta: { visitorId: string } }) => e.meta.visitorId)).toContain(await visitorIdOf(page));
+});
+
+test('a tab pointed at a mock on a page that refuses the overlay: the SDK runs, answered by the mock', async ({
+  page,
+}) => {
+  await page.addInitScript((url) => sessionStorage.setItem('svc-qa-mock', url), mock.url);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${shopUrl}/trusted-types`);
+  expect(await sdkOf(page)).toEqual({ svc: 'object', tracker: 'object', element: 'function' });
+  await flush(page);
+  const visitorId = await visitorIdOf(page);
+  const received = await (await fetch(`${mock.url}/__svc/inspect/events/received/demo_shop`)).json();
+  expect(received.map((e: { meta: { visitorId: string } }) => e.meta.visitorId)).toContain(visitorId);
+  expect(errors).toEqual([]);
+});
 
 test("an error inside the overlay is shown in it and never reaches the page's onerror", async ({ page }) => {
   const problems = watchPage(page);
