@@ -5,12 +5,22 @@
 import { pageTracker, type QaChannel, type QaRecord, qaChannel } from '@svc/core';
 import type { Tracker } from '../tracker';
 import { guard } from './dom';
-import { type EmittedEvent, readState } from './model';
+import { type EmittedEvent, EVENTS_KEPT, keptEvents, readState } from './model';
 import type { PageView, Panel } from './panels';
 
 /** Ms between two renders at most once something happened; live values (queue, consent) follow each second. */
 const RENDER_DELAY = 100;
 const REFRESH_MS = 1000;
+/** Events kept beyond what the panel lists, before the list is cut back: cutting is then rare. */
+const EMITTED_SLACK = 100;
+
+/** Cuts `emitted` (oldest first) back to what the events panel lists, once it has grown past that by the slack. */
+function prune(emitted: EmittedEvent[]): void {
+  if (emitted.length <= EVENTS_KEPT + EMITTED_SLACK) return;
+  const newestFirst = emitted.map((event) => ({ type: event.meta.type, event })).reverse();
+  const kept = keptEvents(newestFirst).map(({ event }) => event);
+  emitted.splice(0, emitted.length, ...kept.reverse());
+}
 
 /** Adds `listener` to the page's channel; returns what removes it (the slot is emptied with the last one). */
 function listen(channel: QaChannel, listener: (record: QaRecord) => void): () => void {
@@ -41,11 +51,19 @@ export function watchPanels(contents: ReadonlyMap<Panel, HTMLElement>, page: () 
   const channel = qaChannel();
   const emitted: EmittedEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // What each panel last rendered, as text: a panel whose content would not change is left alone.
+  const rendered = new Map<Panel, string>();
   const render = guard(() => {
     timer = undefined;
     const state = readState(channel.records, emitted);
     const view = page();
-    for (const [panel, content] of contents) content.replaceChildren(panel.render(state, view));
+    for (const [panel, content] of contents) {
+      const node = panel.render(state, view);
+      const text = (node as Element).outerHTML ?? node.textContent ?? '';
+      if (rendered.get(panel) === text) continue;
+      rendered.set(panel, text);
+      content.replaceChildren(node);
+    }
   });
   const later = guard(() => {
     timer ??= setTimeout(render, RENDER_DELAY);
@@ -56,6 +74,7 @@ export function watchPanels(contents: ReadonlyMap<Panel, HTMLElement>, page: () 
   const stopTracker = tracker?.on(/./, (event) => {
     const withheld = !replaying && tracker.consentState === 'denied';
     emitted.push({ ...(event as unknown as EmittedEvent), withheld });
+    prune(emitted);
     later();
   });
   replaying = false;

@@ -92,9 +92,34 @@ export interface EmittedEvent {
   withheld?: boolean;
 }
 
+/** The events the panel lists: the latest this many, and the latest of each type however old (docs/qa.md). */
+export const EVENTS_KEPT = 100;
+
+/** `rows` (newest first) bounded as the panel lists them: the first EVENTS_KEPT, and the first of each other type. */
+export function keptEvents<T extends { type: string }>(rows: readonly T[]): T[] {
+  const types = new Set<string>();
+  return rows.filter((row, index) => {
+    const firstOfType = !types.has(row.type);
+    types.add(row.type);
+    return index < EVENTS_KEPT || firstOfType;
+  });
+}
+
+/** The events of a `send` or `answer` record, parsed once per record (a render reads the same records again). */
+const parsedEvents = new WeakMap<QaRecord, EmittedEvent[]>();
+function eventsOf(record: QaRecord): EmittedEvent[] {
+  let events = parsedEvents.get(record);
+  if (!events) {
+    events = (record.events as { json: string }[]).map(({ json }) => JSON.parse(json) as EmittedEvent);
+    parsedEvents.set(record, events);
+  }
+  return events;
+}
+
 /**
  * The page's events (as the tracker's `on` replays them) and their delivery, from the records:
  * each batch sent (`send`) and the platform's answer (`answer`), which carry the queued events.
+ * Newest first, bounded by `keptEvents`.
  */
 function readEvents(emitted: EmittedEvent[], records: QaRecord[]): EventRow[] {
   const rows = new Map<string, EventRow>();
@@ -108,8 +133,7 @@ function readEvents(emitted: EmittedEvent[], records: QaRecord[]): EventRow[] {
   for (const event of emitted) add(event);
   for (const record of records) {
     if (record.area !== 'send' && record.area !== 'answer') continue;
-    for (const { json } of record.events as { json: string }[]) {
-      const event = JSON.parse(json) as EmittedEvent;
+    for (const event of eventsOf(record)) {
       const row = rows.get(event.meta.id) ?? add(event);
       if (record.area === 'send') row.state = 'sent';
       else {
@@ -119,7 +143,14 @@ function readEvents(emitted: EmittedEvent[], records: QaRecord[]): EventRow[] {
       }
     }
   }
-  return [...rows.values()].sort((a, b) => b.at - a.at);
+  return keptEvents([...rows.values()].sort((a, b) => b.at - a.at));
+}
+
+/** Reasons as the panel says them: each once, with how many times when it repeats (`HTTP 503 ×3`). */
+export function reasonsText(reasons: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return [...counts].map(([reason, n]) => (n > 1 ? `${reason} ×${n}` : reason)).join('; ');
 }
 
 /** A call record as a row. */

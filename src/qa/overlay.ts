@@ -72,7 +72,9 @@ const show = guard((settings: OverlaySettings) => {
   }
   open ??= createOverlay(settings, () => {
     open = undefined;
+    banner?.removeAttribute('data-beside-panel');
   });
+  banner?.setAttribute('data-beside-panel', '');
   open.focus();
 });
 

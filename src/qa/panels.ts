@@ -3,7 +3,7 @@
 // the page's tracker says now; none of them sends anything.
 import type { Tracker } from '../tracker';
 import { type Child, h, json, table, time } from './dom';
-import type { QaState } from './model';
+import { type QaState, reasonsText } from './model';
 
 /** What the panels read of the page besides the records. */
 export interface PageView {
@@ -84,7 +84,7 @@ const events: Panel = {
       'Tracking events, newest first',
       ['time', 'event', 'delivery', 'why', 'data'],
       events.map((e) => ({
-        cells: [time(e.at), e.type, e.state, e.reasons.join('; '), json(e.data, 120)],
+        cells: [time(e.at), e.type, e.state, reasonsText(e.reasons), json(e.data, 120)],
         data: { id: e.id, type: e.type, state: e.state },
       })),
       'No tracking event on this page yet.',

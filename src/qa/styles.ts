@@ -5,6 +5,8 @@
 /** The overlay's CSS: a side panel on a desktop, a bottom sheet under 600 px. */
 const OVERLAY_CSS = `
 :host { all: initial !important; }
+/* The banner takes its own room at the top of the page (in the flow, kept in view), never covering it. */
+:host(svc-qa-banner) { display: block !important; position: sticky !important; top: 0 !important; z-index: 2147483646 !important; }
 .sheet, .banner {
   position: fixed; z-index: 2147483646; box-sizing: border-box;
   font: 14px/1.4 system-ui, sans-serif; color: #1a1a1a; background: #fff;
@@ -39,10 +41,10 @@ td { overflow-wrap: break-word; word-break: normal; max-width: 320px; }
 .empty { color: #444; margin: 4px 0; }
 .error { color: #a50e0e; background: #fce8e6; margin: 0; padding: 6px 12px; overflow-wrap: anywhere; }
 .error[hidden] { display: none; }
-.banner { top: 0; left: 0; right: 0; padding: 6px 12px; background: #fff4ce; display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
+.banner { position: static; padding: 6px 12px; background: #fff4ce; display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
 .banner p { margin: 0; flex: 1; overflow-wrap: anywhere; }
-/* Beside the side panel on a desktop; above the bottom sheet on a phone. */
-@media (min-width: 601px) { .banner { right: min(480px, 100vw); } }
+/* While the side panel is open on a desktop, the banner's text and button stay left of it. */
+@media (min-width: 601px) { :host([data-beside-panel]) .banner { padding-right: calc(min(480px, 100vw) + 12px); } }
 `;
 
 /** The stylesheet, built once per overlay bundle. */

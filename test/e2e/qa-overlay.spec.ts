@@ -238,6 +238,32 @@ test('the mock switch: offered with data-qa="mock", kept for this tab, a banner,
   expect(await page.evaluate(() => sessionStorage.getItem('svc-qa-mock'))).toBeNull();
 });
 
+test('the mock banner takes its own room above the page, and the whole width once the overlay closes', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.addInitScript((url) => sessionStorage.setItem('svc-qa-mock', url), mock.url);
+  await openShop(page, '/staging');
+  const banner = page.locator('svc-qa-banner');
+  await expect(banner).toContainText(`answered by the mock at ${mock.url}`);
+  const bannerBox = (await banner.boundingBox())!;
+  const heading = (await page.locator('h1').boundingBox())!;
+  // Nothing of the page under the banner: the shop's first heading starts below it.
+  expect(heading.y).toBeGreaterThanOrEqual(bannerBox.y + bannerBox.height);
+  // With the side panel open, the banner's button stays left of it and can be clicked.
+  const back = page.locator('svc-qa-banner button', { hasText: 'Back to the platform' });
+  const panel = (await page.locator('svc-qa-overlay [data-svc-qa="overlay"]').boundingBox())!;
+  const button = (await back.boundingBox())!;
+  expect(button.x + button.width).toBeLessThanOrEqual(panel.x);
+  await page.locator('svc-qa-overlay button', { hasText: 'Close' }).click();
+  await expect(page.locator('svc-qa-overlay')).toHaveCount(0);
+  const closed = (await banner.locator('.banner').boundingBox())!;
+  expect([closed.x, closed.width]).toEqual([0, 1280]);
+  // The button is back at the right end, where the side panel was.
+  const after = (await back.boundingBox())!;
+  expect(after.x + after.width).toBeGreaterThan(1280 - 480);
+});
+
 for (const width of [390, 1280]) {
   test(`axe finds no serious or critical violation with the overlay open at ${width} px; keyboard; layout`, async ({
     page,
