@@ -174,27 +174,32 @@ async function readBatch(
   return values;
 }
 
+/**
+ * The full key `[namespace:][visitorId:]key` of a caller's key (the seed's rule, the platform's
+ * and the mock's too), each part checked as a path segment; the visitor id read at each call.
+ */
+function buildFullKey(settings: ReturnType<typeof checkOptions>, key: unknown, argument: string): string {
+  const { namespace, useVisitorId, visitorId } = settings;
+  const parts = namespace === undefined ? [] : [namespace];
+  if (useVisitorId) {
+    const found = visitorId ?? readVisitorId() ?? pageTracker()?.visitorId;
+    if (found === undefined)
+      invalid('options.visitorId', undefined, 'is required by useVisitorId (or a _svcTracker cookie)');
+    parts.push(segment('options.visitorId', found));
+  }
+  parts.push(segment(argument, key));
+  return parts.join(':');
+}
+
+/** What a refused answer's error names: `kv.get of "cart"`. */
+const operationOf = (opType: string, op: string, key: unknown) => `${opType}.${op} of ${JSON.stringify(key)}`;
+
 export function connect(opType: string, trackingId: string, options: StashOptions): Connection {
-  const { trackingIdSegment, namespace, visitorId, endpoint, useVisitorId, level, timeout, retries } = checkOptions(
-    opType,
-    trackingId,
-    options,
-  );
+  const settings = checkOptions(opType, trackingId, options);
+  const { trackingIdSegment, endpoint, level, timeout, retries } = settings;
   // One client's own reads: a read never waits on a request another client started.
   const flights: Flights = new Map();
-
-  // `[namespace:][visitorId:]key` (the seed's rule, from core: the platform's and the mock's too).
-  const fullKey = (key: unknown, argument = 'key') => {
-    const parts = namespace === undefined ? [] : [namespace];
-    if (useVisitorId) {
-      const found = visitorId ?? readVisitorId() ?? pageTracker()?.visitorId;
-      if (found === undefined)
-        invalid('options.visitorId', undefined, 'is required by useVisitorId (or a _svcTracker cookie)');
-      parts.push(segment('options.visitorId', found));
-    }
-    parts.push(segment(argument, key));
-    return parts.join(':');
-  };
+  const fullKey = (key: unknown, argument = 'key') => buildFullKey(settings, key, argument);
 
   const send: Connection['send'] = (op, fullKey = '', json, query) => {
     const isRead = op === 'get' || op === 'getbatch';
@@ -220,12 +225,10 @@ export function connect(opType: string, trackingId: string, options: StashOption
     return isRead ? shared(flights, url + JSON.stringify([json, query]), run) : run();
   };
 
-  // `kv.get of "cart"`: what a refused answer's error names.
-  const operation = (op: string, key: unknown) => `${opType}.${op} of ${JSON.stringify(key)}`;
   const dataOf: Connection['dataOf'] = (op, key, body, data) => {
     if (!body) return undefined;
     const refused = refusedField('response', body, [['data', data]]);
-    if (refused) throw new ProtocolError(operation(op, key), `invalid ${refused}`);
+    if (refused) throw new ProtocolError(operationOf(opType, op, key), `invalid ${refused}`);
     return body.data;
   };
 
@@ -236,6 +239,6 @@ export function connect(opType: string, trackingId: string, options: StashOption
     async read(key, fullKey, data, query) {
       return dataOf('get', key, await send('get', fullKey, undefined, query), data);
     },
-    batch: (keys, fullOf, value) => readBatch(send, dataOf, operation('get', keys), keys, fullOf, value),
+    batch: (keys, fullOf, value) => readBatch(send, dataOf, operationOf(opType, 'get', keys), keys, fullOf, value),
   };
 }

@@ -46,6 +46,40 @@ export interface ConsentContext {
 }
 
 /**
+ * The visitor's identity as consent allows it: `grant` writes it (cookies), opens storage and
+ * takes over what dead pages left, then calls `whenGranted`; `withdraw` drops the queue and the
+ * cookies; `pending` keeps a visitor id read from the cookies, or a page-only one, writing nothing.
+ */
+function createIdentity(context: ConsentContext) {
+  let domain: string | undefined;
+  const identity = {
+    visitorId: undefined as string | undefined,
+    whenGranted: () => {},
+    grant() {
+      domain = context.cookieDomain ?? cookieDomain();
+      const id = identity.visitorId || randomId();
+      const written = writeIdentity(id, domain);
+      if (!written) context.warn('cookies');
+      identity.visitorId = written || id;
+      const store = createStore(context.trackingId, context.pageViewId, context.onInvalid);
+      if (!store) context.warn('localStorage');
+      context.queue.open(store);
+      context.queue.adopt();
+      identity.whenGranted();
+    },
+    withdraw() {
+      context.queue.clear();
+      if (domain !== undefined) removeIdentity(domain);
+      identity.visitorId = undefined;
+    },
+    pending() {
+      identity.visitorId = readIdentity() || randomId();
+    },
+  };
+  return identity;
+}
+
+/**
  * Consent as `initial` says, from `begin()`: `granted` writes the identity, opens storage (the events queued
  * meanwhile are written), takes over what dead pages left and sends; `pending` keeps events in
  * memory under a visitor id read from the cookies (or a page-only one), writing nothing;
@@ -59,35 +93,16 @@ export function createConsent(
   let state = initial;
   let source = initialSource;
   let personalization = initialSource === 'manual';
-  let visitorId: string | undefined;
-  let domain: string | undefined;
-  let granted = () => {};
+  const identity = createIdentity(context);
 
-  const grant = () => {
-    domain = context.cookieDomain ?? cookieDomain();
-    const id = visitorId || randomId();
-    const written = writeIdentity(id, domain);
-    if (!written) context.warn('cookies');
-    visitorId = written || id;
-    const store = createStore(context.trackingId, context.pageViewId, context.onInvalid);
-    if (!store) context.warn('localStorage');
-    context.queue.open(store);
-    context.queue.adopt();
-    granted();
-  };
-  const withdraw = () => {
-    context.queue.clear();
-    if (domain !== undefined) removeIdentity(domain);
-    visitorId = undefined;
-  };
   const change = (next: Consent) => {
     if (next === state) return;
     const previous = state;
     state = next;
-    if (next === 'granted') grant();
-    else if (next === 'denied') withdraw();
+    if (next === 'granted') identity.grant();
+    else if (next === 'denied') identity.withdraw();
     // Undecided again (one of two signals granted, the other not yet): a page-only id, nothing written.
-    else if (previous === 'denied') visitorId = readIdentity() || randomId();
+    else if (previous === 'denied') identity.pending();
   };
 
   return {
@@ -101,11 +116,11 @@ export function createConsent(
       return personalization && state !== 'denied';
     },
     get visitorId() {
-      return visitorId;
+      return identity.visitorId;
     },
     begin() {
-      if (state === 'granted') grant();
-      else if (state === 'pending') visitorId = readIdentity() || randomId();
+      if (state === 'granted') identity.grant();
+      else if (state === 'pending') identity.pending();
     },
     set(next) {
       checkFields({ state: next }, '', CONSENT_ARGUMENT);
@@ -122,7 +137,7 @@ export function createConsent(
       state = 'denied';
     },
     whenGranted(listener) {
-      granted = listener;
+      identity.whenGranted = listener;
     },
   };
 }

@@ -12,13 +12,13 @@ import {
   setPageTracker,
   VISITOR_COOKIE,
 } from '@svc/core';
-import { createConsent } from './consent';
+import { type ConsentState, createConsent } from './consent';
 import { createHistory, type EventHandler } from './history';
 import { consentStart, readOptions, type Settings, type TrackerOptions } from './options';
 import { createQueue, type EventQueue } from './queue';
 import { checkEvent } from './schema';
 import { createSender, type Sender } from './sender';
-import { type ConsentSource, followSignals, type SignalDecision } from './signals';
+import { type ConsentSignal, type ConsentSource, followSignals, type SignalDecision } from './signals';
 import type { Consent, TrackingEvent } from './types';
 
 export { setEndpoints } from '@svc/core';
@@ -91,8 +91,9 @@ const warn = (what: string) => {
 
 /**
  * The page's lifecycle: page exit sends the queue and releases it for the next page (`pagehide`;
- * hidden may be the last the page sees), the back/forward cache brings it back, `online` retries.
- * On the window (`visibilitychange` bubbles up from the document); all go through one signal.
+ * hidden may be the last the page sees), the back/forward cache brings it back, `online` retries,
+ * and a heartbeat every 30 s. On the window (`visibilitychange` bubbles up from the document); all
+ * stop with one signal.
  */
 function listenToThePage(queue: EventQueue, sender: Sender, signal: AbortSignal): void {
   const listeners: Record<string, (event: PageTransitionEvent) => unknown> = {
@@ -105,6 +106,12 @@ function listenToThePage(queue: EventQueue, sender: Sender, signal: AbortSignal)
     online: () => sender.online(),
   };
   for (const type in listeners) addEventListener(type, listeners[type] as EventListener, { signal });
+  // The heartbeat telling other pages this one is alive; adoption of what pages that died left.
+  const heartbeat = setInterval(() => {
+    queue.beat();
+    queue.adopt();
+  }, 30_000);
+  signal.addEventListener('abort', () => clearInterval(heartbeat));
 }
 
 /** The event `emit` makes of `data`: meta added, serialised once (what travels and is stored is `data` as it is now). */
@@ -116,6 +123,18 @@ function buildEvent(type: string, data: Record<string, unknown>, source: Omit<Ev
   } catch {
     return invalid('data', data, 'must be JSON');
   }
+}
+
+/** Follows the consent signals the tracker was given (after `consent.begin()`); their raw values, live. */
+function followConsent(
+  settings: Settings,
+  signals: ConsentSignal[],
+  consent: ConsentState,
+  abort: AbortSignal,
+): SignalDecision['raw'] {
+  if (!signals.length) return {};
+  const tcf = { purposes: settings.tcfPurposes, vendorId: settings.tcfVendorId };
+  return followSignals(signals, tcf, (decision) => consent.follow(decision), abort);
 }
 
 /**
@@ -169,12 +188,10 @@ export function createTracker(options: TrackerOptions): Tracker {
   const { queue, sender, consent, signals: followed } = createParts(settings, pageViewId, dropped);
   const listening = new AbortController();
   listenToThePage(queue, sender, listening.signal);
-  let signals: SignalDecision['raw'] = {};
-  // The heartbeat telling other pages this one is alive; adoption of what pages that died left.
-  const heartbeat = setInterval(() => {
-    queue.beat();
-    queue.adopt();
-  }, 30_000);
+  // For the QA overlay: where the visitor id comes from, read before consent writes the cookies.
+  qaRecord('visitor', { cookies: [readCookie(VISITOR_COOKIE), readCookie(PERMANENT_COOKIE)] });
+  consent.begin();
+  const signals = followConsent(settings, followed, consent, listening.signal);
   let seq = 0;
 
   const tracker: Tracker = {
@@ -188,9 +205,7 @@ export function createTracker(options: TrackerOptions): Tracker {
     get consentSource() {
       return consent.source;
     },
-    get consentSignals() {
-      return signals;
-    },
+    consentSignals: signals,
     get mayPersonalize() {
       return consent.personalization;
     },
@@ -213,18 +228,10 @@ export function createTracker(options: TrackerOptions): Tracker {
       queue.beat(0);
       consent.stop();
       sender.stop();
-      clearInterval(heartbeat);
       listening.abort();
       if (pageTracker() === tracker) setPageTracker(undefined);
     },
   };
-  // For the QA overlay: where the visitor id comes from, read before consent writes the cookies.
-  qaRecord('visitor', { cookies: [readCookie(VISITOR_COOKIE), readCookie(PERMANENT_COOKIE)] });
-  consent.begin();
-  if (followed.length) {
-    const tcf = { purposes: settings.tcfPurposes, vendorId: settings.tcfVendorId };
-    signals = followSignals(followed, tcf, (decision) => consent.follow(decision), listening.signal);
-  }
   setPageTracker(tracker);
   return tracker;
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 // Every option documents its default where it is declared, in one form: `@default <literal>`,
 // optionally followed by a note in parentheses (`@default undefined (the page's tracker)`).
-const FORM = /^(-?\d[\d_]*|true|false|\[\]|\{\}|'[^']*'|undefined|null)( \(.+\))?$/s;
+const FORM = /^(-?\d[\d_]*|true|false|\[(-?\d+(, -?\d+)*)?\]|\{\}|'[^']*'|undefined|null)( \(.+\))?$/s;
 const root = join(__dirname, '..', '..');
 
 function* sources(dir: string): Generator<string> {
