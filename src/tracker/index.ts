@@ -18,7 +18,7 @@ import { consentStart, readOptions, type Settings, type TrackerOptions } from '.
 import { createQueue, type EventQueue } from './queue';
 import { checkEvent } from './schema';
 import { createSender, type Sender } from './sender';
-import { type ConsentSignal, type ConsentSource, followSignals, type SignalDecision } from './signals';
+import { type ConsentSignal, type ConsentSignals, type ConsentSource, followSignals } from './signals';
 import type { Consent, TrackingEvent } from './types';
 
 export { setEndpoints } from '@svc/core';
@@ -28,7 +28,7 @@ export * from '@svc/core/errors';
 export type { EventHandler } from './history';
 export { type ConsentOption, DEFAULTS, type TrackerOptions } from './options';
 export { checkEvent, EVENT_SCHEMA, PRODUCT } from './schema';
-export type { ConsentSignal, ConsentSource } from './signals';
+export type { ConsentModeFields, ConsentSignal, ConsentSignals, ConsentSource } from './signals';
 export type { Consent, EventMeta, TrackingEvent } from './types';
 
 /** The page's tracker, as `createTracker` returns it. */
@@ -46,7 +46,7 @@ export interface Tracker extends PageTracker {
    * consent to each purpose needed, the vendor's), `gcm` (the `default` and `update` fields read).
    * Empty without signals.
    */
-  readonly consentSignals: SignalDecision['raw'];
+  readonly consentSignals: ConsentSignals;
   /** Events waiting for the platform's acknowledgement. */
   readonly queued: number;
   /**
@@ -131,7 +131,7 @@ function followConsent(
   signals: ConsentSignal[],
   consent: ConsentState,
   abort: AbortSignal,
-): SignalDecision['raw'] {
+): ConsentSignals {
   if (!signals.length) return {};
   const tcf = { purposes: settings.tcfPurposes, vendorId: settings.tcfVendorId };
   return followSignals(signals, tcf, (decision) => consent.follow(decision), abort);

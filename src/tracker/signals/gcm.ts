@@ -8,7 +8,11 @@ import type { Consent } from '../types';
 /** The Consent Mode fields the tracker reads. */
 const FIELDS = ['analytics_storage', 'personalization_storage'] as const;
 type Field = (typeof FIELDS)[number];
-type Values = Partial<Record<Field, 'granted' | 'denied'>>;
+/** The Consent Mode fields the tracker reads, as a command set them: `{ analytics_storage: 'granted' }`. */
+export interface ConsentModeFields {
+  analytics_storage?: 'granted' | 'denied';
+  personalization_storage?: 'granted' | 'denied';
+}
 
 /** What Consent Mode says, with the raw values that decided it (shown by the QA overlay). */
 export interface GcmReading {
@@ -16,17 +20,17 @@ export interface GcmReading {
   state: Consent | undefined;
   /** From `personalization_storage`, else `analytics_storage`: whether recommendations may use the visitor id. */
   personalization: boolean;
-  raw: { default: Values; update: Values };
+  raw: { default: ConsentModeFields; update: ConsentModeFields };
 }
 
 /** The consent command an entry of the data layer is, if it is one. */
-function consentCommand(entry: unknown): { kind: 'default' | 'update'; values: Values } | undefined {
+function consentCommand(entry: unknown): { kind: 'default' | 'update'; values: ConsentModeFields } | undefined {
   // gtag pushes its `arguments` object; a page may push an array of the same three items.
   if (typeof entry !== 'object' || entry === null) return undefined;
   const [name, kind, fields] = [0, 1, 2].map((index) => (entry as Record<number, unknown>)[index]);
   if (name !== 'consent') return undefined;
   if ((kind !== 'default' && kind !== 'update') || !isObject(fields)) return undefined;
-  const values: Values = {};
+  const values: ConsentModeFields = {};
   for (const field of FIELDS) {
     const value = fields[field];
     if (value === 'granted' || value === 'denied') values[field] = value;

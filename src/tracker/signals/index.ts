@@ -4,6 +4,7 @@ import type { Consent } from '../types';
 import { followGcm, type GcmReading } from './gcm';
 import { followTcf, type TcfReading, type TcfSettings } from './tcf';
 
+export type { ConsentModeFields } from './gcm';
 export type { TcfSettings } from './tcf';
 
 /** A standard signal the tracker can follow. */
@@ -20,7 +21,15 @@ export interface SignalDecision {
   /** Whether recommendations may use the visitor id. */
   personalization: boolean;
   /** Each signal's raw values, for the QA overlay. */
-  raw: { tcf?: TcfReading['raw']; gcm?: GcmReading['raw'] };
+  raw: ConsentSignals;
+}
+
+/** The raw values of the signals a tracker follows, as last read. */
+export interface ConsentSignals {
+  /** TCF: `gdprApplies`, `eventStatus`, the consent to each purpose needed, and the vendor's (with `tcfVendorId`). */
+  tcf?: TcfReading['raw'];
+  /** Consent Mode: the fields of the `default` commands and of the `update` commands read. */
+  gcm?: GcmReading['raw'];
 }
 
 /** Strictest first: a denial by any signal wins, then a signal still undecided. */
