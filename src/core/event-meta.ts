@@ -26,8 +26,8 @@ let watching = false;
 
 /**
  * The page's URL now (empty outside a browser). Each `location.href` read is a call into the
- * browser: about a sixth of an event's cost to a page emitting one event per task (issue 31's
- * bench, 2026-11-26). Where the Navigation API is, its `currententrychange` tells of every change
+ * browser: about a sixth of an event's cost to a page emitting one event per task in the bench
+ * (docs/performance.md). Where the Navigation API is, its `currententrychange` tells of every change
  * (pushState, replaceState, a fragment, back and forward) before the call that made it returns,
  * so the URL is read once per change; elsewhere at each event.
  */

@@ -11,8 +11,8 @@ export const MAX_JSON = 1_000_000;
  * Characters of a batch's JSON from which an ordinary request sends it gzip. A smaller body fits
  * the first flight of a connection with its headers (TCP's initial window: 10 segments of about
  * 1,460 bytes), so compressing it saves no round trip, while each `CompressionStream` costs the
- * page its own work: about a sixth of delivery's main-thread time with 20-event batches (issue 31's
- * bench, 2026-11-26). Batches compressed ahead of page exit are gzip whatever their size: there
+ * page its own work: about a sixth of delivery's main-thread time with 20-event batches in the
+ * bench (docs/performance.md). Batches compressed ahead of page exit are gzip whatever their size: there
  * the keepalive budget is what counts.
  */
 export const GZIP_FROM = 8_192;
