@@ -4,7 +4,8 @@ export { defaultEndpoints, readVisitorId, setEndpoints } from '@svc/core';
 export * from '@svc/core/errors';
 export { createExperiencesClient } from './experiences/client';
 export { createIntegration } from './integrations/client';
-// First: a tab pointed at a mock (QA) sets the endpoints before the tracker below starts.
+// The QA opener: it opens the overlay in a task of its own, after everything here has started, and
+// every client reads the mock switch from sessionStorage itself, so its place in this list is free.
 export { qa } from './qa/opener';
 export { recommendations } from './recommendations';
 export { createStash } from './stash';

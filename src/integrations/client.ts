@@ -17,6 +17,7 @@ import {
   TimeoutError,
   timerMs,
 } from '@svc/core';
+import { checkJson } from './json';
 import { type ScheduleWindow, windowFault } from './window';
 
 /**
@@ -132,15 +133,7 @@ async function send<T>(target: Target, op: keyof typeof ANSWERS, json: JsonObjec
 
 /** The body of an execute or schedule: `payload` (JSON, `INVALID_ARGUMENT` naming the first part that is not) and `key`. */
 function executionBody(payload: unknown = {}, key: unknown = {}): JsonObject {
-  let fault: ReturnType<typeof jsonFault>;
-  try {
-    fault = jsonFault(payload, 'payload', []);
-  } catch {
-    // Nested past the stack, or a Proxy whose traps throw.
-    fault = { path: 'payload', part: payload };
-  }
-  if (fault)
-    invalid(fault.path, fault.part, 'must be JSON: plain objects, arrays, strings, finite numbers, booleans, null');
+  checkJson('payload', payload);
   return { payload, key: checkKey(key, 'options.key') };
 }
 
@@ -204,31 +197,4 @@ function checkKey(key: unknown, argument: string, min = 0): IntegrationKey {
       invalid(`${argument}.${name}`, value, 'must be a string or finite number');
   }
   return key as IntegrationKey;
-}
-
-/**
- * The first part of `value` that is not JSON going out as written, and its path; or undefined. Refused: non-finite numbers (JSON writes `null`), bigints, functions and symbols,
- * `undefined` or a hole in an array (`null`), cycles, objects that are neither plain nor have a
- * `toJSON` (a Map would go out as `{}`). An object property that is `undefined` is left out, as
- * JSON does.
- */
-function jsonFault(value: unknown, path: string, parents: object[]): { path: string; part: unknown } | undefined {
-  const here = { path, part: value };
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
-  if (typeof value === 'number') return Number.isFinite(value) ? undefined : here;
-  if (typeof value !== 'object' || parents.includes(value)) return here;
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
-  parents.push(value);
-  let fault;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length && fault === undefined; i++) fault = jsonFault(value[i], `${path}[${i}]`, parents);
-  } else if (Object.getPrototypeOf(Object.getPrototypeOf(value) ?? Object.prototype) !== null) {
-    fault = here;
-  } else {
-    for (const [name, item] of Object.entries(value)) {
-      fault ??= item === undefined ? undefined : jsonFault(item, `${path}.${name}`, parents);
-    }
-  }
-  parents.pop();
-  return fault;
 }

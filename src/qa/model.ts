@@ -1,6 +1,6 @@
 // What the QA overlay shows, read from the QA channel's records (pure: no DOM, no globals), so
 // the overlay and the demo's QA page show the same state the same way.
-import type { QaRecord } from '@svc/core';
+import { isObject, type QaRecord } from '@svc/core';
 import { retryable } from '../tracker/retryable';
 
 /** Where an event is on its way to the platform; `withheld`: consent denied, never queued. */
@@ -82,7 +82,6 @@ export function answerOf(status: number | undefined): { state: DeliveryState; re
 }
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** An event as the tracker's `on` gives it. */
 export interface EmittedEvent {
@@ -161,8 +160,8 @@ function callOf(record: QaRecord): CallRow {
     method: String(record.method),
     url,
     sent: record.json ?? record.body,
-    result: isRecord(record.result) ? record.result : undefined,
-    code: isRecord(record.error) ? text(record.error.code) || text(record.error.name) : undefined,
+    result: isObject(record.result) ? record.result : undefined,
+    code: isObject(record.error) ? text(record.error.code) || text(record.error.name) : undefined,
     ms: record.at - Number(record.started),
     at: record.at,
   };
@@ -172,7 +171,7 @@ function callOf(record: QaRecord): CallRow {
 function getOf(call: CallRow): GetRow {
   const query = new URL(call.url).searchParams;
   // The platform's envelope: `{status, result: {items, locale}}`.
-  const answer = isRecord(call.result?.result) ? call.result.result : {};
+  const answer = isObject(call.result?.result) ? call.result.result : {};
   const items = Array.isArray(answer.items) ? answer.items : [];
   return {
     ...call,
@@ -180,7 +179,7 @@ function getOf(call: CallRow): GetRow {
     n: query.get('n') ?? '',
     locale: text(answer.locale) || (query.get('locale') ?? '') || 'from the page',
     items: items.map((item) =>
-      isRecord(item) ? `${text(item.id)} (${text(item.strategy) || query.get('strategy')})` : '?',
+      isObject(item) ? `${text(item.id)} (${text(item.strategy) || query.get('strategy')})` : '?',
     ),
   };
 }
@@ -190,7 +189,7 @@ function readImpressions(records: QaRecord[]): ImpressionRow[] {
   const rows = new Map<string, ImpressionRow>();
   for (const record of records) {
     if (record.area !== 'impression') continue;
-    const item = isRecord(record.item) ? record.item : {};
+    const item = isObject(record.item) ? record.item : {};
     const position = Number(record.position);
     const key = JSON.stringify([item.id, item.strategy, position]);
     let row = rows.get(key);

@@ -4,8 +4,8 @@
 // a Node stack.
 import { aString, type FieldCheck, type Fields, oneOf, optional, refusedField } from '@svc/core';
 
-/** JSON text: a result must parse where the runner reads it. */
-function isJson(value: unknown): boolean {
+/** JSON text (not a value: the worker sends its result serialised): it must parse where the runner reads it. */
+function isJsonText(value: unknown): boolean {
   if (typeof value !== 'string') return false;
   try {
     JSON.parse(value);
@@ -61,7 +61,7 @@ const MESSAGES: Record<string, Fields> = {
     ['json', optional(aString)],
     anything('ttlSeconds'),
   ],
-  'done-ok': [phase, ['ok', oneOf(true)], ['json', optional(isJson), 'must be JSON text'], durationMs],
+  'done-ok': [phase, ['ok', oneOf(true)], ['json', optional(isJsonText), 'must be JSON text'], durationMs],
   'done-failed': [
     phase,
     ['ok', oneOf(false)],

@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { invalid, MAX_WAIT_MS } from '@svc/core';
 import { createCache, type IntegrationCache } from '../cache';
+import { checkJson } from '../json';
 import { DEFAULT_MEMORY_LIMIT_MB } from './log-limits';
 import type { LogLine, RunOptions } from './types';
 
@@ -35,7 +36,7 @@ export function readRunOptions(options: RunOptions): Run {
   if (onLog !== undefined && typeof onLog !== 'function') invalid('options.onLog', onLog, 'must be a function');
   if (!Number.isInteger(memoryLimitMb) || memoryLimitMb < 16 || memoryLimitMb > 65_536)
     invalid('options.memoryLimitMb', memoryLimitMb, 'must be an integer number of MB in 16..65536');
-  if (!isJson(payload)) invalid('options.payload', payload, 'must be a JSON value');
+  checkJson('options.payload', payload);
   const secrets = copySecrets(options.secrets);
   const dir = resolve(options.dir);
   const cache = options.cache ?? caches.get(dir) ?? caches.set(dir, createCache()).get(dir)!;
@@ -52,12 +53,4 @@ function copySecrets(secrets: unknown): Record<string, string> {
     copy[name] = value;
   }
   return copy;
-}
-
-function isJson(value: unknown): boolean {
-  try {
-    return JSON.stringify(value) !== undefined;
-  } catch {
-    return false;
-  }
 }

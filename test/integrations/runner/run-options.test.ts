@@ -27,6 +27,9 @@ describe('readRunOptions', () => {
     [{ dir: 'x', memoryLimitMb: 8 }, 'options.memoryLimitMb'],
     [{ dir: 'x', onLog: 'no' }, 'options.onLog'],
     [{ dir: 'x', payload: 10n }, 'options.payload'],
+    // The client's rule (execute, schedule): what JSON would not carry as written, named by its path.
+    [{ dir: 'x', payload: { at: new Map() } }, 'options.payload.at'],
+    [{ dir: 'x', payload: [1, Number.NaN] }, 'options.payload[1]'],
     [{ dir: 'x', secrets: { TOKEN: 1 } }, 'options.secrets.TOKEN'],
   ])('refuses %o naming %s', (options, argument) => {
     expect(thrown(() => readRunOptions(options as never), InvalidArgumentError).argument).toBe(argument);

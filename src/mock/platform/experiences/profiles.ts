@@ -1,3 +1,4 @@
+import { isObject } from '@svc/core';
 import type { Bus } from '../bus';
 
 /**
@@ -36,8 +37,7 @@ const emptyProfile = (): VisitorProfile => ({
 });
 
 type Data = Record<string, unknown>;
-const obj = (value: unknown): Data =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Data) : {};
+const obj = (value: unknown): Data => (isObject(value) ? value : {});
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
 const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 const addOnce = (list: string[], value: unknown) => {
