@@ -104,7 +104,10 @@ export class NetworkError extends SvcError {
 /** The platform answered 404: an unknown tracking id, experience or key (code `NOT_FOUND`). */
 export class NotFoundError extends SvcError {
   override name = 'NotFoundError';
-  /** @param action what was being done; @param problem what the platform said, e.g. `status 404: experience 7 not found` */
+  /**
+   * @param action what was being done
+   * @param problem what the platform said, e.g. `status 404: experience 7 not found`
+   */
   constructor(action: string, problem: string, options?: SvcErrorOptions) {
     super('NOT_FOUND', failureMessage(action, problem), options);
   }
@@ -112,7 +115,10 @@ export class NotFoundError extends SvcError {
 /** The platform refused the request with a 4xx other than 404 and 429 (code `BAD_REQUEST`). */
 export class BadRequestError extends SvcError {
   override name = 'BadRequestError';
-  /** @param action what was being done; @param problem what the platform said, e.g. `status 400: n out of range` */
+  /**
+   * @param action what was being done
+   * @param problem what the platform said, e.g. `status 400: n out of range`
+   */
   constructor(action: string, problem: string, options?: SvcErrorOptions) {
     super('BAD_REQUEST', failureMessage(action, problem), options);
   }
@@ -120,7 +126,10 @@ export class BadRequestError extends SvcError {
 /** The platform answered 5xx, in HTTP or in the body's `status`; worth retrying (code `SERVER_ERROR`). */
 export class ServerError extends SvcError {
   override name = 'ServerError';
-  /** @param action what was being done; @param problem what the platform said, e.g. `status 503` */
+  /**
+   * @param action what was being done
+   * @param problem what the platform said, e.g. `status 503`
+   */
   constructor(action: string, problem: string, options?: SvcErrorOptions) {
     super('SERVER_ERROR', failureMessage(action, problem), options);
   }
@@ -128,7 +137,10 @@ export class ServerError extends SvcError {
 /** The response was not the documented shape: HTML error page, truncated JSON, missing fields (code `PROTOCOL`). */
 export class ProtocolError extends SvcError {
   override name = 'ProtocolError';
-  /** @param action what was being done; @param problem what was wrong with the answer, e.g. `malformed result` */
+  /**
+   * @param action what was being done
+   * @param problem what was wrong with the answer, e.g. `invalid result.items[1].weight`
+   */
   constructor(action: string, problem: string, options?: SvcErrorOptions) {
     super('PROTOCOL', failureMessage(action, problem), options);
   }
@@ -147,7 +159,8 @@ export class RateLimitedError extends SvcError {
   /** When the platform will accept the call again (ISO 8601, UTC), if it said. */
   declare readonly retryAt?: string;
   /**
-   * @param action what was being done; @param problem what the platform said, e.g. `status 429`
+   * @param action what was being done
+   * @param problem what the platform said, e.g. `status 429`
    * @param retryAt when to try again (ISO 8601, UTC), if the platform said
    */
   constructor(action: string, problem: string, retryAt?: string, options?: SvcErrorOptions) {

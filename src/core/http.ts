@@ -19,7 +19,9 @@ export type JsonObject = Record<string, unknown>;
 export interface RequestOptions {
   /** HTTP method. @default undefined (`GET`, or `POST` when `json` or `body` is given) */
   method?: 'GET' | 'POST';
-  /** Query parameters; `undefined` and `false` values are left out, `true` is sent as a bare flag. @default undefined */
+  /**
+   * Query parameters; `undefined` and `false` values are left out, `true` is sent as a bare flag. @default undefined
+   */
   query?: Query;
   /** A JSON body (`Content-Type: application/json`). @default undefined */
   json?: unknown;
@@ -27,7 +29,9 @@ export interface RequestOptions {
   body?: string;
   /** Milliseconds each attempt may take, headers and body; 0 means no timeout. @default 0 */
   timeout?: number;
-  /** Aborts the request (and any wait before a retry); the promise rejects with the signal's reason. @default undefined */
+  /**
+   * Aborts the request (and any wait before a retry); the promise rejects with the signal's reason. @default undefined
+   */
   signal?: AbortSignal | null;
   /** What is being done, for error messages, e.g. `stash get "cart"`. @default undefined (the method and URL) */
   action?: string;
@@ -173,7 +177,10 @@ function checkEnvelope(status: number, text: string, { action, envelope, absentI
   return body;
 }
 
-/** The `SvcError` of a failed HTTP status: by its body and `Retry-After`, or `PROTOCOL` for a body that is not a JSON object. */
+/**
+ * The `SvcError` of a failed HTTP status: by its body and `Retry-After`, or `PROTOCOL` for a body that is not a JSON
+ * object.
+ */
 function failure(response: Response, text: string, action: string): SvcError {
   try {
     const body = parseObject(text, action, response.status);

@@ -2,7 +2,10 @@
 // suggested ("did you mean"), and the previous client's names point to ours.
 import { invalid } from './invalid';
 
-/** Levenshtein distance between `a` and `b`: insertions, deletions and substitutions each count 1 (`limt` -> `limit` is 1). */
+/**
+ * Levenshtein distance between `a` and `b`: insertions, deletions and substitutions each count 1 (`limt` -> `limit` is
+ * 1).
+ */
 export function editDistance(a: string, b: string): number {
   // previous[j]: the distance between the first i - 1 characters of a and the first j of b.
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);

@@ -1,6 +1,8 @@
 import { invalid } from './invalid';
 
-/** A path segment the platform accepts: URL-unreserved characters (`\w` is A-Za-z0-9_), 1..128 long, not `.` or `..`. */
+/**
+ * A path segment the platform accepts: URL-unreserved characters (`\w` is A-Za-z0-9_), 1..128 long, not `.` or `..`.
+ */
 export const SEGMENT = /^(?!\.\.?$)[\w.~-]{1,128}$/;
 
 /**

@@ -28,7 +28,9 @@ import type {
 
 const isBoolean = (value: unknown) => typeof value === 'boolean';
 
-/** createExperiencesClient's optional options, each checked when given (trackingId is a path segment, checked by core). */
+/**
+ * createExperiencesClient's optional options, each checked when given (trackingId is a path segment, checked by core).
+ */
 const CLIENT_OPTIONS: FieldCheck[] = [
   ['endpoint', optional(isUrl), 'must be an http(s) URL'],
   // Below 2^31: a longer timer fires at once, a TIMEOUT before any answer.
@@ -89,7 +91,10 @@ async function getExperiences(client: ClientContext, params: GetExperiencesOptio
   return readExperiences(body, client.action, contextId);
 }
 
-/** A 404 `{"message":"experience 7 not found"}` naming an id the caller asked for, as `ExperienceNotFoundError`; anything else as it is. */
+/**
+ * A 404 `{"message":"experience 7 not found"}` naming an id the caller asked for, as `ExperienceNotFoundError`;
+ * anything else as it is.
+ */
 function notFoundAmong(error: unknown, experienceIds: readonly number[] | undefined): unknown {
   if ((error as SvcError)?.code !== 'NOT_FOUND') return error;
   // PROTOCOL.md's 404 names the experience in the platform's message: `experience 7 not found`.
@@ -97,7 +102,9 @@ function notFoundAmong(error: unknown, experienceIds: readonly number[] | undefi
   return experienceIds?.includes(id) ? new ExperienceNotFoundError(id, error as SvcError) : error;
 }
 
-/** POST the view to the payload's callback (see `ExperiencesClient.seen`); never rejects for the answer or the network. */
+/**
+ * POST the view to the payload's callback (see `ExperiencesClient.seen`); never rejects for the answer or the network.
+ */
 async function seen(
   client: ClientContext,
   experiencePayload: ExperiencePayload,

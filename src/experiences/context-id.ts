@@ -15,7 +15,10 @@ const UNPAIRED_SURROGATE = /[\uD800-\uDFFF]/u;
 export const isContextId = (value: unknown): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= MAX_CONTEXT_ID && !UNPAIRED_SURROGATE.test(value);
 
-/** `value` when it is a contextId, else `INVALID_ARGUMENT` naming `argument` (and `source`, when it came from elsewhere). */
+/**
+ * `value` when it is a contextId, else `INVALID_ARGUMENT` naming `argument` (and `source`, when it came from
+ * elsewhere).
+ */
 export function checkContextId(argument: string, value: unknown, source?: string): string {
   if (!isContextId(value))
     invalid(argument, value, source ? `${CONTEXT_ID_RULE} (read from ${source})` : CONTEXT_ID_RULE);

@@ -18,14 +18,18 @@ export interface GetExperiencesOptions {
   /**
    * The visitor's id (the `_svcTracker` cookie's value, or any user id of the caller's choice),
    * at most 256 characters.
-   * @default undefined (the `_svcTracker` cookie in a browser; none in Node, and the platform then generates one (`generated: true`))
+   * @default undefined (the `_svcTracker` cookie in a browser; none in Node, and the platform then generates one
+   * (`generated: true`))
    */
   contextId?: string;
   /** Only these experiences (positive integers). An unknown or archived one is `NOT_FOUND`. @default undefined (all) */
   experienceIds?: readonly number[];
   /** Serve the latest unpublished iteration of each experience instead of the latest published one. @default false */
   preview?: boolean;
-  /** Only the variation with this variation master id (positive integer), for previewing. @default undefined (the visitor's own) */
+  /**
+   * Only the variation with this variation master id (positive integer), for previewing. @default undefined (the
+   * visitor's own)
+   */
   variation?: number;
   /** Payloads of every experience, whatever their segment rules. @default false */
   ignoreSegments?: boolean;

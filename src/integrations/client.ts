@@ -30,7 +30,10 @@ export type IntegrationKey = Record<string, string | number>;
 export interface IntegrationOptions {
   /** The property the integration belongs to (a path segment). Required. */
   trackingId: string;
-  /** Base URL of the integrations interface. @default undefined (the `integrations` of `setEndpoints()`, else `https://integrations.svc.example`) */
+  /**
+   * Base URL of the integrations interface. @default undefined (the `integrations` of `setEndpoints()`, else
+   * `https://integrations.svc.example`)
+   */
   endpoint?: string;
   /** Milliseconds (0 to 2^31-1) before a request is aborted with `TIMEOUT`; 0 means none. @default 0 */
   timeout?: number;
@@ -46,7 +49,10 @@ export interface ExecuteOptions {
 export interface ScheduleOptions extends ExecuteOptions {
   /** Whole milliseconds to wait before running. @default 0 */
   delay?: number;
-  /** UTC days and clock times the run is allowed in; it runs at the first allowed moment after `delay`. @default undefined (any time) */
+  /**
+   * UTC days and clock times the run is allowed in; it runs at the first allowed moment after `delay`. @default
+   * undefined (any time)
+   */
   window?: ScheduleWindow;
 }
 
@@ -68,7 +74,10 @@ export interface ScheduledExecution {
 
 /** The client of one integration, as `createIntegration` returns it. */
 export interface Integration {
-  /** Runs the integration now; resolves with its handler's result. Rejects `RATE_LIMITED` (with `retryAt`) when a rate limit refuses it. */
+  /**
+   * Runs the integration now; resolves with its handler's result. Rejects `RATE_LIMITED` (with `retryAt`) when a rate
+   * limit refuses it.
+   */
   execute<T = unknown>(payload?: unknown, options?: ExecuteOptions): Promise<Execution<T>>;
   /** Runs it later; a pending schedule with the same `key` is replaced. */
   schedule(payload?: unknown, options?: ScheduleOptions): Promise<ScheduledExecution>;
@@ -131,7 +140,9 @@ async function send<T>(target: Target, op: keyof typeof ANSWERS, json: JsonObjec
   return Object.fromEntries(fields.map(([field]) => [field, response[field]])) as T;
 }
 
-/** The body of an execute or schedule: `payload` (JSON, `INVALID_ARGUMENT` naming the first part that is not) and `key`. */
+/**
+ * The body of an execute or schedule: `payload` (JSON, `INVALID_ARGUMENT` naming the first part that is not) and `key`.
+ */
 function executionBody(payload: unknown = {}, key: unknown = {}): JsonObject {
   checkJson('payload', payload);
   return { payload, key: checkKey(key, 'options.key') };

@@ -1,4 +1,5 @@
-// @svc/recommendations: recommendations(options, config) -> { get, shown, clicked, observe } (PROTOCOL.md "Recommendations").
+// @svc/recommendations: recommendations(options, config) -> { get, shown, clicked, observe } (PROTOCOL.md
+// "Recommendations").
 import {
   aFiniteNumber,
   aString,
@@ -57,7 +58,9 @@ function checkArguments(options: RecommendationsOptions, config: Recommendations
   if (tracker && !isTracker) invalid('options.tracker', tracker, 'must be a tracker');
 }
 
-/** Where a client's items were: each item of a get() result -> that result, and the latest results (to place copies). */
+/**
+ * Where a client's items were: each item of a get() result -> that result, and the latest results (to place copies).
+ */
 function createPlaces() {
   const results = new WeakMap<object, Recommendation[]>();
   const recent: Recommendation[][] = [];
@@ -68,7 +71,10 @@ function createPlaces() {
       recent.push(list);
       if (recent.length > RECENT_RESULTS) recent.shift();
     },
-    /** The 1-based position of `item` in the latest get() result holding it (itself, else an item with its id and strategy). */
+    /**
+     * The 1-based position of `item` in the latest get() result holding it (itself, else an item with its id and
+     * strategy).
+     */
     of(item: ShownItem): number | undefined {
       const own = results.get(item);
       const lists = own ? [own] : recent;

@@ -76,7 +76,10 @@ qaChannel().gauges.observed = observedCount;
 
 const area = (rect: { width: number; height: number }) => rect.width * rect.height;
 
-/** Whether the element of `entry` is viewable: half of it in view, or 30% of the viewport covered by an element larger than it. */
+/**
+ * Whether the element of `entry` is viewable: half of it in view, or 30% of the viewport covered by an element larger
+ * than it.
+ */
 export function isViewable(entry: IntersectionObserverEntry): boolean {
   if (!entry.isIntersecting) return false;
   const viewport = area(entry.rootBounds ?? { width: innerWidth, height: innerHeight });
@@ -106,7 +109,10 @@ function startOrStopViewTimer(watch: Watch) {
   }
 }
 
-/** Sends `shown`; the element leaves the IntersectionObserver once every item on it is shown. A failed delivery counts again. */
+/**
+ * Sends `shown`; the element leaves the IntersectionObserver once every item on it is shown. A failed delivery counts
+ * again.
+ */
 function show(watch: Watch) {
   watch.timer = undefined;
   watch.done = true;
@@ -203,7 +209,10 @@ export function observeElement(element: Element, actions: ImpressionActions): ()
   return watch.stop;
 }
 
-/** The element of `watch` is in the document: its viewability counts from now (or, without IntersectionObserver, it is shown). */
+/**
+ * The element of `watch` is in the document: its viewability counts from now (or, without IntersectionObserver, it is
+ * shown).
+ */
 function start(watch: Watch) {
   if (watch.waiting) pending.delete(watch.waiting);
   watch.waiting = undefined;

@@ -166,7 +166,8 @@ export function buildRequest(
     query: {
       strategy: strategies.join(),
       n: settings.limit,
-      // Precedence: config locale (get's, else the initial one), the page's last ecView, config defaultLocale, none (the catalog's default).
+      // Precedence: config locale (get's, else the initial one), the page's last ecView, config defaultLocale, none
+      // (the catalog's default).
       locale: normalizeLocale(locale) ?? localeOf(options.tracker) ?? normalizeLocale(settings.defaultLocale),
       // Not where the visitor's consent allows no personalisation (the tracker's consent signal).
       contextId: (options.tracker ?? pageTracker())?.mayPersonalize === false ? undefined : visitorId,

@@ -41,7 +41,8 @@ export interface RecommendationsConfig {
   /**
    * Locale of product details: a language tag and a currency, `de-EUR` (also `de-DE-EUR`, `de-eur`:
    * sent as `de-EUR`). Beats the page's `ecView`.
-   * @default undefined (the language and currency of the page tracker's last `ecView`, else `defaultLocale`, else not sent (the catalog's default locale))
+   * @default undefined (the language and currency of the page tracker's last `ecView`, else `defaultLocale`, else not
+   * sent (the catalog's default locale))
    */
   locale?: string;
   /**
@@ -72,9 +73,14 @@ export interface ExperienceMeta {
 export interface RecommendationsOptions {
   /** The experience's metadata; required (an empty object when `config.trackingId` is given). */
   meta: ExperienceMeta;
-  /** Delivers `recommendationShown` / `recommendationClicked`. @default undefined (the page's tracker, else a direct POST) */
+  /**
+   * Delivers `recommendationShown` / `recommendationClicked`. @default undefined (the page's tracker, else a direct
+   * POST)
+   */
   emitMetric?: (type: string, data: Record<string, unknown>) => unknown;
-  /** The tracker to deliver events to and read `ecView` from. @default undefined (the page's tracker, `pageTracker()`) */
+  /**
+   * The tracker to deliver events to and read `ecView` from. @default undefined (the page's tracker, `pageTracker()`)
+   */
   tracker?: PageTracker;
 }
 
@@ -82,7 +88,10 @@ export interface RecommendationsOptions {
 export type Recommendation = RecommendedItem;
 export type { DebugRule };
 
-/** What `get` resolves to: the items in rank order; `rules` and `locale` (the locale the platform used) only with `debug`. */
+/**
+ * What `get` resolves to: the items in rank order; `rules` and `locale` (the locale the platform used) only with
+ * `debug`.
+ */
 export type RecommendationList = Recommendation[] & { rules?: DebugRule[]; locale?: string };
 
 /**

@@ -89,7 +89,10 @@ const BATCH_DATA: Check = { accepts: isObject, expectation: 'must be an object o
 /** Reads in flight that a new identical read may still join, by request (URL, body, query). */
 type Flights = Map<string, Promise<JsonObject | undefined>>;
 
-/** The tracking id and `options` checked, with the defaults of STASH_DEFAULTS; `INVALID_ARGUMENT` naming the first bad one. */
+/**
+ * The tracking id and `options` checked, with the defaults of STASH_DEFAULTS; `INVALID_ARGUMENT` naming the first bad
+ * one.
+ */
 function checkOptions(opType: string, trackingId: string, options: StashOptions) {
   if (typeof options !== 'object' || !options) invalid('options', options, 'must be an object');
   refuseUnknownKeys('options', options, [

@@ -22,7 +22,8 @@ export interface StashOptions {
   useVisitorId?: boolean;
   /**
    * The visitor id used by `useVisitorId`.
-   * @default undefined (read at each call from the `_svcTracker` cookie (else `svc_permanent`), else the page's tracker)
+   * @default undefined (read at each call from the `_svcTracker` cookie (else `svc_permanent`), else the page's
+   * tracker)
    */
   visitorId?: string;
   /** Storage level, `kv` only: `public` or `protected` (reads only). @default 'public' */

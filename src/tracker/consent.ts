@@ -22,7 +22,10 @@ export interface ConsentState {
   readonly visitorId: string | undefined;
   /** Acts on the initial consent (once, when the tracker is ready to send). */
   begin(): void;
-  /** Grants or withdraws consent from the shop's code (`INVALID_ARGUMENT` for anything else), over any signal until it changes. */
+  /**
+   * Grants or withdraws consent from the shop's code (`INVALID_ARGUMENT` for anything else), over any signal until it
+   * changes.
+   */
   set(state: 'granted' | 'denied'): void;
   /** Applies what the signals followed decided, as `set` would. */
   follow(decision: SignalDecision): void;

@@ -29,7 +29,10 @@ export function createHistory(limit = HISTORY): History {
   const latest = new Map<string, TrackingEvent>();
   const listeners = new Set<EventHandler>();
 
-  /** A listener that calls `handler` for the events of `type`; a throwing handler never breaks `emit` (its error is reported asynchronously). */
+  /**
+   * A listener that calls `handler` for the events of `type`; a throwing handler never breaks `emit` (its error is
+   * reported asynchronously).
+   */
   const listenerFor = (type: string | RegExp, handler: EventHandler): EventHandler => {
     const matches = (event: TrackingEvent) =>
       type instanceof RegExp ? event.meta.type.search(type) !== -1 : type === event.meta.type;

@@ -43,7 +43,8 @@ export function cookieDomain(host = location.hostname): string {
 
 /**
  * Writes both cookies: an existing value is written back as it is (expiry renewed), a missing one
- * gets the existing visitor id, else `id`. Returns the visitor id the cookies now hold, `undefined` when the browser kept none.
+ * gets the existing visitor id, else `id`. Returns the visitor id the cookies now hold, `undefined` when the browser
+ * kept none.
  */
 export function writeIdentity(id: string, domain: string): string | undefined {
   const visitorId = readIdentity() || id;

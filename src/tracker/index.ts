@@ -114,7 +114,9 @@ function listenToThePage(queue: EventQueue, sender: Sender, signal: AbortSignal)
   signal.addEventListener('abort', () => clearInterval(heartbeat));
 }
 
-/** The event `emit` makes of `data`: meta added, serialised once (what travels and is stored is `data` as it is now). */
+/**
+ * The event `emit` makes of `data`: meta added, serialised once (what travels and is stored is `data` as it is now).
+ */
 function buildEvent(type: string, data: Record<string, unknown>, source: Omit<EventSource, 'type'>) {
   checkEvent(type, data);
   const event: TrackingEvent = { meta: eventMeta({ type, ...source }), data };

@@ -3,7 +3,10 @@
 // stored (released at page exit, or by the browser when the page dies). The heartbeat's wall-clock
 // time decides only where Web Locks cannot tell (plain http, a record of an older version).
 
-/** A stored page record as read: `t` its heartbeat (ms since the epoch; 0: the page left), `l` 1 when the page holds its Web Lock. */
+/**
+ * A stored page record as read: `t` its heartbeat (ms since the epoch; 0: the page left), `l` 1 when the page holds its
+ * Web Lock.
+ */
 export interface PageRecord {
   t?: unknown;
   l?: unknown;
@@ -11,7 +14,9 @@ export interface PageRecord {
   e?: unknown;
 }
 
-/** Ms a heartbeat stays credible, either way from now: live pages beat every 30 s (hidden ones at least once a minute). */
+/**
+ * Ms a heartbeat stays credible, either way from now: live pages beat every 30 s (hidden ones at least once a minute).
+ */
 export const HEARTBEAT_SPAN = 180_000;
 
 /** The Web Lock a page holds while it has events stored. */

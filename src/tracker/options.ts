@@ -55,7 +55,10 @@ export const DEFAULTS = {
 export interface TrackerOptions {
   /** The customer property the events belong to. Required: 1-128 characters of `A-Z a-z 0-9 . _ ~ -`. */
   trackingId: string;
-  /** Base URL of the events interface. @default undefined (the `events` of `setEndpoints()`, else `https://events.svc.example`) */
+  /**
+   * Base URL of the events interface. @default undefined (the `events` of `setEndpoints()`, else
+   * `https://events.svc.example`)
+   */
   endpoint?: string;
   /**
    * `granted`, `pending` (nothing written or sent until `consent('granted')`) or `denied`; or the
@@ -147,7 +150,9 @@ export function consentStart(consent: ConsentOption): { initial: Consent; signal
   return { initial: signals.length ? 'pending' : (consent as Consent), signals };
 }
 
-/** Checks `options` (`INVALID_ARGUMENT` naming the first bad one, before anything happens) and fills in the defaults. */
+/**
+ * Checks `options` (`INVALID_ARGUMENT` naming the first bad one, before anything happens) and fills in the defaults.
+ */
 export function readOptions(options: TrackerOptions): Settings {
   checkObject('options', options, OPTIONS);
   refuseUnknownKeys('options', options, ['trackingId', ...OPTIONS.map(([name]) => name)]);

@@ -6,7 +6,10 @@ import { utf8Bytes } from './delivery';
 import { livePages } from './liveness';
 import type { Store } from './store';
 
-/** A queued event: its JSON (serialised once, at emit), its UTF-8 bytes, the storage chunk holding it, and whether it left the queue. */
+/**
+ * A queued event: its JSON (serialised once, at emit), its UTF-8 bytes, the storage chunk holding it, and whether it
+ * left the queue.
+ */
 export interface Queued {
   json: string;
   bytes: number;
@@ -16,7 +19,10 @@ export interface Queued {
 
 /** Events per storage chunk at most, so that removing a few rewrites a few. */
 export const CHUNK = 20;
-/** Ms an event waits to be written to storage while the platform acknowledges (most are acknowledged first, and never written). */
+/**
+ * Ms an event waits to be written to storage while the platform acknowledges (most are acknowledged first, and never
+ * written).
+ */
 export const SAVE_DELAY = 2000;
 
 /** The tracker's queue: what waits for the platform, what is in keepalive requests, what is stored. */
@@ -27,9 +33,15 @@ export interface EventQueue {
   unsent(): Queued[];
   /** How many events are not in a keepalive request in flight (`unsent().length`, without building the list). */
   waiting(): number;
-  /** Queues events (as JSON); beyond `maxQueue` the oldest are dropped and counted. Stored after this task, or after `SAVE_DELAY` (see `answered`). */
+  /**
+   * Queues events (as JSON); beyond `maxQueue` the oldest are dropped and counted. Stored after this task, or after
+   * `SAVE_DELAY` (see `answered`).
+   */
   add(events: readonly string[]): void;
-  /** Takes events out (acknowledged, refused, dropped), and out of storage: only the chunks that held them are rewritten. */
+  /**
+   * Takes events out (acknowledged, refused, dropped), and out of storage: only the chunks that held them are
+   * rewritten.
+   */
   remove(gone: readonly Queued[]): void;
   /** Marks events as in a keepalive request in flight (`true`) or no longer (`false`). */
   keepAlive(events: readonly Queued[], inFlight: boolean): void;
@@ -209,7 +221,10 @@ class PageQueue implements EventQueue {
     this.#onAdded = listener;
   }
 
-  /** Written once after the current task, however many events it queued; while the platform acknowledges, after `SAVE_DELAY`. */
+  /**
+   * Written once after the current task, however many events it queued; while the platform acknowledges, after
+   * `SAVE_DELAY`.
+   */
   #saveLater() {
     if (this.#answering) this.#saveTimer ??= setTimeout(() => this.save(), SAVE_DELAY);
     else if (!this.#saveScheduled) {

@@ -42,7 +42,10 @@ export interface SenderContext {
 export interface Sender {
   /** Sends at once when `now` or `batchSize` events wait, else after `batchDelay`; never before the backoff ends. */
   schedule(now?: boolean): void;
-  /** "Send now": every batch at once, our own backoff skipped (a Retry-After the platform sent is not); the next batch goes keepalive when it fits. */
+  /**
+   * "Send now": every batch at once, our own backoff skipped (a Retry-After the platform sent is not); the next batch
+   * goes keepalive when it fits.
+   */
   flush(): Promise<void>;
   /** Page exit: every event not already in a keepalive request leaves in keepalive requests, within the budget. */
   leave(): void;
@@ -62,7 +65,9 @@ interface Batch {
 class PageSender implements Sender {
   /** Bytes of the keepalive requests in flight: they count against the page's keepalive budget. */
   #keepaliveBytes = 0;
-  /** Set by flush() ("send now": a navigation may follow, as after a click): the next batch goes keepalive when it fits. */
+  /**
+   * Set by flush() ("send now": a navigation may follow, as after a click): the next batch goes keepalive when it fits.
+   */
   #urgent = false;
   /** Set by flush() until its run ends: every batch follows at once, however few events wait. */
   #flushing = false;
@@ -78,7 +83,9 @@ class PageSender implements Sender {
    */
   #suspects = new Set<Queued>();
   #splitSize = Infinity;
-  /** The part of the wait the platform asked for (Retry-After): flush() waits for it, not for the rest of the backoff. */
+  /**
+   * The part of the wait the platform asked for (Retry-After): flush() waits for it, not for the rest of the backoff.
+   */
   #retryAfterUntil = -Infinity;
   /**
    * Batches compressed ahead of time, oldest events first: after a failed attempt, the events
@@ -301,7 +308,10 @@ class PageSender implements Sender {
     this.#splitSize = Math.ceil(events.length / 2);
   }
 
-  /** Whether events of a refused batch wait to be sent in smaller batches (see `#split`); once none does, batches are whole again. */
+  /**
+   * Whether events of a refused batch wait to be sent in smaller batches (see `#split`); once none does, batches are
+   * whole again.
+   */
   #isolating() {
     for (const e of this.#suspects) if (!e.done) return true;
     this.#suspects.clear();
@@ -310,7 +320,10 @@ class PageSender implements Sender {
   }
 }
 
-/** How many of the first events fit one batch: by their JSON under `MAX_JSON` where the browser compresses, else under `MAX_BODY`. */
+/**
+ * How many of the first events fit one batch: by their JSON under `MAX_JSON` where the browser compresses, else under
+ * `MAX_BODY`.
+ */
 const fittingBatch = (events: Queued[]) =>
   fitting(
     events.map((e) => e.bytes),

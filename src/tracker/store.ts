@@ -94,7 +94,9 @@ class PageStore implements Store {
     this.#adoption = `_svcl:${trackingId}`;
   }
 
-  /** The record says `"l":1` once the page holds its Web Lock (rewritten when it is granted); `t` 0 lets the lock go. */
+  /**
+   * The record says `"l":1` once the page holds its Web Lock (rewritten when it is granted); `t` 0 lets the lock go.
+   */
   beat(t = Date.now()) {
     if (t === 0) this.#lock.release();
     else
@@ -184,7 +186,10 @@ class PageStore implements Store {
     return JSON.parse(this.#storage.getItem(k)!);
   }
 
-  /** The keys of the page views of this tracking id: page view id -> its keys (heartbeat record first when there is one). */
+  /**
+   * The keys of the page views of this tracking id: page view id -> its keys (heartbeat record first when there is
+   * one).
+   */
   #pages() {
     const byPage = new Map<string, string[]>();
     // for-in: the stored keys (and Storage's methods, which never match the prefix).

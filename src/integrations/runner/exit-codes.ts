@@ -9,7 +9,10 @@ export const EXIT_CODES = {
   error: 1,
   /** The handler did not finish within the timeout and was stopped. */
   timeout: 2,
-  /** The integration could not start: no integration.js, bad package.json, missing dependency, no exported function, load error. */
+  /**
+   * The integration could not start: no integration.js, bad package.json, missing dependency, no exported function,
+   * load error.
+   */
   boot: 3,
   /** Wrong arguments, unreadable or invalid payload / secrets file. */
   usage: 64,

@@ -41,7 +41,10 @@ export function forwardLines(stream: Readable, keep: number, line: (text: string
   return flushRest;
 }
 
-/** `text` with each of its lines over LOG_LIMITS.lineLength cut and marked (`cut` characters already left out of the last). */
+/**
+ * `text` with each of its lines over LOG_LIMITS.lineLength cut and marked (`cut` characters already left out of the
+ * last).
+ */
 export function cutLines(text: string, cut: number): string {
   if (text.length <= LOG_LIMITS.lineLength && cut === 0) return text;
   const lines = text.split('\n');

@@ -76,7 +76,9 @@ const KNOWN_FIELDS: Record<string, Fields> = Object.fromEntries(
   Object.entries(MESSAGES).map(([type, rows]) => [type, [anything('type'), ...rows]]),
 );
 
-/** The first field of `value` (called `path`) that no row of `rows` names, nested objects' fields included, as a path. */
+/**
+ * The first field of `value` (called `path`) that no row of `rows` names, nested objects' fields included, as a path.
+ */
 function unknownField(value: Record<string, unknown>, rows: Fields, path: string): string | undefined {
   for (const name of Object.keys(value)) if (!rows.some(([known]) => known === name)) return `${path}.${name}`;
   for (const [name, check] of rows) {

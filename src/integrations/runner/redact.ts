@@ -47,7 +47,10 @@ export function createRedactor(secrets: Readonly<Record<string, string>>): Redac
   return Object.assign((text: string) => text.replace(pattern, REDACTED), { longest });
 }
 
-/** Characters of base64 (or hex) that a secret's bytes alone must decide before it counts as found: fewer would redact common text. */
+/**
+ * Characters of base64 (or hex) that a secret's bytes alone must decide before it counts as found: fewer would redact
+ * common text.
+ */
 const MIN_ENCODED = 8;
 
 /** The base64 of `bytes` (`btoa`: in browsers too, where the mock platform redacts its runs' logs). */

@@ -54,7 +54,8 @@ export interface LogLine {
  * `INVALID_PACKAGE_JSON`, `MISSING_DEPENDENCY`, `LOAD_FAILED` (integration.js threw or did not
  * parse while loading), `NO_HANDLER` (it does not export one function). Handler:
  * `HANDLER_THREW`, `NOT_SERIALIZABLE` (the return value is not JSON), `WORKER_EXITED`
- * (the handler called `process.exit`, or its process was signalled), `OUT_OF_MEMORY` (over `RunOptions.memoryLimitMb`), `TIMEOUT`.
+ * (the handler called `process.exit`, or its process was signalled), `OUT_OF_MEMORY` (over `RunOptions.memoryLimitMb`),
+ * `TIMEOUT`.
  * Runner: `INVALID_MESSAGE` (a message of the worker outside messages.ts: the run ends, exit code 70).
  */
 export type RunErrorCode =
@@ -108,7 +109,8 @@ export interface RunOptions {
   onLog?: (line: LogLine) => void;
   /**
    * The handler's `cache`.
-   * @default undefined (one `createCache()` per integration folder for the life of the process, so consecutive runs of the same folder see what earlier runs stored)
+   * @default undefined (one `createCache()` per integration folder for the life of the process, so consecutive runs of
+   * the same folder see what earlier runs stored)
    */
   cache?: IntegrationCache;
 }

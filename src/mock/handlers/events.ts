@@ -17,7 +17,10 @@ function trackingIdOf(request: Request): string {
   }
 }
 
-/** Adds what PROTOCOL.md needs on every answer, faults included: Retry-After on a 429 (CORS is createHandlers' front handler). */
+/**
+ * Adds what PROTOCOL.md needs on every answer, faults included: Retry-After on a 429 (CORS is createHandlers' front
+ * handler).
+ */
 const finish =
   (resolver: HttpResponseResolver): HttpResponseResolver =>
   async (info) => {
@@ -35,7 +38,8 @@ const finish =
  * -> 200 `{status, accepted, duplicates}` | 400 malformed | 413 over 64 KiB as received or over 1 MiB decompressed
  * (faults: 5xx, 429, latency, offline).
  *
- * MSW matches the URL without its query (`?encoding=`). The path is a RegExp without groups and the tracking id is decoded here: MSW's `:param`
+ * MSW matches the URL without its query (`?encoding=`). The path is a RegExp without groups and the tracking id is
+ * decoded here: MSW's `:param`
  * matching throws on malformed percent-encoding (`%E0%A4%A`), which would answer 500.
  */
 export function eventsHandlers(platform: MockPlatform, endpoints: Endpoints): HttpHandler[] {

@@ -8,7 +8,10 @@ import { json, readJson, route } from './respond';
 /** An experience or variation id: a positive safe integer (what the admin accepts), written plainly. */
 const isPositiveIdText = (text: string) => /^[1-9][0-9]*$/.test(text) && Number.isSafeInteger(Number(text));
 
-/** The tracking id of `/v1/{trackingId}/experiences`, decoded; as it came when its percent-encoding is malformed (an unknown one). */
+/**
+ * The tracking id of `/v1/{trackingId}/experiences`, decoded; as it came when its percent-encoding is malformed (an
+ * unknown one).
+ */
 function trackingIdOf(request: Request): string {
   const raw = new URL(request.url).pathname.replace(/\/$/, '').split('/').at(-2) as string;
   try {
@@ -26,7 +29,8 @@ const invalidParameter = (name: string, value: string, expected: string) =>
 
 /**
  * PROTOCOL.md's "Server experiences" block:
- * - `GET {experiences}/v1/{trackingId}/experiences[?contextId][&experienceIds=1,2][&preview][&variation=M][&ignoreSegments]`
+ * - `GET
+ * {experiences}/v1/{trackingId}/experiences[?contextId][&experienceIds=1,2][&preview][&variation=M][&ignoreSegments]`
  *   -> 200 `{experiencePayloads, contextId, cookieDomains}` | 404 `{"status":404,"message":"experience 7 not found"}`
  * - `POST {experiences}/v1/callback?data=...` `{"id": deviceId}` -> 200 always.
  *

@@ -29,10 +29,12 @@ const matcher =
  *
  * | route | body | answers |
  * |---|---|---|
- * | POST /v1/{tid}/integrations/{name}/execute  | `{payload, key}`                 | 200 `{executionId, result}`, 429 `{retryAt}`, 404, 400, 500, 504 |
- * | POST /v1/{tid}/integrations/{name}/schedule | `{payload, key, delay, window}`  | 200 `{executionId, runAt}`, 404, 400 |
+ * | POST /v1/{tid}/integrations/{name}/execute | `{payload, key}` | 200 `{executionId, result}`, 429 `{retryAt}`, 404,
+ * 400, 500, 504 |
+ * | POST /v1/{tid}/integrations/{name}/schedule | `{payload, key, delay, window}` | 200 `{executionId, runAt}`, 404,
+ * 400 |
  * | POST /v1/{tid}/integrations/{name}/cancel   | `{key}`                          | 200 `{cancelled}`, 404, 400 |
- * | any other method but OPTIONS on those paths  |                                  | 405 `{status, message}` (HEAD: no body) with `Allow: POST` |
+ * | any other method but OPTIONS on those paths | | 405 `{status, message}` (HEAD: no body) with `Allow: POST` |
  *
  * The HTTP status equals the body's `status`; a 429 also carries `Retry-After` (seconds).
  */

@@ -140,7 +140,9 @@ export function createMockPlatform(options: MockPlatformOptions = {}) {
      * `createMockPlatform({ state })` to get the same platform back. Faults are not state.
      */
     snapshot: recorder.snapshot,
-    /** Calls `listener` with each state-changing operation, synchronously, as it is applied (what `--state` journals). */
+    /**
+     * Calls `listener` with each state-changing operation, synchronously, as it is applied (what `--state` journals).
+     */
     onOperation: recorder.onOperation,
     /** What restoring `state` did: operations replayed, and those that threw (skipped). */
     restored,

@@ -24,7 +24,9 @@ const problem = (status: number, message: string) => answer({ status, message },
 const body = async (request: Request, shape?: Shape | 'array'): Promise<unknown> =>
   readAdminInput(await request.text(), shape);
 
-/** `group[area][method]`, own properties only (never `__proto__` or `constructor`), or a top-level function of `group`. */
+/**
+ * `group[area][method]`, own properties only (never `__proto__` or `constructor`), or a top-level function of `group`.
+ */
 function method(
   group: Record<string, unknown>,
   area: string,
@@ -51,7 +53,8 @@ const clockView = (platform: MockPlatform) => ({
  * | `GET /__svc/clock` | `{now, iso, frozen}` |
  * | `POST /__svc/clock/advance` `{"ms"}` / `POST /__svc/clock/set` `{"time"}` | moves the clock |
  * | `GET /__svc/faults`, `PUT /__svc/faults/{route or *}` `<Fault>`, `DELETE /__svc/faults[/{route}]` | faults |
- * | `GET /__svc/inspect/{area}/{method}[/{arg}...]`, `POST` the same with a JSON array of arguments | `platform.inspect` |
+ * | `GET /__svc/inspect/{area}/{method}[/{arg}...]`, `POST` the same with a JSON array of arguments |
+ * `platform.inspect` |
  * | `POST /__svc/admin/{area}/{method}` with a JSON array of arguments | `platform.admin` |
  * | `POST /__svc/reset`, `GET /__svc/snapshot`, `PUT /__svc/snapshot` | state |
  *
@@ -118,7 +121,10 @@ async function faultsRoute({ request, verb, rest, platform }: AdminCall): Promis
   }
 }
 
-/** `GET|POST /__svc/inspect/{area}/{method}[/{arg}...]` and `POST /__svc/admin/{area}/{method}`: a method called with the arguments. */
+/**
+ * `GET|POST /__svc/inspect/{area}/{method}[/{arg}...]` and `POST /__svc/admin/{area}/{method}`: a method called with
+ * the arguments.
+ */
 async function methodRoute(section: 'inspect' | 'admin', call: AdminCall): Promise<Response> {
   const { request, verb, rest, platform } = call;
   const [area, name, ...pathArgs] = rest;

@@ -46,7 +46,10 @@ const syncDirectory = (file: string) => {
   }
 };
 
-/** Writes the whole `state` (header line, one operation per line) to a fsynced temporary file beside `file`; returns its path. */
+/**
+ * Writes the whole `state` (header line, one operation per line) to a fsynced temporary file beside `file`; returns its
+ * path.
+ */
 function writeTemporary(file: string, state: StateSnapshot): string {
   const { operations, ...header } = state;
   const temporary = `${file}.${process.pid}.tmp`;

@@ -8,7 +8,10 @@ import type { Consent } from '../types';
 export interface TcfSettings {
   /** The purposes whose consent the tracker needs (Purpose 1 always among them). */
   purposes: readonly number[];
-  /** The shop's vendor id in the Global Vendor List: its consent is required too; else the publisher's consents are read. */
+  /**
+   * The shop's vendor id in the Global Vendor List: its consent is required too; else the publisher's consents are
+   * read.
+   */
   vendorId: number | undefined;
 }
 

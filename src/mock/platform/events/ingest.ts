@@ -9,7 +9,10 @@ import type { IngestResult } from './types';
 
 /** Largest batch body the platform takes, bytes as received (PROTOCOL.md: 413 over 64 KiB). */
 const MAX_BATCH_BYTES = 65_536;
-/** Largest JSON a gzip batch may decompress to, bytes (PROTOCOL.md: 413 over 1 MiB, so a small bomb cannot expand without bound). */
+/**
+ * Largest JSON a gzip batch may decompress to, bytes (PROTOCOL.md: 413 over 1 MiB, so a small bomb cannot expand
+ * without bound).
+ */
 const MAX_DECOMPRESSED_BYTES = 1_048_576;
 
 function refuse(state: EventsState, trackingId: string, status: 400 | 413, message: string): IngestResult {
@@ -53,7 +56,9 @@ export async function ingestEncoded(
   return accept(state, trackingId, json);
 }
 
-/** The events of a batch body, or the message of its 400: UTF-8, JSON, `{sentAt, events}`, each event as the table says. */
+/**
+ * The events of a batch body, or the message of its 400: UTF-8, JSON, `{sentAt, events}`, each event as the table says.
+ */
 function readBatch(body: string | Uint8Array): TrackingEvent[] | string {
   let text: string;
   try {

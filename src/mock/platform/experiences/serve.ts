@@ -10,7 +10,9 @@ import type { Experience, ExperiencePayload, ExperiencesAnswer, ExperiencesQuery
 const iterationFor = (experience: Experience, preview: boolean): Iteration | undefined =>
   preview ? experience.iterations.at(-1) : experience.iterations.filter((it) => it.published).pop();
 
-/** Whether the visitor is in the iteration's segment (no segment: everyone; a condition that fails to evaluate: nobody). */
+/**
+ * Whether the visitor is in the iteration's segment (no segment: everyone; a condition that fails to evaluate: nobody).
+ */
 function inSegment(state: ExperiencesState, iteration: Iteration, trackingId: string, contextId: string): boolean {
   if (!iteration.segment) return true;
   try {
@@ -21,7 +23,10 @@ function inSegment(state: ExperiencesState, iteration: Iteration, trackingId: st
   }
 }
 
-/** The experiences asked for (all of the property's live ones without `experienceIds`), or the first id that cannot be served. */
+/**
+ * The experiences asked for (all of the property's live ones without `experienceIds`), or the first id that cannot be
+ * served.
+ */
 function candidatesFor(state: ExperiencesState, trackingId: string, query: ExperiencesQuery): Experience[] | number {
   if (!query.experienceIds) return state.catalog.list(trackingId).filter((e) => !e.archived);
   const candidates: Experience[] = [];

@@ -5,7 +5,8 @@ export type Payload = Record<string, unknown>;
 export interface VariationDefinition {
   /**
    * Variation master id: the same id in several iterations is the same variation.
-   * @default undefined (the experience id times 10 plus the variation's position among the experience's variations (11, 12, ...))
+   * @default undefined (the experience id times 10 plus the variation's position among the experience's variations (11,
+   * 12, ...))
    */
   id?: number;
   /** Label for people. @default 'Variation <id>' (`Control` for the control group) */
@@ -29,7 +30,10 @@ export interface IterationDefinition {
   variations: VariationDefinition[];
   /** Visitors the iteration is for. @default undefined (everybody) */
   segment?: Segment;
-  /** Published iterations are served; the latest unpublished one only with `preview`. @default true (for the first iteration, false later) */
+  /**
+   * Published iterations are served; the latest unpublished one only with `preview`. @default true (for the first
+   * iteration, false later)
+   */
   published?: boolean;
 }
 
@@ -125,7 +129,9 @@ export interface ExperiencePayload {
   variation: number;
 }
 
-/** What `GET /v1/{trackingId}/experiences` answers: the payloads, or the first requested id that cannot be served (404). */
+/**
+ * What `GET /v1/{trackingId}/experiences` answers: the payloads, or the first requested id that cannot be served (404).
+ */
 export type ExperiencesAnswer =
   | { found: true; experiencePayloads: ExperiencePayload[]; contextId: string; cookieDomains: string[] }
   | { found: false; experienceId: number };

@@ -8,7 +8,10 @@ import { startRecurring } from './runs';
 import { cancelWhere, type Entry, entryOf, fail, find, type IntegrationsState, infoOf } from './state';
 import type { IntegrationDefinition, IntegrationInfo } from './types';
 
-/** Creates an integration; its name is unique within the property and its trigger fixed. Throws a TypeError for a bad definition. */
+/**
+ * Creates an integration; its name is unique within the property and its trigger fixed. Throws a TypeError for a bad
+ * definition.
+ */
 export function createIntegration(
   state: IntegrationsState,
   trackingId: string,

@@ -27,16 +27,25 @@ export function createIntegrationsArea(ctx: PlatformContext) {
   listenForTriggers(state, ctx.bus);
 
   const service = {
-    /** POST …/execute `{payload, key}`: runs now; 200 with the result, 429 with `retryAt`, 404, 400, 500 (handler error), 504 (timeout). */
+    /**
+     * POST …/execute `{payload, key}`: runs now; 200 with the result, 429 with `retryAt`, 404, 400, 500 (handler
+     * error), 504 (timeout).
+     */
     execute: (trackingId: string, name: string, body: unknown) => execute(state, { trackingId, name, body }),
-    /** POST …/schedule `{payload, key, delay, window}`: 200 with `runAt`; replaces a pending schedule with the same (non-empty) key. */
+    /**
+     * POST …/schedule `{payload, key, delay, window}`: 200 with `runAt`; replaces a pending schedule with the same
+     * (non-empty) key.
+     */
     schedule: (trackingId: string, name: string, body: unknown) => schedule(state, { trackingId, name, body }),
     /** POST …/cancel `{key}`: removes the pending schedules whose key has all of `key`'s values. */
     cancel: (trackingId: string, name: string, body: unknown) => cancel(state, { trackingId, name, body }),
   };
 
   const admin = {
-    /** Creates an integration; its name is unique within the property and its trigger fixed. Throws a TypeError for a bad definition. */
+    /**
+     * Creates an integration; its name is unique within the property and its trigger fixed. Throws a TypeError for a
+     * bad definition.
+     */
     create: (trackingId: string, definition: IntegrationDefinition): IntegrationInfo =>
       createIntegration(state, trackingId, definition),
     /** Changes description, settings or handler. The trigger is fixed: passing a different one throws. */
@@ -45,7 +54,9 @@ export function createIntegrationsArea(ctx: PlatformContext) {
       name: string,
       changes: Partial<Omit<IntegrationDefinition, 'name' | 'secrets'>>,
     ): IntegrationInfo => updateIntegration(state, trackingId, name, changes),
-    /** Sets or replaces secrets (string values). Write-only: nothing returns their values. Resolves the secret names. */
+    /**
+     * Sets or replaces secrets (string values). Write-only: nothing returns their values. Resolves the secret names.
+     */
     setSecrets: (trackingId: string, name: string, secrets: Record<string, string>): string[] =>
       setSecrets(state, trackingId, name, secrets),
     /** Removes a secret; returns whether it existed. */

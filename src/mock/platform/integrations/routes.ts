@@ -62,7 +62,10 @@ export function executionOf(state: IntegrationsState, call: IntegrationCall): Ex
 /** The body's `payload`; absent is `{}`. */
 export const payloadOf = (body: Record<string, unknown>) => (Object.hasOwn(body, 'payload') ? body.payload : {});
 
-/** POST …/execute `{payload, key}`: runs now; 200 with the result, 429 with `retryAt`, 404, 400, 500 (handler error), 504 (timeout). */
+/**
+ * POST …/execute `{payload, key}`: runs now; 200 with the result, 429 with `retryAt`, 404, 400, 500 (handler error),
+ * 504 (timeout).
+ */
 export async function execute(state: IntegrationsState, call: IntegrationCall): Promise<IntegrationAnswer> {
   const execution = executionOf(state, call);
   if ('status' in execution) return execution;

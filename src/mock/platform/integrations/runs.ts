@@ -61,7 +61,10 @@ export function startRecurring(state: IntegrationsState, entry: Entry, every: Pe
   next();
 }
 
-/** Event-triggered integrations run on each accepted tracking event of their type; HTTP ones on a deferkv delivery to their name. */
+/**
+ * Event-triggered integrations run on each accepted tracking event of their type; HTTP ones on a deferkv delivery to
+ * their name.
+ */
 export function listenForTriggers(state: IntegrationsState, bus: Bus): void {
   bus.on('event', ({ trackingId, event }) => {
     for (const entry of state.byProperty.get(trackingId)?.values() ?? []) {

@@ -24,7 +24,10 @@ function whenOf(state: IntegrationsState, fields: Record<string, unknown>): numb
   return when;
 }
 
-/** POST …/schedule `{payload, key, delay, window}`: 200 with `runAt`; replaces a pending schedule with the same (non-empty) key. */
+/**
+ * POST …/schedule `{payload, key, delay, window}`: 200 with `runAt`; replaces a pending schedule with the same
+ * (non-empty) key.
+ */
 export async function schedule(state: IntegrationsState, call: IntegrationCall): Promise<IntegrationAnswer> {
   const execution = executionOf(state, call);
   if ('status' in execution) return execution;

@@ -1,6 +1,7 @@
 /**
  * Weighted co-occurrence counts between products (integer indexes), one bounded row per product:
- * a row keeps at most `capacity` neighbours (rounded up to a power of two). When it overflows it is pruned to its heaviest
+ * a row keeps at most `capacity` neighbours (rounded up to a power of two). When it overflows it is pruned to its
+ * heaviest
  * three quarters, so memory stays O(products × capacity) whatever the traffic (an approximation:
  * a pair pruned early restarts from 0 if it comes back).
  *

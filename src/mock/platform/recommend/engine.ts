@@ -30,7 +30,9 @@ export class PropertyIndexes {
   }
 }
 
-/** With rules, the best this many candidates of each component are evaluated and re-ranked (promotions can lift them). */
+/**
+ * With rules, the best this many candidates of each component are evaluated and re-ranked (promotions can lift them).
+ */
 const RULE_CANDIDATE_POOL = 500;
 
 interface Component {

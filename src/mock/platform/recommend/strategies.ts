@@ -49,7 +49,9 @@ const WINDOWS = {
 const NO_VIEWS = new Float64Array(0);
 const utcDay = (now: number) => Math.floor(now / DAY_MS);
 
-/** Views per product of each of `days` UTC days ending with day `last`, oldest first (products past an array's end: 0). */
+/**
+ * Views per product of each of `days` UTC days ending with day `last`, oldest first (products past an array's end: 0).
+ */
 function dailyViews(interactions: Interactions, last: number, days: number): Float64Array[] {
   return Array.from({ length: days }, (_, i) => interactions.dailyViews.get(last - days + 1 + i)?.values ?? NO_VIEWS);
 }
@@ -73,7 +75,10 @@ function trendOf(measure: (s: Float64Array) => number): Strategy {
   };
 }
 
-/** Item-to-item collaborative filtering: cosine of the users' vectors, co / √(users(seed) · users(rec)), pairs with >= 2 users in common. */
+/**
+ * Item-to-item collaborative filtering: cosine of the users' vectors, co / √(users(seed) · users(rec)), pairs with >= 2
+ * users in common.
+ */
 function cosine(rows: 'viewedTogether' | 'boughtTogether', users: 'viewers' | 'buyers'): Strategy {
   return {
     seed: 'product',
@@ -117,7 +122,9 @@ function inCategories(own: readonly string[], wanted: readonly string[]): boolea
 
 /** Native strategies. The weight of an item is its score (summed over seeds). */
 export const STRATEGIES: Readonly<Record<string, Strategy>> = {
-  /** Best sellers: units bought, ties broken by views (score = units + views / (max views + 1)); category seeds filter. */
+  /**
+   * Best sellers: units bought, ties broken by views (score = units + views / (max views + 1)); category seeds filter.
+   */
   popular: {
     seed: 'catalog',
     score({ catalog, interactions, categories }, emit) {

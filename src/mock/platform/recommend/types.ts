@@ -55,6 +55,9 @@ export interface FeedProduct {
   brand?: string;
   /** When the product joined the catalog (epoch ms or ISO); default: when it was loaded. */
   addedAt?: number | string;
-  /** Details per locale (`en-GBP` → name, description, url, image_url, unit_price, unit_sale_price, currency, stock, category, subcategory, sku_code, custom fields). */
+  /**
+   * Details per locale (`en-GBP` → name, description, url, image_url, unit_price, unit_sale_price, currency, stock,
+   * category, subcategory, sku_code, custom fields).
+   */
   locales: Record<string, Record<string, unknown>>;
 }

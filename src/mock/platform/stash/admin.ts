@@ -61,7 +61,10 @@ export function inspectStash(state: StashState) {
   return {
     /** deferkv rows delivered so far, in delivery order. */
     deliveries: (): StashDelivery[] => state.deliveries.map((d) => ({ ...d })),
-    /** A copy of what a property holds, per storage (null-prototype records; deferkv rows keyed `<fullKey> <timestamp>`). */
+    /**
+     * A copy of what a property holds, per storage (null-prototype records; deferkv rows keyed `<fullKey>
+     * <timestamp>`).
+     */
     snapshot(trackingId: string) {
       const store = state.stores.get(trackingId);
       return {

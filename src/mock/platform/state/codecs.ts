@@ -45,7 +45,8 @@ export const CODECS: Record<string, Codec> = {
   'services.stash.countIncr': { changed: stashOk },
   'services.stash.countDecr': { changed: stashOk },
   'services.events.ingest': {
-    // The body as received: UTF-8 as text (readable in a snapshot), other bytes as base64, so a malformed one replays as it came.
+    // The body as received: UTF-8 as text (readable in a snapshot), other bytes as base64, so a malformed one replays
+    // as it came.
     record: ([trackingId, body]) => [
       trackingId,
       body instanceof Uint8Array ? (utf8(body) ?? { base64: toBase64(body) }) : body,

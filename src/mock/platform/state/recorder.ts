@@ -117,7 +117,10 @@ class Wrapper {
     return copy;
   }
 
-  /** The parts with their state-changing functions wrapped: clock set/advance, the recorded services, admin but its readers. */
+  /**
+   * The parts with their state-changing functions wrapped: clock set/advance, the recorded services, admin but its
+   * readers.
+   */
   parts<P extends PlatformParts>(parts: P): P {
     const { clock } = parts;
     const wrappedClock: Clock = {
@@ -195,7 +198,9 @@ export function createRecorder<P extends PlatformParts>(parts: P, header: StateH
     replay: (list: StateOperation[], source: string) => replay(list, source, wrapper.callable, parts.clock, sealer),
     /** The platform's state now: the header and the operations that still matter (overwritten ones dropped). */
     snapshot: (): StateSnapshot => ({ ...header, operations: log.current() }),
-    /** Calls `listener` with each recorded operation, synchronously, as it is applied. Returns a function that stops it. */
+    /**
+     * Calls `listener` with each recorded operation, synchronously, as it is applied. Returns a function that stops it.
+     */
     onOperation: (listener: (operation: StateOperation) => void): (() => void) => log.listen(listener),
     /** Calls since creation whose arguments JSON cannot carry (for example an integration's handler function). */
     unrecorded: () => wrapper.unrecorded,
