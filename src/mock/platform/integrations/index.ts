@@ -4,7 +4,7 @@ import { pendingWhere, type RunFilter, runsWhere } from './inspect';
 import { cancel, execute } from './routes';
 import { listenForTriggers } from './runs';
 import { schedule } from './schedules';
-import { createState, entryOf, find, infoOf } from './state';
+import { createState, entryOf, find, type IntegrationsState, infoOf } from './state';
 import type { IntegrationDefinition, IntegrationInfo, IntegrationRun, PendingExecution } from './types';
 
 export { INTEGRATION_TIMEOUT } from './checks';
@@ -13,35 +13,9 @@ export { RUN_LIMITS } from './limits';
 export { nextBoundary, runAt } from './run-at';
 export * from './types';
 
-/**
- * The integrations area of the mock platform: a registry per property (`admin`), the execute /
- * schedule / cancel routes (`service`), event, deferkv-delivery and recurring triggers, and the
- * record of every run (`inspect`). All times are platform (UTC) time from `ctx.clock`.
- *
- * This file only wires the parts: state.ts (registry, pending schedules, ids), runs.ts (running a
- * handler, recurrence, bus triggers), routes.ts and schedules.ts (the HTTP routes), admin.ts,
- * checks.ts (definitions and keys), inspect.ts, run-log.ts (the bounded record of runs).
- */
-export function createIntegrationsArea(ctx: PlatformContext) {
-  const state = createState(ctx.clock);
-  listenForTriggers(state, ctx.bus);
-
-  const service = {
-    /**
-     * POST …/execute `{payload, key}`: runs now; 200 with the result, 429 with `retryAt`, 404, 400, 500 (handler
-     * error), 504 (timeout).
-     */
-    execute: (trackingId: string, name: string, body: unknown) => execute(state, { trackingId, name, body }),
-    /**
-     * POST …/schedule `{payload, key, delay, window}`: 200 with `runAt`; replaces a pending schedule with the same
-     * (non-empty) key.
-     */
-    schedule: (trackingId: string, name: string, body: unknown) => schedule(state, { trackingId, name, body }),
-    /** POST …/cancel `{key}`: removes the pending schedules whose key has all of `key`'s values. */
-    cancel: (trackingId: string, name: string, body: unknown) => cancel(state, { trackingId, name, body }),
-  };
-
-  const admin = {
+/** `platform.admin.integrations`: what the platform's editor does, server side. */
+function adminOf(state: IntegrationsState) {
+  return {
     /**
      * Creates an integration; its name is unique within the property and its trigger fixed. Throws a TypeError for a
      * bad definition.
@@ -72,6 +46,37 @@ export function createIntegrationsArea(ctx: PlatformContext) {
     /** Deletes an integration with its pending schedules and recurrence; returns whether it existed. */
     remove: (trackingId: string, name: string): boolean => removeIntegration(state, trackingId, name),
   };
+}
+
+/**
+ * The integrations area of the mock platform: a registry per property (`admin`), the execute /
+ * schedule / cancel routes (`service`), event, deferkv-delivery and recurring triggers, and the
+ * record of every run (`inspect`). All times are platform (UTC) time from `ctx.clock`.
+ *
+ * This file only wires the parts: state.ts (registry, pending schedules, ids), runs.ts (running a
+ * handler, recurrence, bus triggers), routes.ts and schedules.ts (the HTTP routes), admin.ts,
+ * checks.ts (definitions and keys), inspect.ts, run-log.ts (the bounded record of runs).
+ */
+export function createIntegrationsArea(ctx: PlatformContext) {
+  const state = createState(ctx.clock);
+  listenForTriggers(state, ctx.bus);
+
+  const service = {
+    /**
+     * POST …/execute `{payload, key}`: runs now; 200 with the result, 429 with `retryAt`, 404, 400, 500 (handler
+     * error), 504 (timeout).
+     */
+    execute: (trackingId: string, name: string, body: unknown) => execute(state, { trackingId, name, body }),
+    /**
+     * POST …/schedule `{payload, key, delay, window}`: 200 with `runAt`; replaces a pending schedule with the same
+     * (non-empty) key.
+     */
+    schedule: (trackingId: string, name: string, body: unknown) => schedule(state, { trackingId, name, body }),
+    /** POST …/cancel `{key}`: removes the pending schedules whose key has all of `key`'s values. */
+    cancel: (trackingId: string, name: string, body: unknown) => cancel(state, { trackingId, name, body }),
+  };
+
+  const admin = adminOf(state);
 
   const inspect = {
     /** Finished runs (and rate-limit refusals), oldest first, optionally filtered. */
