@@ -23,19 +23,27 @@ interface Declared {
 }
 
 /**
- * Reads the item of `element` inside `container`: `data-svc-item` is the item as JSON (an object)
- * or its id, with `data-svc-strategy` and `data-svc-weight`; `data-svc-position` or, by default,
- * the element's 1-based place among the container's items.
+ * The item an element names: `data-svc-item` is the item as JSON (an object) or its id, with
+ * `data-svc-strategy` and `data-svc-weight`. Malformed JSON throws (a SyntaxError).
  */
-function declared(element: HTMLElement, container: HTMLElement, trackingId?: string): Declared {
-  const { svcItem = '', svcStrategy, svcWeight, svcPosition } = element.dataset;
+export function declaredItem(element: HTMLElement): ShownItem {
+  const { svcItem = '', svcStrategy, svcWeight } = element.dataset;
   const parsed: unknown = svcItem.trim().startsWith('{')
     ? JSON.parse(svcItem)
     : { id: svcItem, strategy: svcStrategy, weight: svcWeight };
+  return (isObject(parsed) ? parsed : {}) as ShownItem;
+}
+
+/**
+ * Reads the item of `element` inside `container` (`declaredItem`), and its position:
+ * `data-svc-position` or, by default, the element's 1-based place among the container's items.
+ */
+function declared(element: HTMLElement, container: HTMLElement, trackingId?: string): Declared {
+  const { svcPosition } = element.dataset;
   return {
     trackingId: container.dataset.svcTrackingId ?? trackingId,
     experienceId: container.dataset.svcExperienceId,
-    item: (isObject(parsed) ? parsed : {}) as ShownItem,
+    item: declaredItem(element),
     position: svcPosition ? +svcPosition : [...container.querySelectorAll(ITEM)].indexOf(element) + 1,
   };
 }

@@ -9,6 +9,7 @@
 
 import { invalid, type SvcError } from '@svc/core';
 import { fillCard } from './card';
+import { declaredItem } from './declarative';
 import { recommendations } from './index';
 import type { Recommendation, RecommendationList, Recommendations, RecommendationsConfig } from './types';
 
@@ -116,6 +117,8 @@ export class SvcRecommendationsElement extends ElementBase {
   /** Counts refreshes: an answer that is not the latest one's is dropped. */
   #run = 0;
   #scheduled = false;
+  /** Whether the element has shown something yet: its first refresh may adopt server-rendered cards. */
+  #started = false;
 
   /** Inserted (or moved): asks, after the page is parsed. */
   connectedCallback() {
@@ -154,7 +157,30 @@ export class SvcRecommendationsElement extends ElementBase {
     return this.#client[1];
   }
 
+  /**
+   * Server-rendered cards (children with `data-svc-item`, and an item each): shown as they are,
+   * `ready` at once, observed; no request until an attribute changes. False when there are none,
+   * or one names no item (the element then asks).
+   */
+  #adoptServerCards(): boolean {
+    const cards = cardsOf(this);
+    if (!cards.length) return false;
+    let items: RecommendationList;
+    try {
+      items = cards.map((card) => ({ details: {}, ...declaredItem(card) }) as Recommendation);
+    } catch {
+      return false;
+    }
+    if (!items.every((item) => typeof item.id === 'string' && item.id)) return false;
+    this.#show(this.#clientFor(), cards, items);
+    settle(this, 'ready', { items });
+    return true;
+  }
+
   async #refresh() {
+    const first = !this.#started;
+    this.#started = true;
+    if (first && this.#adoptServerCards()) return;
     const run = ++this.#run;
     settle(this, 'loading');
     try {

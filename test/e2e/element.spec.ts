@@ -148,3 +148,32 @@ test('the demo shows a widget written as <svc-recommendations> (its not-found pa
     expect((await link.locator('.name').textContent())?.length).toBeGreaterThan(0);
   }
 });
+
+test('server-rendered cards: ready at once, no request, shown once seen, asked again only on an attribute change', async ({
+  context,
+  page,
+}) => {
+  const platform = await platformFor(context);
+  const asked: (string | null)[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/vc/recommend/')) asked.push(new URL(request.url()).searchParams.get('n'));
+  });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/test-pages/element-server.html');
+  await expect(page.locator('#widget')).toHaveAttribute('state', 'ready');
+  expect(await cards(page).allTextContents()).toEqual(['Server one', 'Server two']);
+  expect(await observed(page)).toBe(2);
+  await page.evaluate((y) => window.scrollTo(0, y), IN_VIEW);
+  const shown = ['s1', 's2'].map((id) => ['recommendationShown', id]);
+  await expect.poll(() => emitted(page), { timeout: 5000 }).toEqual(shown);
+  await page.evaluate(() =>
+    (window as unknown as { svc: { tracker: { flush(): Promise<void> } } }).svc.tracker.flush(),
+  );
+  await expect.poll(() => held(platform)).toEqual(shown);
+  expect(asked).toEqual([]);
+
+  await page.locator('#widget').evaluate((element) => element.setAttribute('limit', '3'));
+  await expect(cards(page)).toHaveCount(3);
+  expect(asked).toEqual(['3']);
+  expect(await cards(page).allTextContents()).toEqual(NAMES.slice(0, 3));
+});

@@ -167,21 +167,39 @@ describe('<svc-recommendations>', () => {
     expect((await recommendRequests()).map((r) => r.url.searchParams.get('n'))).toEqual(['3', '2']);
   });
 
-  it('keeps server-rendered cards that show the answer, and replaces them when it differs', async () => {
+  it('adopts server-rendered cards: ready at once, observed, nothing asked until an attribute changes', async () => {
     mock.platform.faults.set('recommend', RAW_ANSWER);
-    const server = ANSWER.result.items
-      .map((i) => `<a class="card" data-svc-item="${i.id}">server ${i.id}</a>`)
-      .join('');
-    const kept = await mount('', TEMPLATE + server);
-    const before = cards(kept.element);
-    await kept.settled;
-    expect(cards(kept.element)).toEqual(before);
-    expect(before.map((a) => a.textContent)).toEqual(['server p2', 'server p4', 'server p1']);
-    expect(observedCount()).toBe(3); // the kept cards are observed
+    const server =
+      '<a class="card" data-svc-item="s1" data-svc-strategy="popular" data-svc-weight="0.9">server s1</a>' +
+      '<a class="card" data-svc-item=\'{"id":"s2","strategy":"cf_viewed","weight":0.5}\'>server s2</a>';
+    const { element, settled: done } = await mount('limit="3"', TEMPLATE + server);
+    const before = cards(element);
+    const [type, detail] = await done;
+    expect(type).toBe('svc-ready');
+    expect(element.getAttribute('state')).toBe('ready');
+    expect(detail.items).toEqual([
+      { id: 's1', strategy: 'popular', weight: '0.9', details: {} },
+      { id: 's2', strategy: 'cf_viewed', weight: 0.5, details: {} },
+    ]);
+    expect(cards(element)).toEqual(before);
+    expect(observedCount()).toBe(2); // the server's cards are observed
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await recommendRequests()).toEqual([]);
 
-    const stale = await mount('', `${TEMPLATE}<a class="card" data-svc-item="gone">server gone</a>`);
-    await stale.settled;
-    expect(cards(stale.element).map((a) => a.textContent)).toEqual(['Product p2', 'Product p4', 'Product p1']);
+    // An attribute change asks; the answer differs, so its cards replace the server's.
+    const again = settled(element);
+    element.setAttribute('limit', '2');
+    await again;
+    expect((await recommendRequests()).map((r) => r.url.searchParams.get('n'))).toEqual(['2']);
+    expect(cards(element).map((a) => a.textContent)).toEqual(['Product p2', 'Product p4']);
+  });
+
+  it('a server-rendered card naming no item is no card to adopt: the element asks', async () => {
+    mock.platform.faults.set('recommend', RAW_ANSWER);
+    const { element, settled: done } = await mount('', `${TEMPLATE}<a class="card" data-svc-item="{broken">x</a>`);
+    await done;
+    expect(await recommendRequests()).toHaveLength(1);
+    expect(cards(element).map((a) => a.textContent)).toEqual(['Product p2', 'Product p4', 'Product p1']);
   });
 
   it('stops observing when removed, and drops an answer that comes after', async () => {
