@@ -73,7 +73,8 @@ export const packages = [
   {
     name: 'react',
     description: 'Recommendations in React: useRecommendations and <Recommendations>, server rendering included.',
-    entries: { index: 'src/react/index.ts' },
+    // `server`: loadRecommendations, for a Server Component, a route loader or an edge function.
+    entries: { index: 'src/react/index.ts', server: 'src/react/server.ts' },
     // The shop's own React (19): one copy of React on the page.
     peer: { react: '^19.0.0' },
     keywords: ['react', 'recommendations', 'ssr', 'hooks'],

@@ -1,7 +1,9 @@
 // @svc/react: recommendations in React. `useRecommendations(options, config)` gets the items
 // after hydration (nothing touches `window` while rendering, so the server's render and the
-// first client render are the same: `loading`, no items), and `observe(item)` is the ref callback
-// a card puts on its element (shown once seen for a second, clicked when followed).
+// first client render are the same: `loading`, no items), or renders a server snapshot
+// (`{ initial }`, from `@svc/react/server`) on the server and in the first client render alike;
+// `observe(item)` is the ref callback a card puts on its element (shown once seen for a second,
+// clicked when followed).
 import {
   type Recommendation,
   type RecommendationList,
@@ -12,6 +14,9 @@ import {
   type SvcError,
 } from '@svc/recommendations';
 import { type ReactNode, type RefCallback, useCallback, useEffect, useRef, useState } from 'react';
+import type { RecommendationsSnapshot } from './snapshot';
+
+export type { RecommendationsSnapshot, SnapshotStatus } from './snapshot';
 
 /** Where a widget is: `empty` is `NO_RECOMMENDATIONS`, `error` any other failure (in `error`). */
 export type RecommendationsStatus = 'loading' | 'ready' | 'empty' | 'error';
@@ -21,8 +26,8 @@ export interface RecommendationsState {
   /** The latest answer's items, best first; empty until the first answer. */
   items: Recommendation[];
   status: RecommendationsStatus;
-  /** The failure of `empty` and `error`, else `undefined`. */
-  error: SvcError | undefined;
+  /** The failure of `empty` and `error` (a server snapshot's: its code and message), else `undefined`. */
+  error: SvcError | RecommendationsSnapshot['error'] | undefined;
   /**
    * The ref callback of the card of `item`: `<a ref={observe(item)}>`. The same item and position
    * always give the same callback, so a re-render does not restart the one-second count.
@@ -48,6 +53,36 @@ interface Flight {
   key: string;
   client: RecommendationsClient | undefined;
   answer: Promise<Answer>;
+  /** A server snapshot's answer, known at once. */
+  initial?: Answer;
+}
+
+/** Options of `useRecommendations` beyond the client's. */
+export interface HookOptions {
+  /**
+   * The server's snapshot (`loadRecommendations` of `@svc/react/server`): rendered on the server and
+   * in the first client render, with no request after hydration; the hook asks only when the options
+   * or config change.
+   * @default undefined (ask after hydration)
+   */
+  initial?: RecommendationsSnapshot;
+}
+
+/** The snapshot's answer, with its items' client made now: a server-rendered card is observed as soon as it is attached. */
+function landed(
+  key: string,
+  options: RecommendationsOptions,
+  config: RecommendationsConfig,
+  initial: RecommendationsSnapshot,
+): Flight {
+  const answer: Answer = { items: initial.items, status: initial.status, error: initial.error ?? undefined };
+  let client: RecommendationsClient | undefined;
+  try {
+    client = recommendations(options, config);
+  } catch {
+    client = undefined; // refused options: the cards render, nothing is observed
+  }
+  return { key, client, answer: Promise.resolve(answer), initial: answer };
 }
 
 /** Creates the client and asks; a refusal (`INVALID_ARGUMENT`) is an answer too, nothing sent. */
@@ -72,14 +107,25 @@ function fly(key: string, options: RecommendationsOptions, config: Recommendatio
 export function useRecommendations(
   options: RecommendationsOptions,
   config: RecommendationsConfig = {},
+  { initial }: HookOptions = {},
 ): RecommendationsState {
-  const [answer, setAnswer] = useState<Answer>(LOADING);
+  const key = JSON.stringify([options?.meta, config]);
   const flight = useRef<Flight | undefined>(undefined);
   /** The client each shown item came from (its position and once-rule live there). */
   const owners = useRef(new WeakMap<Recommendation, RecommendationsClient>());
+  /** A server snapshot's items, by their place in it: no `get` of this page's client knows them. */
+  const places = useRef(new WeakMap<Recommendation, number>());
+  if (initial && !flight.current) {
+    flight.current = landed(key, options, config, initial);
+    const { client } = flight.current;
+    for (const [i, item] of initial.items.entries()) {
+      if (client) owners.current.set(item, client);
+      places.current.set(item, i + 1);
+    }
+  }
+  const [answer, setAnswer] = useState<Answer>(() => flight.current?.initial ?? LOADING);
   const latest = useRef(options);
   latest.current = options;
-  const key = JSON.stringify([options?.meta, config]);
 
   // `key` stands for options.meta and config, compared by value (a new object of the same value asks nothing).
   // biome-ignore lint/correctness/useExhaustiveDependencies: config is compared through key
@@ -104,12 +150,15 @@ export function useRecommendations(
     };
   }, [key]);
 
-  const observe = useObserve(owners.current);
+  const observe = useObserve(owners.current, places.current);
   return { ...answer, observe };
 }
 
-/** `observe(item, position?)`: one ref callback per item and position, observing with the item's client. */
-function useObserve(owners: WeakMap<Recommendation, RecommendationsClient>) {
+/**
+ * `observe(item, position?)`: one ref callback per item and position, observing with the item's
+ * client; a server snapshot's item, without a position, at its place in the snapshot.
+ */
+function useObserve(owners: WeakMap<Recommendation, RecommendationsClient>, places: WeakMap<Recommendation, number>) {
   const refs = useRef(new WeakMap<Recommendation, Map<number | undefined, RefCallback<Element>>>());
   return useCallback(
     (item: Recommendation, position?: number): RefCallback<Element> => {
@@ -118,12 +167,13 @@ function useObserve(owners: WeakMap<Recommendation, RecommendationsClient>) {
       let ref = byPosition.get(position);
       if (!ref) {
         // React 19 calls the returned function when the element goes: the observation stops.
-        ref = (element) => (element ? owners.get(item)?.observe(element, item, position) : undefined);
+        const at = position ?? places.get(item);
+        ref = (element) => (element ? owners.get(item)?.observe(element, item, at) : undefined);
         byPosition.set(position, ref);
       }
       return ref;
     },
-    [owners],
+    [owners, places],
   );
 }
 
@@ -136,13 +186,18 @@ export interface RecommendationsProps {
    * @default {} (strategy popular, 10 items)
    */
   config?: RecommendationsConfig;
+  /**
+   * The server's snapshot (`loadRecommendations` of `@svc/react/server`), as for `useRecommendations`.
+   * @default undefined (ask after hydration)
+   */
+  initial?: RecommendationsSnapshot;
   /** Renders the widget from the state: `{ items, status, error, observe }`. */
   children: (state: RecommendationsState) => ReactNode;
 }
 
 /** `useRecommendations` as a component with a render prop. */
-export function Recommendations({ options, config, children }: RecommendationsProps): ReactNode {
-  return children(useRecommendations(options, config));
+export function Recommendations({ options, config, initial, children }: RecommendationsProps): ReactNode {
+  return children(useRecommendations(options, config, { initial }));
 }
 
 export type { Recommendation, RecommendationsConfig, RecommendationsOptions, SvcError } from '@svc/recommendations';

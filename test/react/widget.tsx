@@ -1,12 +1,25 @@
 // The widget of the React tests (happy-dom and server rendering): the docs' shape, a list of
 // links, each card observed through the hook's ref callback.
-import { Recommendations, type RecommendationsConfig, useRecommendations } from '../../src/react';
+import {
+  Recommendations,
+  type RecommendationsConfig,
+  type RecommendationsSnapshot,
+  useRecommendations,
+} from '../../src/react';
 
 export const TID = 'shop1';
 
 /** A widget written with the hook. */
-export function Widget({ config = {}, trackingId = TID }: { config?: RecommendationsConfig; trackingId?: string }) {
-  const { items, status, error, observe } = useRecommendations({ meta: { trackingId } }, config);
+export function Widget({
+  config = {},
+  trackingId = TID,
+  initial,
+}: {
+  config?: RecommendationsConfig;
+  trackingId?: string;
+  initial?: RecommendationsSnapshot;
+}) {
+  const { items, status, error, observe } = useRecommendations({ meta: { trackingId } }, config, { initial });
   if (status === 'loading') return <p className="recs">Loading…</p>;
   if (status !== 'ready')
     return (
@@ -26,9 +39,15 @@ export function Widget({ config = {}, trackingId = TID }: { config?: Recommendat
 }
 
 /** The same widget through `<Recommendations>` and its render prop. */
-export function RenderPropWidget({ config = {} }: { config?: RecommendationsConfig }) {
+export function RenderPropWidget({
+  config = {},
+  initial,
+}: {
+  config?: RecommendationsConfig;
+  initial?: RecommendationsSnapshot;
+}) {
   return (
-    <Recommendations options={{ meta: { trackingId: TID } }} config={config}>
+    <Recommendations options={{ meta: { trackingId: TID } }} config={config} initial={initial}>
       {({ items, status, observe }) =>
         status === 'ready' ? (
           <ul>

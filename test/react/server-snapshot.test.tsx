@@ -1,0 +1,109 @@
+// @vitest-environment happy-dom
+import { act, StrictMode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadRecommendations } from '../../src/react/server';
+import { RAW_ANSWER } from '../recommendations/feed';
+import { recommendationEvents, useTrackers } from '../recommendations/page-tracker';
+import { useMockPlatform } from '../support/mock-server';
+import { RenderPropWidget, TID, Widget } from './widget';
+
+// Personalised from the first byte: the server's snapshot (`loadRecommendations`) rendered by the
+// hook on the server and in the first client render, hydrated with no mismatch and no request.
+const mock = useMockPlatform();
+const trackers = useTrackers();
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLElement;
+let root: Root | undefined;
+beforeEach(() => {
+  vi.stubGlobal('IntersectionObserver', undefined);
+  container = document.body.appendChild(document.createElement('div'));
+});
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  root = undefined;
+  document.body.replaceChildren();
+  vi.unstubAllGlobals();
+});
+
+const recommendRequests = async () => (await mock.sent()).filter((r) => r.url.pathname.includes('/vc/recommend/'));
+
+describe('loadRecommendations', () => {
+  it('resolves a plain snapshot of the items, asked for the visitor', async () => {
+    mock.platform.faults.set('recommend', RAW_ANSWER);
+    const snapshot = await loadRecommendations({ meta: { trackingId: TID } }, { limit: 3 }, { visitorId: 'v-9' });
+    expect(snapshot.status).toBe('ready');
+    expect(snapshot.error).toBeNull();
+    expect(snapshot.items.map((item) => item.id)).toEqual(['p2', 'p4', 'p1']);
+    expect(JSON.parse(JSON.stringify(snapshot))).toEqual(snapshot); // serialisable as it is
+    const [request] = await recommendRequests();
+    expect(request.url.searchParams.get('contextId')).toBe('v-9');
+  });
+
+  it('never rejects: empty, a refused option, a timeout and a failure are snapshots', async () => {
+    expect(await loadRecommendations({ meta: { trackingId: 'no_such_shop' } })).toEqual({
+      items: [],
+      status: 'empty',
+      error: { code: 'NO_RECOMMENDATIONS', message: expect.any(String) },
+    });
+    expect((await loadRecommendations({ meta: { trackingId: TID } }, { limit: 0 })).error?.code).toBe(
+      'INVALID_ARGUMENT',
+    );
+    mock.platform.faults.set('recommend', { latencyMs: 200 });
+    expect((await loadRecommendations({ meta: { trackingId: TID } }, { timeout: 50 })).error?.code).toBe('TIMEOUT');
+    mock.platform.faults.set('recommend', { status: 503 });
+    const failed = await loadRecommendations({ meta: { trackingId: TID } });
+    expect([failed.status, failed.error?.code]).toEqual(['error', 'SERVER_ERROR']);
+  });
+});
+
+describe('useRecommendations with the server snapshot', () => {
+  it('renders the cards on the server and hydrates them with no warning, no request, each shown once', async () => {
+    mock.platform.faults.set('recommend', RAW_ANSWER);
+    const initial = await loadRecommendations({ meta: { trackingId: TID } }, { limit: 3 });
+    const before = (await recommendRequests()).length;
+    const events = recommendationEvents(trackers.start());
+    const app = (
+      <StrictMode>
+        <Widget config={{ limit: 3 }} initial={initial} />
+        <RenderPropWidget config={{ limit: 3 }} initial={initial} />
+      </StrictMode>
+    );
+    container.innerHTML = renderToString(app);
+    expect([...container.querySelectorAll('ol.recs li')].map((li) => li.textContent)).toEqual([
+      'Product p2',
+      'Product p4',
+      'Product p1',
+    ]);
+    const errors = vi.spyOn(console, 'error');
+    await act(async () => {
+      root = hydrateRoot(container, app, { onRecoverableError: (error) => console.error(error) });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(errors).not.toHaveBeenCalled();
+    expect(await recommendRequests()).toHaveLength(before);
+    // Without IntersectionObserver an observed card is shown at once: each widget's items once each
+    // (two widgets here), StrictMode's double effects and ref callbacks notwithstanding.
+    await vi.waitFor(() => expect(events).toHaveLength(6));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const ids = events.map(([type, item]) => `${type} ${item.id}`).sort();
+    expect(ids).toEqual(['p1', 'p1', 'p2', 'p2', 'p4', 'p4'].map((id) => `recommendationShown ${id}`));
+  });
+
+  it('asks again only when the options or config change', async () => {
+    mock.platform.faults.set('recommend', RAW_ANSWER);
+    const initial = await loadRecommendations({ meta: { trackingId: TID } }, { limit: 3 });
+    const before = (await recommendRequests()).length;
+    container.innerHTML = renderToString(<Widget config={{ limit: 3 }} initial={initial} />);
+    await act(async () => {
+      root = hydrateRoot(container, <Widget config={{ limit: 3 }} initial={initial} />);
+    });
+    await act(async () => root?.render(<Widget config={{ limit: 3 }} initial={initial} />));
+    expect(await recommendRequests()).toHaveLength(before);
+    await act(async () => root?.render(<Widget config={{ limit: 2 }} initial={initial} />));
+    await vi.waitFor(async () => expect(await recommendRequests()).toHaveLength(before + 1));
+    await vi.waitFor(() => expect(container.querySelectorAll('ol.recs li')).toHaveLength(2));
+  });
+});
