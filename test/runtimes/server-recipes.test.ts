@@ -1,0 +1,87 @@
+// @vitest-environment node
+// docs/server.md's recipes, run as written: the Workers `fetch` handler in workerd (miniflare),
+// bundled from the built packages, against `svc-mock serve`.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { Miniflare } from 'miniflare';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Child, kill9, startServer } from '../mock/server/child';
+import { distDir } from '../mock/server/readme';
+
+const root = join(import.meta.dirname, '..', '..');
+let mock: Child;
+beforeAll(async () => {
+  mock = await startServer([]);
+});
+afterAll(() => kill9(mock.process));
+
+/** The code block of docs/server.md marked `lang tag`. */
+function recipe(tag: string): string {
+  const guide = readFileSync(join(root, 'docs', 'server.md'), 'utf8');
+  const block = new RegExp('```ts ' + tag + '\\n([\\s\\S]*?)```').exec(guide);
+  if (!block) throw new Error(`docs/server.md has no \`\`\`ts ${tag} block`);
+  return block[1];
+}
+
+async function bundle(code: string): Promise<string> {
+  const result = await build({
+    stdin: { contents: code, resolveDir: import.meta.dirname, loader: 'ts' },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    mainFields: ['module', 'main'],
+    conditions: ['worker', 'browser', 'import'],
+    alias: {
+      '@svc/experiences': join(distDir, 'experiences'),
+      '@svc/react/server': join(distDir, 'react', 'server.js'),
+    },
+    nodePaths: [join(root, 'node_modules')],
+  });
+  return result.outputFiles[0].text;
+}
+
+const fault = (route: string, body: object | undefined) =>
+  fetch(`${mock.url}/__svc/faults/${route}`, {
+    method: body ? 'PUT' : 'DELETE',
+    headers: { 'content-type': 'application/json' },
+    body: body && JSON.stringify(body),
+  });
+
+describe('docs/server.md: the Workers fetch handler', () => {
+  let worker: Miniflare;
+  beforeAll(async () => {
+    const script = await bundle(recipe('workers'));
+    worker = new Miniflare({ modules: true, script, bindings: { MOCK: mock.url }, compatibilityDate: '2026-01-01' });
+  });
+  afterAll(() => worker?.dispose());
+
+  it('renders the experience and four cards in the first response, and sets _svcTracker for a new visitor', async () => {
+    const response = await worker.dispatchFetch('https://shop.example/product/p1');
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toMatch(/^<!doctype html><h1>[^<]+<\/h1><ol data-svc-recommendations/);
+    expect(html.match(/<li data-svc-item="/g)).toHaveLength(4);
+    expect(response.headers.get('set-cookie')).toMatch(/^_svcTracker=[a-z0-9-]+; /);
+  });
+
+  it('a known visitor keeps their id: no cookie set', async () => {
+    const first = await worker.dispatchFetch('https://shop.example/');
+    const id = /_svcTracker=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1];
+    expect(id).toBeTruthy();
+    const again = await worker.dispatchFetch('https://shop.example/', { headers: { cookie: `_svcTracker=${id}` } });
+    expect(again.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('with the platform slower than the timeout, the page renders its default: Welcome, no cards', async () => {
+    await fault('*', { latencyMs: 1500 });
+    try {
+      const response = await worker.dispatchFetch('https://shop.example/');
+      expect(await response.text()).toBe('<!doctype html><h1>Welcome</h1>');
+    } finally {
+      await fault('*', undefined);
+    }
+  });
+});
