@@ -1,7 +1,9 @@
 // @vitest-environment node
-// docs/server.md's recipes, run as written: the Workers `fetch` handler in workerd (miniflare),
-// bundled from the built packages, against `svc-mock serve`.
-import { readFileSync } from 'node:fs';
+// docs/server.md's recipes, run as written against `svc-mock serve`: the Workers `fetch` handler in
+// workerd (miniflare), bundled from the built packages; the Express handler and the Next.js
+// proxy.ts in Node, written out of the guide into test/runtimes/.recipes/ (git-ignored) and imported.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
@@ -41,6 +43,16 @@ async function bundle(code: string): Promise<string> {
     nodePaths: [join(root, 'node_modules')],
   });
   return result.outputFiles[0].text;
+}
+
+/** The recipe of `tag` as a module of its own, imported (platform calls go to the mock). */
+async function load<T>(tag: string): Promise<T> {
+  process.env.SVC_PLATFORM = mock.url;
+  const dir = join(import.meta.dirname, '.recipes');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${tag}.ts`);
+  writeFileSync(file, recipe(tag));
+  return (await import(file)) as T;
 }
 
 const fault = (route: string, body: object | undefined) =>
@@ -83,5 +95,47 @@ describe('docs/server.md: the Workers fetch handler', () => {
     } finally {
       await fault('*', undefined);
     }
+  });
+});
+
+describe('docs/server.md: the Express handler', () => {
+  it('serves the first response with the cards and the cookie; the default page when the platform is slow', async () => {
+    const { app } = await load<{ app: import('express').Express }>('express');
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    try {
+      const response = await fetch(url);
+      const html = await response.text();
+      expect(html).toMatch(/^<!doctype html><h1>[^<]+<\/h1><ol data-svc-recommendations>/);
+      expect(html.match(/<li data-svc-item="/g)).toHaveLength(4);
+      expect(response.headers.get('set-cookie')).toMatch(/^_svcTracker=[a-z0-9-]+; /);
+      await fault('*', { latencyMs: 1500 });
+      expect(await (await fetch(url)).text()).toBe('<!doctype html><h1>Welcome</h1>');
+    } finally {
+      await fault('*', undefined);
+      server.close();
+    }
+  });
+});
+
+describe('docs/server.md: the Next.js proxy.ts', () => {
+  it('sets _svcTracker for a new visitor and passes the visitor and the experience on to rendering', async () => {
+    const { NextRequest } = await import('next/server');
+    const { proxy } = await load<{ proxy: (request: InstanceType<typeof NextRequest>) => Promise<Response> }>(
+      'next-proxy',
+    );
+    const response = await proxy(new NextRequest('https://shop.example/product/p1'));
+    const cookie = response.headers.get('set-cookie') ?? '';
+    const id = /^_svcTracker=([a-z0-9-]+); /.exec(cookie)?.[1];
+    expect(id).toBeTruthy();
+    // NextResponse.next({ request: { headers } }): the headers the page's render sees.
+    expect(response.headers.get('x-middleware-request-x-svc-visitor')).toBe(id);
+    expect(JSON.parse(response.headers.get('x-middleware-request-x-svc-experience') ?? '{}')).toHaveProperty(
+      'isControl',
+    );
+    const known = await proxy(new NextRequest('https://shop.example/', { headers: { cookie: `_svcTracker=${id}` } }));
+    expect(known.headers.get('set-cookie')).toBeNull();
+    expect(known.headers.get('x-middleware-request-x-svc-visitor')).toBe(id);
   });
 });
