@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTracker, type Tracker, type TrackingEvent } from '../../src/tracker';
+import type { TrackingEvent } from '../../src/tracker';
 import { useMockPlatform } from '../support/mock-server';
+import { useTrackers } from './helpers';
 
 // Adoption of what dead pages left runs inside the Web Lock `_svcl:<trackingId>` where the browser
 // has Web Locks: the localStorage lock is not atomic across processes, and two tabs starting at the
@@ -10,12 +11,8 @@ import { useMockPlatform } from '../support/mock-server';
 const mock = useMockPlatform();
 const TID = 'shop_1';
 const LEFT = `_svcq:${TID}:gone`;
-const started: Tracker[] = [];
-const start = () => {
-  const t = createTracker({ trackingId: TID });
-  started.push(t);
-  return t;
-};
+// The page is prepared by this file's beforeEach (a dead page's leftovers in storage).
+const start = useTrackers(TID, {}, { cleanPage: false });
 const stored = (seq: number): TrackingEvent => ({
   meta: { id: `gone-${seq}`, type: 'ecUser', ts: 1, visitorId: 'v', pageViewId: 'gone', seq, url: 'u' },
   data: { user: { id: 'u' } },
@@ -58,7 +55,6 @@ beforeEach(() => {
   localStorage.setItem(LEFT, JSON.stringify({ t: 0, e: [stored(1), stored(2)] }));
 });
 afterEach(() => {
-  for (const t of started.splice(0)) t.stop();
   delete (navigator as { locks?: unknown }).locks; // back to happy-dom's (null)
 });
 

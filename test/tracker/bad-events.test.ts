@@ -4,33 +4,20 @@
 // split until the bad event is alone, and only it is dropped.
 import { gunzipSync } from 'node:zlib';
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTracker, type Tracker, type TrackingEvent } from '../../src/tracker';
+import { describe, expect, it, vi } from 'vitest';
+import type { TrackingEvent } from '../../src/tracker';
 import { useMockPlatform } from '../support/mock-server';
-import { clearCookies } from '../support/set-cookie';
+import { useTrackers } from './helpers';
 
 const mock = useMockPlatform();
 const TID = 'shop_1';
 const URL_ = `https://events.svc.example/events/v1/${TID}`;
-const started: Tracker[] = [];
-const start = () => {
-  const t = createTracker({ trackingId: TID, batchDelay: 0, retryBase: 1, retryMax: 5 });
-  started.push(t);
-  return t;
-};
+const start = useTrackers(TID, { batchDelay: 0, retryBase: 1, retryMax: 5 });
 const product = (id: string) => ({ eventType: 'detail', product: { productId: id } });
 const heldIds = () => mock.platform.inspect.events.received(TID).map((e) => e.meta.id);
 const stored = (id: string): TrackingEvent => ({
   meta: { id, type: 'ecProduct', ts: 1, visitorId: 'v', pageViewId: 'dead', seq: 1, url: 'https://shop.example/' },
   data: product('p-stored'),
-});
-
-beforeEach(() => {
-  localStorage.clear();
-  clearCookies();
-});
-afterEach(() => {
-  for (const t of started.splice(0)) t.stop();
 });
 
 describe('adopted events are checked before they join a batch', () => {

@@ -1,20 +1,15 @@
 // @vitest-environment happy-dom
 // Issue 33, point 9: waits within a page are measured on the monotonic clock (performance.now), so a
 // jump of the wall clock (Date.now) neither holds back delivery nor spins a timer loop.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTracker, type Tracker, type TrackerOptions } from '../../src/tracker';
+import { describe, expect, it, vi } from 'vitest';
+import type { Tracker } from '../../src/tracker';
 import { useMockPlatform } from '../support/mock-server';
-import { clearCookies } from '../support/set-cookie';
+import { useTrackers } from './helpers';
 
 const mock = useMockPlatform();
 const TID = 'shop_1';
 const DAY = 86_400_000;
-const started: Tracker[] = [];
-const start = (options: Partial<TrackerOptions> = {}) => {
-  const t = createTracker({ trackingId: TID, batchDelay: 0, ...options });
-  started.push(t);
-  return t;
-};
+const start = useTrackers(TID, { batchDelay: 0 });
 const emitN = (t: Tracker, n: number) =>
   Array.from({ length: n }, (_, i) => t.emit('ecProduct', { eventType: 'detail', product: { productId: `p${i}` } }));
 const held = () => mock.platform.inspect.events.received(TID);
@@ -24,14 +19,6 @@ function jumpWallClock(ms: number) {
   const real = Date.now.bind(Date);
   vi.spyOn(Date, 'now').mockImplementation(() => real() + ms);
 }
-
-beforeEach(() => {
-  localStorage.clear();
-  clearCookies();
-});
-afterEach(() => {
-  for (const t of started.splice(0)) t.stop();
-});
 
 describe('a wall-clock jump after a failed attempt', () => {
   it('one day back: flush() still sends the 5 events at once', async () => {

@@ -2,16 +2,16 @@
 // Issue 33, points 10 and 11: what dead pages left is always recovered (a heartbeat that cannot be a
 // live page's counts as dead), and a live page's events are never adopted: its Web Lock says it
 // lives, whatever its clock says; the wall clock decides only where Web Locks cannot tell.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTracker, type Tracker, type TrackingEvent } from '../../src/tracker';
+import { describe, expect, it } from 'vitest';
+import type { TrackingEvent } from '../../src/tracker';
 import { HEARTBEAT_SPAN, isAlive } from '../../src/tracker/liveness';
 import { useMockPlatform } from '../support/mock-server';
-import { clearCookies } from '../support/set-cookie';
+import { useTrackers } from './helpers';
 
 const mock = useMockPlatform();
 const TID = 'shop_1';
 const YEAR = 365 * 86_400_000;
-const started: Tracker[] = [];
+const start = useTrackers(TID, { batchDelay: 0 });
 const event = (page: string): TrackingEvent => ({
   meta: { id: `${page}-1`, type: 'ecUser', ts: 1, visitorId: 'v', pageViewId: page, seq: 1, url: 'u' },
   data: { user: { id: 'u' } },
@@ -27,14 +27,6 @@ const heldIds = () =>
     .map((e) => e.meta.id)
     .sort();
 
-beforeEach(() => {
-  localStorage.clear();
-  clearCookies();
-});
-afterEach(() => {
-  for (const t of started.splice(0)) t.stop();
-});
-
 describe('leftovers of dead pages are always recovered (no Web Locks here: the wall clock decides)', () => {
   it('heartbeats that cannot be a live page’s: adopted and sent; a fresh one is left alone', async () => {
     const now = Date.now();
@@ -46,8 +38,7 @@ describe('leftovers of dead pages are always recovered (no Web Locks here: the w
     leftover('text', JSON.stringify({ t: String(now) }));
     leftover('array', JSON.stringify([now]));
     leftover('live', JSON.stringify({ t: now }));
-    const t = createTracker({ trackingId: TID, batchDelay: 0 });
-    started.push(t);
+    const t = start();
     await t.flush();
     expect(heldIds()).toEqual(
       ['absurd', 'array', 'infinite', 'negative', 'not-json', 'text', 'year-ahead'].map((p) => `${p}-1`).sort(),

@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { writeCookie } from '../../src/core/cookies';
-import { createTracker, type Tracker, type TrackerOptions, type TrackingEvent } from '../../src/tracker';
+import type { Tracker, TrackingEvent } from '../../src/tracker';
 import { KEEPALIVE_BUDGET } from '../../src/tracker/delivery';
 import { cookieDomain } from '../../src/tracker/identity';
 import { fakeTime, settle } from '../support/fake-time';
 import { useMockPlatform } from '../support/mock-server';
 import { cookieWrite } from '../support/set-cookie';
+import { useTrackers } from './helpers';
 
 // Acceptance audit of issue 5: each test here pins a bullet of the issue that tracker.test.ts
 // left unproven (defaults, backoff timing, keepalive, page exit chunks, lock expiry, heartbeat,
@@ -14,12 +15,8 @@ import { cookieWrite } from '../support/set-cookie';
 // too big for a keepalive body holding up the queue for ever).
 const mock = useMockPlatform();
 const TID = 'shop_1';
-const started: Tracker[] = [];
-const start = (options: Partial<TrackerOptions> = {}) => {
-  const t = createTracker({ trackingId: TID, ...options });
-  started.push(t);
-  return t;
-};
+// The page is prepared by this file's beforeEach (fetch recorded, storage and cookies cleared).
+const start = useTrackers(TID, {}, { cleanPage: false });
 const product = (i: number, name?: string) => ({
   eventType: 'detail',
   product: { productId: `p${i}`, ...(name && { name }) },
@@ -73,7 +70,6 @@ beforeEach(() => {
   expect(document.cookie).toBe('');
 });
 afterEach(() => {
-  for (const t of started.splice(0)) t.stop();
   vi.useRealTimers();
 });
 

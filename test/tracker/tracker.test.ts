@@ -7,19 +7,14 @@ import { body, GZIP_FROM } from '../../src/tracker/delivery';
 import { thrown } from '../support/failure';
 import { fakeTime, settle } from '../support/fake-time';
 import { useMockPlatform } from '../support/mock-server';
-import { clearCookies } from '../support/set-cookie';
+import { useTrackers } from './helpers';
 
 // The tracker against @svc/mock in Node (MSW), the DOM from happy-dom. Browser-only behaviour
 // (cookie domains, page exit, tabs, offline) is in test/e2e/tracker.spec.ts.
 const mock = useMockPlatform();
 const TID = 'shop_1';
 const URL_ = `https://events.svc.example/events/v1/${TID}`;
-const started: Tracker[] = [];
-const start = (options: Partial<TrackerOptions> = {}) => {
-  const t = createTracker({ trackingId: TID, batchDelay: 0, retryBase: 1, retryMax: 5, ...options });
-  started.push(t);
-  return t;
-};
+const start = useTrackers(TID, { batchDelay: 0, retryBase: 1, retryMax: 5 });
 const product = (i: number) => ({ eventType: 'detail', product: { productId: `p${i}` } });
 const emitN = (t: Tracker, n: number, from = 0) =>
   Array.from({ length: n }, (_, i) => t.emit('ecProduct', product(from + i)));
@@ -37,12 +32,9 @@ const noise = (length: number) =>
   Array.from(crypto.getRandomValues(new Uint8Array(length / 2)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 beforeEach(() => {
-  localStorage.clear();
-  clearCookies();
   expect(document.cookie).toBe('');
 });
 afterEach(() => {
-  for (const t of started.splice(0)) t.stop();
   vi.useRealTimers();
 });
 
