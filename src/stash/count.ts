@@ -28,7 +28,8 @@ export interface CountStash {
 
 export const count = (connection: Connection): CountStash => {
   const counterKey = (key: unknown) => {
-    const [, name, date] = /^(.+):(\d{4}-\d\d-\d\d)$/.exec(key as string) ?? [];
+    // Only a string is matched: anything else (an object without a prototype) converts by throwing.
+    const [, name, date] = (typeof key === 'string' && /^(.+):(\d{4}-\d\d-\d\d)$/.exec(key)) || [];
     if (!date) invalid('counterKey', key, 'must be "<key>:<YYYY-MM-DD>"');
     return `${connection.fullKey(name, 'counterKey')}:${date}`;
   };

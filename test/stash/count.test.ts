@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStash } from '../../src/stash';
 import { useMockPlatform } from '../support/mock-server';
-import { BASE, requests } from './helpers';
+import { BASE, refused, requests } from './helpers';
 
 const mock = useMockPlatform({ now: '2026-11-21T23:59:58Z' });
 
@@ -77,5 +77,16 @@ describe('count', () => {
   it('PROTOCOL when a count is not an integer', async () => {
     mock.platform.faults.set('stash', { raw: '{"status":200,"data":{"a:2026-11-21":"many"}}' });
     await expect(createStash('count', 'shop1').get(['a:2026-11-21'])).rejects.toMatchObject({ code: 'PROTOCOL' });
+  });
+});
+
+describe('a counter key that is not a string', () => {
+  it.each([
+    ['an object without a prototype', Object.create(null)],
+    ['a number', 7],
+    ['a list inside the list', [['a:2026-11-21']]],
+  ])('%s: INVALID_ARGUMENT naming counterKey, nothing sent', async (_what, key) => {
+    const stash = createStash('count', 'shop1');
+    await refused(mock, () => stash.get(key as never), 'counterKey');
   });
 });
