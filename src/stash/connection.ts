@@ -151,12 +151,13 @@ function shared(flights: Flights, id: string, run: () => Promise<JsonObject | un
 async function readBatch(
   send: Connection['send'],
   dataOf: Connection['dataOf'],
-  operation: string,
+  operation: () => string,
   keys: readonly unknown[],
   fullOf: (key: unknown) => string,
   value: Check,
 ): Promise<Record<string, unknown>> {
-  const callerOf = new Map(keys.map((key) => [fullOf(key), key as string]));
+  // Array.from visits a hole of a sparse list too (map skips it): a hole is a missing key, refused.
+  const callerOf = new Map(Array.from(keys, (key) => [fullOf(key), key as string]));
   const fullKeys = [...callerOf.keys()];
   const sent = [];
   for (let i = 0; i < fullKeys.length; i += BATCH) {
@@ -170,7 +171,7 @@ async function readBatch(
       const key = callerOf.get(fullKey);
       if (key === undefined) continue;
       if (!value.accepts(found))
-        throw new ProtocolError(operation, `invalid response.data[${JSON.stringify(fullKey)}]`);
+        throw new ProtocolError(operation(), `invalid response.data[${JSON.stringify(fullKey)}]`);
       values[key] = found;
     }
   }
@@ -242,6 +243,8 @@ export function connect(opType: string, trackingId: string, options: StashOption
     async read(key, fullKey, data, query) {
       return dataOf('get', key, await send('get', fullKey, undefined, query), data);
     },
-    batch: (keys, fullOf, value) => readBatch(send, dataOf, operationOf(opType, 'get', keys), keys, fullOf, value),
+    // The operation is named only for a refused answer, once every key has been checked (a string).
+    batch: (keys, fullOf, value) =>
+      readBatch(send, dataOf, () => operationOf(opType, 'get', keys), keys, fullOf, value),
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStash } from '../../src/stash';
 import { useMockPlatform } from '../support/mock-server';
-import { errorOf } from './helpers';
+import { errorOf, refused } from './helpers';
 
 const mock = useMockPlatform({ now: '2026-11-21T10:00:00Z' });
 
@@ -41,5 +41,11 @@ describe('a malformed answer names the operation and the field', () => {
     const error = await errorOf(run);
     expect(error.code).toBe('PROTOCOL');
     expect(error.message).toContain(message);
+  });
+});
+
+describe('keys of a batch that are not strings are refused before the operation is named', () => {
+  it('an object holding a bigint: INVALID_ARGUMENT naming key, nothing sent', async () => {
+    await refused(mock, () => createStash('kv', 'shop').get([{ '': 0n }] as never), 'key');
   });
 });
