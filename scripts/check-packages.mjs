@@ -127,10 +127,12 @@ try {
     join(work, 'types.ts'),
     specifiers.map((s, i) => `import * as t${i} from '${s}';\nexport type T${i} = typeof t${i};`).join('\n') + '\n',
   );
-  // A shop's React component on @svc/react (React 19's JSX), type-checked with the rest.
+  // A shop's React component on @svc/react (React 19's JSX) and its server snapshot from
+  // @svc/react/server, type-checked with the rest.
   writeFileSync(
     join(work, 'widget.tsx'),
     `import { Recommendations, useRecommendations } from '@svc/react';
+import { loadRecommendations } from '@svc/react/server';
 export function Hook() {
   const { items, status, error, observe } = useRecommendations({ meta: { trackingId: 'shop' } }, { limit: 4 });
   if (status === 'error') return <p>{error?.code}</p>;
@@ -139,6 +141,16 @@ export function Hook() {
 export const Prop = () => (
   <Recommendations options={{ meta: { trackingId: 'shop' } }}>{({ items }) => <p>{items.length}</p>}</Recommendations>
 );
+// The server's snapshot, loaded where the page renders and rendered by the client component.
+export async function serverSnapshot(visitorId: string) {
+  const options = { meta: { trackingId: 'shop' } };
+  const initial = await loadRecommendations(options, { limit: 4, timeout: 800 }, { visitorId });
+  const status: 'ready' | 'empty' | 'error' = initial.status;
+  const page = (
+    <Recommendations options={options} initial={initial}>{({ items }) => <p>{items.length}</p>}</Recommendations>
+  );
+  return { status, page };
+}
 `,
   );
   writeFileSync(
