@@ -202,6 +202,44 @@ describe('<svc-recommendations>', () => {
     expect(cards(element).map((a) => a.textContent)).toEqual(['Product p2', 'Product p4', 'Product p1']);
   });
 
+  it('a server-rendered card without a strategy or a numeric weight is no card to adopt: the element asks', async () => {
+    mock.platform.faults.set('recommend', RAW_ANSWER);
+    const events = recommendationEvents(trackers.start());
+    for (const card of [
+      '<a class="card" data-svc-item="s1">id only</a>',
+      '<a class="card" data-svc-item="s1" data-svc-strategy="popular">no weight</a>',
+      '<a class="card" data-svc-item="s1" data-svc-weight="0.9">no strategy</a>',
+      '<a class="card" data-svc-item="s1" data-svc-strategy="popular" data-svc-weight="heavy">a word</a>',
+    ]) {
+      const { element, settled: done } = await mount('', TEMPLATE + card);
+      const [type] = await done;
+      expect(type).toBe('svc-ready');
+      expect(cards(element).map((a) => a.textContent)).toEqual(['Product p2', 'Product p4', 'Product p1']);
+      element.remove();
+    }
+    expect(await recommendRequests()).toHaveLength(4);
+    expect(events.map(([, data]) => data.id)).not.toContain('s1');
+  });
+
+  it('server-rendered cards of an element with no tracking id: INVALID_ARGUMENT, as without them, nothing sent', async () => {
+    defineRecommendationsElement({ trackingId: undefined });
+    try {
+      const server = '<a class="card" data-svc-item="s1" data-svc-strategy="popular" data-svc-weight="1">s1</a>';
+      const { element, settled: done } = await mount('', TEMPLATE + server);
+      const [type, detail] = await done;
+      expect([type, detail.error?.code, element.getAttribute('state')]).toEqual([
+        'svc-error',
+        'INVALID_ARGUMENT',
+        'error',
+      ]);
+      expect(cards(element).map((a) => a.textContent)).toEqual(['s1']);
+      expect(observedCount()).toBe(0);
+      expect(await mock.sent()).toEqual([]);
+    } finally {
+      defineRecommendationsElement({ trackingId: TID });
+    }
+  });
+
   it('stops observing when removed, and drops an answer that comes after', async () => {
     // An IntersectionObserver that never reports: the cards stay observed until removed.
     const observer = vi.fn(function (this: object) {
