@@ -12,7 +12,6 @@ import { fillCard } from './card';
 import { declaredItem } from './declarative';
 import { recommendations } from './index';
 import type { Recommendation, RecommendationList, Recommendations, RecommendationsConfig } from './types';
-import { toWeight } from './weight';
 
 /** The element's tag name. */
 export const ELEMENT_NAME = 'svc-recommendations';
@@ -89,16 +88,6 @@ function renderCards(element: Element, items: Recommendation[], card: Element | 
   return fresh;
 }
 
-/** Whether `item` is one `shown` and `clicked` report: an id, a strategy and a numeric weight. */
-function isReportable(item: Partial<Recommendation>): boolean {
-  const named = [item.id, item.strategy].every((value) => typeof value === 'string' && value.length > 0);
-  try {
-    return named && Number.isFinite(toWeight(item.weight));
-  } catch {
-    return false; // not numeric
-  }
-}
-
 /** Sets `state` (and `code`), and sends `svc-ready` (with the items) or `svc-error` for a settled state. */
 function settle(element: HTMLElement, state: ElementState, outcome?: ReadyDetail | ErrorDetail): void {
   const error = outcome && 'error' in outcome ? outcome.error : undefined;
@@ -170,23 +159,27 @@ export class SvcRecommendationsElement extends ElementBase {
 
   /**
    * Server-rendered cards (children with `data-svc-item`, and an item each): shown as they are,
-   * `ready` at once, observed; no request until an attribute changes. False when there are none,
-   * when one names no item that `shown` could report (the element then asks), or when the element
-   * has no client (no tracking id: the element's refresh then says `INVALID_ARGUMENT`).
+   * `ready` at once, observed; no request until an attribute changes. False, with nothing left
+   * observed, when there are none, when one names no item that `shown` could report (no id or
+   * strategy, a weight that is not a number: `observe` refuses it, as in the declarative mode; the
+   * element then asks), or when the element has no client (no tracking id: its refresh then says
+   * `INVALID_ARGUMENT`).
    */
   #adoptServerCards(): boolean {
     const cards = cardsOf(this);
     if (!cards.length) return false;
+    const stops: (() => void)[] = [];
     let items: RecommendationList;
-    let client: Recommendations;
     try {
       items = cards.map((card) => ({ details: {}, ...declaredItem(card) }) as Recommendation);
-      client = this.#clientFor();
+      const client = this.#clientFor();
+      for (const [i, card] of cards.entries()) stops.push(client.observe(card, items[i], i + 1));
     } catch {
+      for (const stop of stops) stop();
       return false;
     }
-    if (!items.every(isReportable)) return false;
-    this.#show(client, cards, items);
+    this.items = items;
+    this.#stops = stops;
     settle(this, 'ready', { items });
     return true;
   }
