@@ -85,6 +85,17 @@ function landed(
   return { key, client, answer: Promise.resolve(answer), initial: answer };
 }
 
+/**
+ * The latest options, their `emitMetric` read when called: a new function on each render neither
+ * asks again nor leaves an event with the function of an earlier render.
+ */
+function relayed(latest: { current: RecommendationsOptions }): RecommendationsOptions {
+  const { emitMetric, ...rest } = latest.current ?? {};
+  const relay =
+    emitMetric && ((type: string, data: Record<string, unknown>) => latest.current.emitMetric?.(type, data));
+  return { ...rest, ...(relay ? { emitMetric: relay } : {}) } as RecommendationsOptions;
+}
+
 /** Creates the client and asks; a refusal (`INVALID_ARGUMENT`) is an answer too, nothing sent. */
 function fly(key: string, options: RecommendationsOptions, config: RecommendationsConfig): Flight {
   try {
@@ -115,8 +126,10 @@ export function useRecommendations(
   const owners = useRef(new WeakMap<Recommendation, RecommendationsClient>());
   /** A server snapshot's items, by their place in it: no `get` of this page's client knows them. */
   const places = useRef(new WeakMap<Recommendation, number>());
+  const latest = useRef(options);
+  latest.current = options;
   if (initial && !flight.current) {
-    flight.current = landed(key, options, config, initial);
+    flight.current = landed(key, relayed(latest), config, initial);
     const { client } = flight.current;
     for (const [i, item] of initial.items.entries()) {
       if (client) owners.current.set(item, client);
@@ -124,8 +137,6 @@ export function useRecommendations(
     }
   }
   const [answer, setAnswer] = useState<Answer>(() => flight.current?.initial ?? LOADING);
-  const latest = useRef(options);
-  latest.current = options;
 
   // `key` stands for options.meta and config, compared by value (a new object of the same value asks nothing).
   // biome-ignore lint/correctness/useExhaustiveDependencies: config is compared through key
@@ -133,11 +144,7 @@ export function useRecommendations(
     let live = true;
     if (flight.current?.key !== key) {
       if (flight.current) setAnswer((previous) => ({ ...previous, status: 'loading', error: undefined }));
-      // emitMetric is read when called: a new function on each render does not ask again.
-      const { emitMetric, ...rest } = latest.current ?? {};
-      const relay =
-        emitMetric && ((type: string, data: Record<string, unknown>) => latest.current.emitMetric?.(type, data));
-      flight.current = fly(key, { ...rest, ...(relay ? { emitMetric: relay } : {}) } as RecommendationsOptions, config);
+      flight.current = fly(key, relayed(latest), config);
     }
     const { client, answer: next } = flight.current;
     void next.then((state) => {

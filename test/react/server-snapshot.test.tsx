@@ -3,6 +3,7 @@ import { act, StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type RecommendationsSnapshot, useRecommendations } from '../../src/react';
 import { loadRecommendations } from '../../src/react/server';
 import { RAW_ANSWER } from '../recommendations/feed';
 import { recommendationEvents, useTrackers } from '../recommendations/page-tracker';
@@ -29,6 +30,21 @@ afterEach(async () => {
 });
 
 const recommendRequests = async () => (await mock.sent()).filter((r) => r.url.pathname.includes('/vc/recommend/'));
+
+/** A widget whose `emitMetric` is a new function each render, labelled with the render's `label`. */
+function EmitPage({ label, sent, initial }: { label: string; sent: string[]; initial: RecommendationsSnapshot }) {
+  const emitMetric = (type: string, data: Record<string, unknown>) => void sent.push(`${label} ${type} ${data.id}`);
+  const { items, observe } = useRecommendations({ meta: { trackingId: TID }, emitMetric }, { limit: 3 }, { initial });
+  return (
+    <ol>
+      {items.map((item) => (
+        <li key={item.id} ref={observe(item)}>
+          <a href="#next">{String(item.details.name)}</a>
+        </li>
+      ))}
+    </ol>
+  );
+}
 
 describe('loadRecommendations', () => {
   it('resolves a plain snapshot of the items, asked for the visitor', async () => {
@@ -105,5 +121,20 @@ describe('useRecommendations with the server snapshot', () => {
     await act(async () => root?.render(<Widget config={{ limit: 2 }} initial={initial} />));
     await vi.waitFor(async () => expect(await recommendRequests()).toHaveLength(before + 1));
     await vi.waitFor(() => expect(container.querySelectorAll('ol.recs li')).toHaveLength(2));
+  });
+
+  it("sends the snapshot's events through the latest render's emitMetric, not the first one's", async () => {
+    mock.platform.faults.set('recommend', RAW_ANSWER);
+    const initial = await loadRecommendations({ meta: { trackingId: TID } }, { limit: 3 });
+    const sent: string[] = [];
+    container.innerHTML = renderToString(<EmitPage label="first" sent={sent} initial={initial} />);
+    await act(async () => {
+      root = hydrateRoot(container, <EmitPage label="first" sent={sent} initial={initial} />);
+    });
+    await act(async () => root?.render(<EmitPage label="second" sent={sent} initial={initial} />));
+    await act(async () => container.querySelectorAll('a')[1].click());
+    await vi.waitFor(() =>
+      expect(sent.filter((event) => event.includes('Clicked'))).toEqual(['second recommendationClicked p4']),
+    );
   });
 });
