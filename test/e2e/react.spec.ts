@@ -98,7 +98,7 @@ function ssrPage(server: string, snapshot?: unknown): string {
 /** `loadRecommendations` as the shop's server runs it, its request answered by `platform`'s handlers. */
 async function loadOnServer(platform: MockPlatform) {
   const server = setupServer(...createHandlers(platform));
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
   try {
     return await loadRecommendations(
       { meta: { trackingId: TID } },
