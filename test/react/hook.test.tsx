@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 import { act, StrictMode } from 'react';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RAW_ANSWER } from '../recommendations/feed';
 import { recommendationEvents, useTrackers } from '../recommendations/page-tracker';
 import { useMockPlatform } from '../support/mock-server';
+import { useReactPage } from './react-page';
 import { RenderPropWidget, Widget } from './widget';
 
 // useRecommendations and <Recommendations> with React's own tools (react-dom/client, act) in
@@ -13,23 +14,10 @@ import { RenderPropWidget, Widget } from './widget';
 // sends `shown` at render, so the tracker's events show what was observed, and how often.
 const mock = useMockPlatform();
 const trackers = useTrackers();
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLElement;
-let root: Root | undefined;
-beforeEach(() => {
-  vi.stubGlobal('IntersectionObserver', undefined);
-  container = document.body.appendChild(document.createElement('div'));
-});
-afterEach(async () => {
-  await act(async () => root?.unmount());
-  root = undefined;
-  document.body.replaceChildren();
-  vi.unstubAllGlobals();
-});
+const page = useReactPage();
 
 const recommendRequests = async () => (await mock.sent()).filter((r) => r.url.pathname.includes('/vc/recommend/'));
-const texts = (selector: string) => [...container.querySelectorAll(selector)].map((e) => e.textContent);
+const texts = (selector: string) => [...page.container.querySelectorAll(selector)].map((e) => e.textContent);
 /** Waits, inside act, until `check` passes. */
 const until = (check: () => void) => act(() => vi.waitFor(check));
 
@@ -42,11 +30,11 @@ describe('useRecommendations', () => {
         <Widget config={{ limit: 3 }} />
       </StrictMode>
     );
-    container.innerHTML = renderToString(app);
-    expect(container.innerHTML).toBe('<p class="recs">Loading…</p>');
+    page.container.innerHTML = renderToString(app);
+    expect(page.container.innerHTML).toBe('<p class="recs">Loading…</p>');
     const errors = vi.spyOn(console, 'error');
     await act(async () => {
-      root = hydrateRoot(container, app, { onRecoverableError: (error) => console.error(error) });
+      page.root = hydrateRoot(page.container, app, { onRecoverableError: (error) => console.error(error) });
     });
     await until(() => expect(texts('li')).toEqual(['Product p2', 'Product p4', 'Product p1']));
     await vi.waitFor(() => expect(events).toHaveLength(3));
@@ -57,7 +45,7 @@ describe('useRecommendations', () => {
     ]);
     const requests = await recommendRequests();
     expect(requests.map((r) => r.url.searchParams.get('n'))).toEqual(['3']);
-    await act(async () => container.querySelectorAll('a')[1].click());
+    await act(async () => page.container.querySelectorAll('a')[1].click());
     await vi.waitFor(() => expect(events).toHaveLength(4));
     expect(events[3]).toEqual(['recommendationClicked', expect.objectContaining({ id: 'p4', position: 2 })]);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -66,25 +54,25 @@ describe('useRecommendations', () => {
   });
 
   it('says empty for no recommendations and error (with the typed error) for a refused config, sending nothing', async () => {
-    root = createRoot(container);
-    await act(async () => root?.render(<Widget trackingId="nobody_here" />));
-    await until(() => expect(container.querySelector('p')?.textContent).toBe('empty'));
-    expect(container.querySelector('p')?.dataset.code).toBe('NO_RECOMMENDATIONS');
+    page.root = createRoot(page.container);
+    await act(async () => page.root?.render(<Widget trackingId="nobody_here" />));
+    await until(() => expect(page.container.querySelector('p')?.textContent).toBe('empty'));
+    expect(page.container.querySelector('p')?.dataset.code).toBe('NO_RECOMMENDATIONS');
 
     const before = (await recommendRequests()).length;
-    await act(async () => root?.render(<Widget trackingId="nobody_here" config={{ limit: 0 }} />));
-    await until(() => expect(container.querySelector('p')?.textContent).toBe('error'));
-    expect(container.querySelector('p')?.dataset.code).toBe('INVALID_ARGUMENT');
+    await act(async () => page.root?.render(<Widget trackingId="nobody_here" config={{ limit: 0 }} />));
+    await until(() => expect(page.container.querySelector('p')?.textContent).toBe('error'));
+    expect(page.container.querySelector('p')?.dataset.code).toBe('INVALID_ARGUMENT');
     expect((await recommendRequests()).length).toBe(before);
   });
 
   it('asks again when the config changes by value, not when it is a new object of the same value', async () => {
     mock.platform.faults.set('recommend', RAW_ANSWER);
-    root = createRoot(container);
-    await act(async () => root?.render(<Widget config={{ limit: 3 }} />));
+    page.root = createRoot(page.container);
+    await act(async () => page.root?.render(<Widget config={{ limit: 3 }} />));
     await until(() => expect(texts('li')).toHaveLength(3));
-    await act(async () => root?.render(<Widget config={{ limit: 3 }} />));
-    await act(async () => root?.render(<Widget config={{ limit: 5, strategy: 'new' }} />));
+    await act(async () => page.root?.render(<Widget config={{ limit: 3 }} />));
+    await act(async () => page.root?.render(<Widget config={{ limit: 5, strategy: 'new' }} />));
     await until(async () => expect(await recommendRequests()).toHaveLength(2));
     const requests = await recommendRequests();
     expect(requests.map((r) => [r.url.searchParams.get('strategy'), r.url.searchParams.get('n')])).toEqual([
@@ -96,9 +84,9 @@ describe('useRecommendations', () => {
   it('<Recommendations> renders its render prop from the same state, each card observed', async () => {
     mock.platform.faults.set('recommend', RAW_ANSWER);
     const events = recommendationEvents(trackers.start());
-    root = createRoot(container);
+    page.root = createRoot(page.container);
     await act(async () =>
-      root?.render(
+      page.root?.render(
         <StrictMode>
           <RenderPropWidget />
         </StrictMode>,

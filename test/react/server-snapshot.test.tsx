@@ -1,33 +1,21 @@
 // @vitest-environment happy-dom
 import { act, StrictMode } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type RecommendationsSnapshot, useRecommendations } from '../../src/react';
 import { loadRecommendations } from '../../src/react/server';
 import { RAW_ANSWER } from '../recommendations/feed';
 import { recommendationEvents, useTrackers } from '../recommendations/page-tracker';
 import { useMockPlatform } from '../support/mock-server';
+import { useReactPage } from './react-page';
 import { RenderPropWidget, TID, Widget } from './widget';
 
 // Personalised from the first byte: the server's snapshot (`loadRecommendations`) rendered by the
 // hook on the server and in the first client render, hydrated with no mismatch and no request.
 const mock = useMockPlatform();
 const trackers = useTrackers();
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLElement;
-let root: Root | undefined;
-beforeEach(() => {
-  vi.stubGlobal('IntersectionObserver', undefined);
-  container = document.body.appendChild(document.createElement('div'));
-});
-afterEach(async () => {
-  await act(async () => root?.unmount());
-  root = undefined;
-  document.body.replaceChildren();
-  vi.unstubAllGlobals();
-});
+const page = useReactPage();
 
 const recommendRequests = async () => (await mock.sent()).filter((r) => r.url.pathname.includes('/vc/recommend/'));
 
@@ -87,15 +75,15 @@ describe('useRecommendations with the server snapshot', () => {
         <RenderPropWidget config={{ limit: 3 }} initial={initial} />
       </StrictMode>
     );
-    container.innerHTML = renderToString(app);
-    expect([...container.querySelectorAll('ol.recs li')].map((li) => li.textContent)).toEqual([
+    page.container.innerHTML = renderToString(app);
+    expect([...page.container.querySelectorAll('ol.recs li')].map((li) => li.textContent)).toEqual([
       'Product p2',
       'Product p4',
       'Product p1',
     ]);
     const errors = vi.spyOn(console, 'error');
     await act(async () => {
-      root = hydrateRoot(container, app, { onRecoverableError: (error) => console.error(error) });
+      page.root = hydrateRoot(page.container, app, { onRecoverableError: (error) => console.error(error) });
     });
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(errors).not.toHaveBeenCalled();
@@ -112,27 +100,27 @@ describe('useRecommendations with the server snapshot', () => {
     mock.platform.faults.set('recommend', RAW_ANSWER);
     const initial = await loadRecommendations({ meta: { trackingId: TID } }, { limit: 3 });
     const before = (await recommendRequests()).length;
-    container.innerHTML = renderToString(<Widget config={{ limit: 3 }} initial={initial} />);
+    page.container.innerHTML = renderToString(<Widget config={{ limit: 3 }} initial={initial} />);
     await act(async () => {
-      root = hydrateRoot(container, <Widget config={{ limit: 3 }} initial={initial} />);
+      page.root = hydrateRoot(page.container, <Widget config={{ limit: 3 }} initial={initial} />);
     });
-    await act(async () => root?.render(<Widget config={{ limit: 3 }} initial={initial} />));
+    await act(async () => page.root?.render(<Widget config={{ limit: 3 }} initial={initial} />));
     expect(await recommendRequests()).toHaveLength(before);
-    await act(async () => root?.render(<Widget config={{ limit: 2 }} initial={initial} />));
+    await act(async () => page.root?.render(<Widget config={{ limit: 2 }} initial={initial} />));
     await vi.waitFor(async () => expect(await recommendRequests()).toHaveLength(before + 1));
-    await vi.waitFor(() => expect(container.querySelectorAll('ol.recs li')).toHaveLength(2));
+    await vi.waitFor(() => expect(page.container.querySelectorAll('ol.recs li')).toHaveLength(2));
   });
 
   it("sends the snapshot's events through the latest render's emitMetric, not the first one's", async () => {
     mock.platform.faults.set('recommend', RAW_ANSWER);
     const initial = await loadRecommendations({ meta: { trackingId: TID } }, { limit: 3 });
     const sent: string[] = [];
-    container.innerHTML = renderToString(<EmitPage label="first" sent={sent} initial={initial} />);
+    page.container.innerHTML = renderToString(<EmitPage label="first" sent={sent} initial={initial} />);
     await act(async () => {
-      root = hydrateRoot(container, <EmitPage label="first" sent={sent} initial={initial} />);
+      page.root = hydrateRoot(page.container, <EmitPage label="first" sent={sent} initial={initial} />);
     });
-    await act(async () => root?.render(<EmitPage label="second" sent={sent} initial={initial} />));
-    await act(async () => container.querySelectorAll('a')[1].click());
+    await act(async () => page.root?.render(<EmitPage label="second" sent={sent} initial={initial} />));
+    await act(async () => page.container.querySelectorAll('a')[1].click());
     await vi.waitFor(() =>
       expect(sent.filter((event) => event.includes('Clicked'))).toEqual(['second recommendationClicked p4']),
     );
