@@ -25,6 +25,12 @@ export const CHUNK = 20;
  */
 export const SAVE_DELAY = 2000;
 
+/**
+ * Ms the adoption's Web Lock stays held after adopting: time for the records it removed to reach
+ * every other tab's view of localStorage (across processes, a copy may lag by a few ms under load).
+ */
+const ADOPTION_SETTLE_MS = 1000;
+
 /** The tracker's queue: what waits for the platform, what is in keepalive requests, what is stored. */
 export interface EventQueue {
   /** Events waiting for the platform's acknowledgement. */
@@ -208,12 +214,15 @@ class PageQueue implements EventQueue {
     // adopts; the heartbeat tries again). Elsewhere (plain http) the localStorage lock alone: its
     // remaining race sends a record twice at worst, which the platform deduplicates.
     // Inside it, the pages whose own Web Lock is held are alive, whatever their heartbeat says.
+    // The lock is held `ADOPTION_SETTLE_MS` longer: another tab's renderer sees the records removed
+    // here only after localStorage propagates between processes, and must not take the lock before.
     if (!navigator.locks) return this.add(store.adopt());
     const { trackingId } = this.#context;
     void navigator.locks.request(`_svcl:${trackingId}`, { ifAvailable: true }, async (lock) => {
       if (!lock) return;
       const live = await livePages(trackingId);
       if (this.#store) this.add(this.#store.adopt(live));
+      await new Promise((settled) => setTimeout(settled, ADOPTION_SETTLE_MS));
     });
   }
 

@@ -17,6 +17,9 @@ const stored = (seq: number): TrackingEvent => ({
   meta: { id: `gone-${seq}`, type: 'ecUser', ts: 1, visitorId: 'v', pageViewId: 'gone', seq, url: 'u' },
   data: { user: { id: 'u' } },
 });
+/** Each adoption lock's release (its callback settled), and for how many ms it was held. */
+let released: Promise<void>[] = [];
+let heldMs: number[] = [];
 /** Microtasks and the network run; no timer fires before the tracker's 1 s batch delay. */
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -41,7 +44,14 @@ function fakeLocks(held: boolean): Request[] {
     requests.push(entry);
     await null; // the callback runs later, as the browser's does
     entry.storedBefore = localStorage.getItem(LEFT) !== null;
-    const result = await callback?.(held ? null : { name, mode: 'exclusive' });
+    const granted = Date.now();
+    const running = callback?.(held ? null : { name, mode: 'exclusive' });
+    released.push(
+      Promise.resolve(running).then(() => {
+        heldMs.push(Date.now() - granted);
+      }),
+    );
+    const result = await running;
     entry.storedAfter = localStorage.getItem(LEFT) !== null;
     return result;
   };
@@ -51,6 +61,8 @@ function fakeLocks(held: boolean): Request[] {
 }
 
 beforeEach(() => {
+  released = [];
+  heldMs = [];
   localStorage.clear();
   localStorage.setItem(LEFT, JSON.stringify({ t: 0, e: [stored(1), stored(2)] }));
 });
@@ -65,12 +77,22 @@ describe('adoption under the Web Lock', () => {
     // Not adopted outside the lock: the record is still stored when createTracker returns.
     expect([t.queued, localStorage.getItem(LEFT) !== null]).toEqual([0, true]);
     await tick();
+    expect(t.queued).toBe(2);
+    await Promise.all(released);
     expect(requests).toEqual([
       { name: `_svcl:${TID}`, options: { ifAvailable: true }, storedBefore: true, storedAfter: false },
     ]);
-    expect(t.queued).toBe(2);
     await t.flush();
     expect(mock.platform.inspect.events.received(TID).map((e) => e.meta.id)).toEqual(['gone-1', 'gone-2']);
+  });
+
+  it('stays held a second after adopting, so that no other tab reads the removed record from a stale copy', async () => {
+    fakeLocks(false);
+    start();
+    await tick();
+    await Promise.all(released);
+    expect(heldMs).toHaveLength(1);
+    expect(heldMs[0]).toBeGreaterThanOrEqual(1000);
   });
 
   it('held by another tab (null): nothing adopted, the record stays for the holder, no request sent', async () => {
