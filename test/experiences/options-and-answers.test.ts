@@ -171,8 +171,9 @@ describe('seen never rejects because of the answer', () => {
   it('a TIMEOUT is reported in the result after one attempt (it may have been recorded: not retried)', async () => {
     seed();
     const payload = await payloadFor(12);
-    mock.platform.faults.set('callback', { latencyMs: 200 });
-    const result = await client({ timeout: 20 }).seen(payload, 'device-1');
+    // The timeout leaves the request time to reach the mock on a loaded machine (20 ms did not always).
+    mock.platform.faults.set('callback', { latencyMs: 3000 });
+    const result = await client({ timeout: 300 }).seen(payload, 'device-1');
     expect(result).toMatchObject({ ok: false, status: undefined, attempts: 1 });
     expect(result.error?.code).toBe('TIMEOUT');
     expect(await posts()).toHaveLength(1);
