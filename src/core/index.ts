@@ -19,6 +19,16 @@ export {
   optional,
   refusedField,
 } from './checks';
+export {
+  type Connection,
+  type ConnectionNames,
+  connectionUrl,
+  type GivenConnection,
+  OPTIONS_NAMES,
+  readConnection,
+  readTimeout,
+  type TimeoutRule,
+} from './client-options';
 export { COOKIE_LIFETIME_DAYS, type CookieWrite, readCookie, removeCookie, writeCookie } from './cookies';
 export {
   answeringMock,

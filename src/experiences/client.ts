@@ -1,17 +1,16 @@
 import {
   checkFields,
-  endpointFor,
+  connectionUrl,
   type FieldCheck,
   invalid,
-  isTimerMs,
   type JsonObject,
   optional,
+  readConnection,
   readVisitorId,
   refuseUnknownKeys,
   request,
   type SvcError,
-  segment,
-  TIMER_MS,
+  type TimeoutRule,
   withQuery,
 } from '@svc/core';
 import { CONTEXT_ID_RULE, checkContextId, isContextId } from './context-id';
@@ -28,14 +27,17 @@ import type {
 
 const isBoolean = (value: unknown) => typeof value === 'boolean';
 
-/**
- * createExperiencesClient's optional options, each checked when given (trackingId is a path segment, checked by core).
- */
-const CLIENT_OPTIONS: FieldCheck[] = [
-  ['endpoint', optional(isUrl), 'must be an http(s) URL'],
-  // Below 2^31: a longer timer fires at once, a TIMEOUT before any answer.
-  ['timeout', optional(isTimerMs), TIMER_MS],
-];
+/** The default of each option of `createExperiencesClient` (ExperiencesClientOptions documents each). */
+const DEFAULTS = { timeout: 0 } as const;
+
+/** The client's timeout: none by default, as the platform's own answers are quick and a shop sets its own. */
+const TIMEOUT: TimeoutRule = { default: DEFAULTS.timeout, least: 0 };
+
+/** createExperiencesClient's options: the connection options of every client (core's `readConnection`). */
+const CLIENT_OPTIONS = ['trackingId', 'endpoint', 'timeout'];
+
+/** How errors name those options: by their own names, as the guide's option table does. */
+const NAMES = { trackingId: 'trackingId', endpoint: 'endpoint', timeout: 'timeout' };
 
 /** getExperiences' options, each checked when given, in this order. */
 const GET_OPTIONS: FieldCheck[] = [
@@ -144,13 +146,13 @@ async function seen(
  * ```
  */
 export function createExperiencesClient(options: ExperiencesClientOptions): ExperiencesClient {
-  const trackingId = segment('trackingId', options?.trackingId);
-  refuseUnknownKeys('options', options, ['trackingId', ...CLIENT_OPTIONS.map(([name]) => name)]);
-  checkFields(options, '', CLIENT_OPTIONS);
+  const connection = readConnection({ ...options }, TIMEOUT, NAMES);
+  refuseUnknownKeys('options', options, CLIENT_OPTIONS);
+  const { trackingId } = connection;
   const client: ClientContext = {
-    base: `${endpointFor('experiences', options.endpoint)}/v1/${trackingId}/experiences`,
+    base: connectionUrl('experiences', connection, `/v1/${trackingId}/experiences`),
     action: `experiences of "${trackingId}"`, // as given: segment() leaves its characters unencoded
-    timeout: options.timeout ?? 0,
+    timeout: connection.timeout,
   };
   return {
     getExperiences: (params) => getExperiences(client, params),

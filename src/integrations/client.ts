@@ -1,22 +1,23 @@
 import {
   aFiniteNumber,
   aString,
-  checkEndpoint,
   checkFields,
-  endpointFor,
+  connectionUrl,
   type Fields,
   invalid,
   type JsonObject,
   optional,
   ProtocolError,
+  readConnection,
   refusedField,
   refuseUnknownKeys,
   request,
   type SvcError,
   segment,
   TimeoutError,
-  timerMs,
+  type TimeoutRule,
 } from '@svc/core';
+import { DEFAULTS } from './defaults';
 import { checkJson } from './json';
 import { type ScheduleWindow, windowFault } from './window';
 
@@ -125,7 +126,7 @@ const ANSWERS = {
  */
 async function send<T>(target: Target, op: keyof typeof ANSWERS, json: JsonObject): Promise<T> {
   const action = `integration "${target.name}" ${op}`;
-  const url = endpointFor('integrations', target.endpoint) + target.path + op;
+  const url = connectionUrl('integrations', target, target.path + op);
   const response = await request(url, { json, timeout: target.timeout, action }).catch((error: SvcError) => {
     // This client's own meaning of a status: a 504 is the handler outliving the integration's timeout.
     if (error.status !== 504) throw error;
@@ -162,6 +163,9 @@ function scheduleBody(payload: unknown, options: ScheduleOptions | undefined): J
   return json;
 }
 
+/** The client's timeout: none by default (`DEFAULTS.timeout` says why). */
+const TIMEOUT: TimeoutRule = { default: DEFAULTS.timeout, least: 0 };
+
 /**
  * A client for the integration `name` of a property. Throws `INVALID_ARGUMENT` for a bad name or options.
  * @example
@@ -171,11 +175,10 @@ function scheduleBody(payload: unknown, options: ScheduleOptions | undefined): J
  * ```
  */
 export function createIntegration(name: string, options: IntegrationOptions): Integration {
-  const path = `/v1/${segment('options.trackingId', options?.trackingId)}/integrations/${segment('name', name)}/`;
+  const { trackingId, endpoint, timeout } = readConnection({ ...options }, TIMEOUT);
+  const path = `/v1/${trackingId}/integrations/${segment('name', name)}/`;
   refuseUnknownKeys('options', options, ['trackingId', 'endpoint', 'timeout']);
-  const timeout = timerMs('options.timeout', options.timeout ?? 0);
-  if (options.endpoint !== undefined) checkEndpoint('options.endpoint', options.endpoint);
-  const target: Target = { name, endpoint: options.endpoint, path, timeout };
+  const target: Target = { name, endpoint, path, timeout };
 
   return {
     async execute(payload, executeOptions) {

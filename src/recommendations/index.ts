@@ -16,7 +16,7 @@ import {
 } from '@svc/core';
 import { postEvent, type RecommendationEvent } from './events';
 import { observeElement } from './observe';
-import { buildRequest, checkConfigKeys, isNonEmptyString, trackingIdOf, visitorIdOf } from './request';
+import { buildRequest, checkConfigKeys, isNonEmptyString, readSettings, type Settings, visitorIdOf } from './request';
 import type {
   Recommendation,
   RecommendationList,
@@ -88,17 +88,14 @@ function createPlaces() {
 }
 
 /**
- * The event `type` of `item`, validated (`INVALID_ARGUMENT` naming the bad field), and the key it
- * is sent once by: item id, strategy and position, so copies of an item count as the item.
- * `placeOf` gives the position when neither `explicit` nor the item has one.
+ * `item` checked (`INVALID_ARGUMENT` naming the bad field) and its 1-based position: `explicit`,
+ * else the item's own, else `placeOf`'s (its place in a get() result); `undefined` when none.
  */
-function eventOf(
-  meta: RecommendationsOptions['meta'],
+function placeItem(
   placeOf: (item: ShownItem) => number | undefined,
-  type: RecommendationEvent,
   item: ShownItem,
   explicit?: number,
-): { data: Record<string, unknown>; key: string } {
+): number | undefined {
   if (!isObject(item)) invalid('item', item, 'must be a recommendation');
   for (const key of ['id', 'strategy'] as const) {
     if (!isNonEmptyString(item[key])) invalid(`item.${key}`, item[key], 'must be a non-empty string');
@@ -106,14 +103,30 @@ function eventOf(
   if (explicit !== undefined && !isPosition(explicit)) invalid('position', explicit, 'must be an integer >= 1');
   const own = (item as { position?: unknown }).position;
   if (own !== undefined && !isPosition(own)) invalid('item.position', own, 'must be an integer >= 1');
-  const position = explicit ?? (own as number | undefined) ?? placeOf(item);
+  toWeight(item.weight); // refuses a weight that is not numeric
+  return explicit ?? (own as number | undefined) ?? placeOf(item);
+}
+
+/** A click's position, required: a click is reported with the place the item was followed at. */
+function clickPosition(position: number | undefined): number {
+  if (position === undefined)
+    invalid('position', position, 'is required: not given, not on the item, and the item is in no get() result');
+  return position;
+}
+
+/**
+ * The event `type` of a checked `item` at `position`, and the key it is sent once by: item id,
+ * strategy and position, so copies of an item count as the item.
+ */
+function eventOf(
+  meta: RecommendationsOptions['meta'],
+  type: RecommendationEvent,
+  item: ShownItem,
+  position: number | undefined,
+): { data: Record<string, unknown>; key: string } {
   const data: Record<string, unknown> = { id: item.id, weight: toWeight(item.weight), strategy: item.strategy };
   if (meta.experienceId !== undefined) data.experienceId = String(meta.experienceId);
-  if (type === 'recommendationClicked') {
-    if (position === undefined)
-      invalid('position', position, 'is required: not given, not on the item, and the item is in no get() result');
-    data.position = position;
-  }
+  if (type === 'recommendationClicked') data.position = clickPosition(position);
   return { data, key: JSON.stringify([type, item.id, item.strategy, position ?? null]) };
 }
 
@@ -155,7 +168,7 @@ function readList(result: unknown, action: string, principal: string, limit: num
  * a navigation may follow), else one direct POST (keepalive). A failed delivery un-counts it, so a
  * later call retries; concurrent calls send once.
  */
-function createEventSender(options: RecommendationsOptions, config: RecommendationsConfig, trackingId: string) {
+function createEventSender({ options, config, trackingId }: Settings) {
   // Events sent (or on their way), keyed by item id, strategy and position: copies count as the item.
   const sent = new Set<string>();
   return async (type: RecommendationEvent, { data, key }: { data: Record<string, unknown>; key: string }) => {
@@ -180,14 +193,10 @@ function createEventSender(options: RecommendationsOptions, config: Recommendati
 }
 
 /** One `get`: the config checked, the request sent, the answer read (`overrides` over `config` over the defaults). */
-async function getList(
-  options: RecommendationsOptions,
-  config: RecommendationsConfig,
-  overrides: RecommendationsConfig,
-): Promise<RecommendationList> {
+async function getList(settings: Settings, overrides: RecommendationsConfig): Promise<RecommendationList> {
   if (!isObject(overrides)) invalid('config', overrides, 'must be an object');
   checkConfigKeys('config', overrides);
-  const { url, query, json, timeout, limit, principal } = buildRequest(options, config, overrides);
+  const { url, query, json, timeout, limit, principal } = buildRequest(settings, overrides);
   const action = `recommendations ${query.strategy} for ${url}`;
   const { result } = await request(url, { query, json, timeout, action });
   return readList(result, action, principal, limit);
@@ -205,17 +214,16 @@ async function getList(
  */
 export function recommendations(options: RecommendationsOptions, config: RecommendationsConfig = {}): Recommendations {
   checkArguments(options, config);
+  const settings = readSettings(options, config);
   const places = createPlaces();
-  const event = (type: RecommendationEvent, item: ShownItem, explicit?: number) =>
-    eventOf(options.meta, places.of, type, item, explicit);
-  const send = createEventSender(options, config, trackingIdOf(options, config));
+  const send = createEventSender(settings);
   // Async: a bad item rejects the promise shown() / clicked() return, as every other failure does.
   const emit = async (type: RecommendationEvent, item: ShownItem, explicit?: number) =>
-    send(type, event(type, item, explicit));
+    send(type, eventOf(options.meta, type, item, placeItem(places.of, item, explicit)));
 
   const client: Recommendations = {
     async get(overrides = {}) {
-      const list = await getList(options, config, overrides);
+      const list = await getList(settings, overrides);
       places.add(list);
       return list;
     },
@@ -227,7 +235,7 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
       if (typeof (element as Element | undefined)?.addEventListener !== 'function' || element.nodeType !== 1)
         invalid('element', element, 'must be an Element');
       // The item and its position are refused now rather than when the item is seen or followed.
-      const at = event('recommendationClicked', item, position).data.position as number;
+      const at = clickPosition(placeItem(places.of, item, position));
       return observeElement(element, {
         item,
         position: at,

@@ -1,20 +1,19 @@
-import type { Query } from '@svc/core';
+import type { Connection, Query } from '@svc/core';
 import {
-  answeringMock,
   checkFields,
-  endpointFor,
+  connectionUrl,
   type FieldCheck,
+  InvalidArgumentError,
   invalid,
-  isHttpUrl,
   isObject,
-  isTimerMs,
   normalizeLocale,
   optional,
   pageTracker,
+  readConnection,
   readVisitorId,
   refuseUnknownKeys,
   segment,
-  TIMER_MS,
+  type TimeoutRule,
 } from '@svc/core';
 import { localeOf } from './locale';
 import { ADVISED_FALLBACKS, DEPRECATED, NEEDS_SEED } from './strategies';
@@ -38,7 +37,22 @@ const isString = (value: unknown): value is string => typeof value === 'string';
 export const isNonEmptyString = (value: unknown): value is string => isString(value) && !!value;
 
 /** The seed's defaults (RecommendationsConfig documents each). */
-const DEFAULTS: RecommendationsConfig = { strategy: 'popular', limit: 10, seed: 'all', rules: [], timeout: 0 };
+const DEFAULTS = {
+  strategy: 'popular',
+  limit: 10,
+  seed: 'all',
+  rules: [],
+  timeout: 0,
+} as const satisfies RecommendationsConfig;
+
+/** No timeout by default, as the previous client had none (docs/migrating.md): a widget sets its own. */
+const TIMEOUT: TimeoutRule = { default: DEFAULTS.timeout, least: 0 };
+
+/** How errors name the connection options: by their config keys. */
+const NAMES = { trackingId: 'trackingId', endpoint: 'endpoint', timeout: 'timeout' };
+
+/** The config keys core's `readConnection` reads. */
+const CONNECTION = ['trackingId', 'endpoint', 'timeout'] as const;
 
 /** The most items one request may ask for (PROTOCOL.md: `n` is 1..50). */
 const MAX_LIMIT = 50;
@@ -52,11 +66,9 @@ const CONFIG: FieldCheck[] = [
     (n) => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_LIMIT,
     `must be an integer 1..${MAX_LIMIT}`,
   ],
-  ['timeout', isTimerMs, TIMER_MS],
   ['rules', Array.isArray, 'must be an array'],
   ['locale', optional(normalizeLocale), 'must be a language tag and a currency, like de-EUR or de-DE-EUR'],
   ['defaultLocale', optional(normalizeLocale), 'must be a language tag and a currency, like de-EUR or de-DE-EUR'],
-  ['endpoint', optional(isHttpUrl), 'must be an http(s) URL'],
   ['debug', optional((d) => typeof d === 'boolean'), 'must be a boolean'],
 ];
 
@@ -96,9 +108,40 @@ const RULE: FieldCheck[] = [
 /** Keys given as `undefined` do not override. */
 const given = (config: object) => Object.fromEntries(Object.entries(config).filter(([, value]) => value !== undefined));
 
-/** Tracking id of `config` or `options.meta`, validated as a path segment. */
-export const trackingIdOf = (options: RecommendationsOptions, config: RecommendationsConfig) =>
-  segment('trackingId', config.trackingId ?? options.meta.trackingId);
+/**
+ * A client's options, read once when it is created: the config over the defaults, and its
+ * connection (the tracking id of `config`, else of `options.meta`; the endpoint; the timeout).
+ */
+export interface Settings {
+  options: RecommendationsOptions;
+  config: RecommendationsConfig;
+  /** The tracking id of `config`, else of `options.meta`, checked as a path segment. */
+  trackingId: string;
+  /**
+   * The connection, or the refusal of the config's endpoint or timeout: each get() rejects with it,
+   * as with any other fault of the config, unless it overrides them.
+   */
+  connection: Connection | InvalidArgumentError;
+}
+
+/** The connection of `config` (its tracking id, else `meta`'s), checked by core's `readConnection`. */
+const connectionOf = (meta: RecommendationsOptions['meta'], config: RecommendationsConfig) =>
+  readConnection({ ...config, trackingId: config.trackingId ?? meta.trackingId }, TIMEOUT, NAMES);
+
+/** Reads a client's options once (`INVALID_ARGUMENT` at once for a bad tracking id). */
+export function readSettings(options: RecommendationsOptions, config: RecommendationsConfig): Settings {
+  const merged: RecommendationsConfig = { ...DEFAULTS, ...given(config) };
+  // A bad tracking id is refused at once; a bad endpoint or timeout rejects get(), as the rest of a config does.
+  const trackingId = segment('trackingId', merged.trackingId ?? options.meta.trackingId);
+  let connection: Settings['connection'];
+  try {
+    connection = connectionOf(options.meta, merged);
+  } catch (error) {
+    if (!(error instanceof InvalidArgumentError)) throw error;
+    connection = error;
+  }
+  return { options, config: merged, trackingId, connection };
+}
 
 /** The longest visitor id sent (the platform's contextIds are 1-256 characters). */
 const MAX_VISITOR_ID = 256;
@@ -126,15 +169,15 @@ function seedEntry(seed: unknown, index: number): string | { type: 'c'; id: stri
  * Validates `overrides` over `config` over the defaults and builds the request.
  * Throws `INVALID_ARGUMENT`, sends nothing.
  */
-export function buildRequest(
-  options: RecommendationsOptions,
-  config: RecommendationsConfig,
-  overrides: RecommendationsConfig,
-): RecsRequest {
-  const settings = { ...DEFAULTS, ...given(config), ...given(overrides) } as Required<RecommendationsConfig>;
-  const { strategy, seed, rules, locale, endpoint } = settings;
+export function buildRequest(client: Settings, overrides: RecommendationsConfig): RecsRequest {
+  const { options } = client;
+  const settings = { ...client.config, ...given(overrides) } as Required<RecommendationsConfig>;
+  const { strategy, seed, rules, locale } = settings;
   const { experienceId } = options.meta;
-  const trackingId = trackingIdOf(options, settings);
+  // The connection read at creation, unless this get overrides part of it.
+  const overridden = CONNECTION.some((key) => overrides[key] !== undefined);
+  const connection = overridden ? connectionOf(options.meta, settings) : client.connection;
+  if (connection instanceof InvalidArgumentError) throw connection;
   const visitorId = visitorIdOf(options, settings);
   checkFields(settings, '', CONFIG);
   if (!optional(isNonEmptyString)(experienceId) && !Number.isInteger(experienceId)) {
@@ -160,9 +203,9 @@ export function buildRequest(
   }
 
   // An explicit endpoint is the full path; a QA tab's mock answers over it, as it does for every client.
-  const base = endpoint && !answeringMock() ? endpoint : `${endpointFor('recs')}/vc/recommend/2.1`;
+  const base = connectionUrl('recs', connection, '/vc/recommend/2.1', 'route');
   return {
-    url: `${base.replace(/\/+$/, '')}/${trackingId}`,
+    url: `${base}/${connection.trackingId}`,
     query: {
       strategy: strategies.join(),
       n: settings.limit,
@@ -177,7 +220,7 @@ export function buildRequest(
       debug: settings.debug ? 'True' : undefined,
     },
     json: rules[0] ? { h: history, rules } : { h: history },
-    timeout: settings.timeout,
+    timeout: connection.timeout,
     limit: settings.limit,
     principal: strategies[0],
   };

@@ -1,28 +1,33 @@
 import {
   type Check,
-  checkEndpoint,
   checkFields,
-  endpointFor,
+  connectionUrl,
   type Fields,
   invalid,
   isObject,
-  isTimerMs,
   type JsonObject,
   looksLikeVisitorId,
   ProtocolError,
   pageTracker,
   type Query,
+  readConnection,
   readVisitorId,
   refusedField,
   refuseUnknownKeys,
   request,
   segment,
-  TIMER_MS,
+  type TimeoutRule,
 } from '@svc/core';
 import { STASH_DEFAULTS, type StashOptions } from './options';
 
 /** Keys per getbatch request (PROTOCOL.md). */
 const BATCH = 10;
+
+/** A read that hangs fails with `TIMEOUT` instead of waiting forever (`STASH_DEFAULTS.timeout`); 0 waits. */
+const TIMEOUT: TimeoutRule = { default: STASH_DEFAULTS.timeout, least: 0 };
+
+/** How errors name the connection options: the tracking id is `createStash`'s second argument. */
+const NAMES = { trackingId: 'trackingId', endpoint: 'options.endpoint', timeout: 'options.timeout' };
 
 /** Why a level is refused: for `createStash` options and for writes. */
 const LEVEL = 'must be "public" ("protected": kv reads only)';
@@ -104,28 +109,26 @@ function checkOptions(opType: string, trackingId: string, options: StashOptions)
     'endpoint',
     'retries',
   ]);
-  const { namespace, visitorId, endpoint } = options;
-  const {
-    useVisitorId = STASH_DEFAULTS.useVisitorId,
-    level = STASH_DEFAULTS.level,
-    timeout = STASH_DEFAULTS.timeout,
-    retries = STASH_DEFAULTS.retries,
-  } = options;
-  const trackingIdSegment = segment('trackingId', trackingId);
+  const { namespace, visitorId } = options;
+  const { useVisitorId = STASH_DEFAULTS.useVisitorId, level = STASH_DEFAULTS.level } = options;
+  const { retries = STASH_DEFAULTS.retries } = options;
+  const connection = readConnection(
+    { trackingId, endpoint: options.endpoint, timeout: options.timeout },
+    TIMEOUT,
+    NAMES,
+  );
   if (namespace !== undefined) {
     segment('options.namespace', namespace);
     warnIfVisitorShaped(namespace);
   }
   if (visitorId !== undefined) segment('options.visitorId', visitorId);
-  checkFields({ useVisitorId, level, timeout, retries }, 'options.', [
+  checkFields({ useVisitorId, level, retries }, 'options.', [
     ['useVisitorId', (value) => typeof value === 'boolean', 'must be a boolean'],
     // The stash's own rule: `protected` is a level of `kv` only.
     ['level', (value) => value === 'public' || (value === 'protected' && opType === 'kv'), LEVEL],
-    ['timeout', isTimerMs, TIMER_MS],
     ['retries', (value) => Number.isInteger(value) && (value as number) >= 0, 'must be an integer >= 0'],
   ]);
-  if (endpoint !== undefined) checkEndpoint('options.endpoint', endpoint);
-  return { trackingIdSegment, namespace, visitorId, endpoint, useVisitorId, level, timeout, retries };
+  return { ...connection, namespace, visitorId, useVisitorId, level, retries };
 }
 
 /**
@@ -200,7 +203,7 @@ const operationOf = (opType: string, op: string, key: unknown) => `${opType}.${o
 
 export function connect(opType: string, trackingId: string, options: StashOptions): Connection {
   const settings = checkOptions(opType, trackingId, options);
-  const { trackingIdSegment, endpoint, level, timeout, retries } = settings;
+  const { trackingId: trackingIdSegment, level, timeout, retries } = settings;
   // One client's own reads: a read never waits on a request another client started.
   const flights: Flights = new Map();
   const fullKey = (key: unknown, argument = 'key') => buildFullKey(settings, key, argument);
@@ -208,7 +211,8 @@ export function connect(opType: string, trackingId: string, options: StashOption
   const send: Connection['send'] = (op, fullKey = '', json, query) => {
     const isRead = op === 'get' || op === 'getbatch';
     if (!isRead && level !== 'public') invalid('options.level', level, LEVEL);
-    const url = `${endpointFor('stash', endpoint)}/stash/v1.1/${opType}/${op}/${trackingIdSegment}/${level}${fullKey ? `/${fullKey}` : ''}`;
+    const route = `/stash/v1.1/${opType}/${op}/${trackingIdSegment}/${level}${fullKey ? `/${fullKey}` : ''}`;
+    const url = connectionUrl('stash', settings, route);
     const action = `stash ${opType} ${op}${fullKey ? ` "${fullKey}"` : ''}`;
     // A counter change is sent once: repeating it could count twice.
     const countsOnce = op === 'incr' || op === 'decr';

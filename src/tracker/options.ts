@@ -3,14 +3,14 @@
 import {
   anIntegerAtLeast,
   aString,
-  checkEndpoint,
   checkObject,
-  endpointFor,
+  connectionUrl,
   type Fields,
   oneOf,
   optional,
+  readConnection,
   refuseUnknownKeys,
-  segment,
+  type TimeoutRule,
 } from '@svc/core';
 import type { ConsentSignal } from './signals';
 import type { Consent } from './types';
@@ -117,7 +117,6 @@ export interface TrackerOptions {
 
 /** How `createTracker` checks its options, each when given (`trackingId` is a path segment, checked by core). */
 const OPTIONS: Fields = [
-  ['endpoint', optional(aString)],
   ['consent', optional(oneOf('granted', 'pending', 'denied', 'tcf', 'gcm', 'tcf gcm', 'gcm tcf'))],
   ['tcfVendorId', optional(anIntegerAtLeast(1))],
   [
@@ -131,7 +130,6 @@ const OPTIONS: Fields = [
   ['maxQueue', optional(anIntegerAtLeast(1))],
   ['retryBase', optional(anIntegerAtLeast(1))],
   ['retryMax', optional(anIntegerAtLeast(1))],
-  ['requestTimeout', optional(anIntegerAtLeast(1))],
 ];
 
 const isTcfPurpose = (value: unknown) =>
@@ -150,20 +148,36 @@ export function consentStart(consent: ConsentOption): { initial: Consent; signal
   return { initial: signals.length ? 'pending' : (consent as Consent), signals };
 }
 
+/** The connection options, read by core's `readConnection` as every client's are. */
+const CONNECTION = ['trackingId', 'endpoint', 'requestTimeout'];
+
+/** How errors name them: the tracker's timeout is `requestTimeout`. */
+const NAMES = { trackingId: 'options.trackingId', endpoint: 'options.endpoint', timeout: 'options.requestTimeout' };
+
+/**
+ * The tracker's timeout always ends a request: a request without an answer holds the queue's
+ * events, which a later attempt sends (0, no timeout, is refused).
+ */
+const TIMEOUT: TimeoutRule = { default: DEFAULTS.requestTimeout, least: 1 };
+
 /**
  * Checks `options` (`INVALID_ARGUMENT` naming the first bad one, before anything happens) and fills in the defaults.
  */
 export function readOptions(options: TrackerOptions): Settings {
   checkObject('options', options, OPTIONS);
-  refuseUnknownKeys('options', options, ['trackingId', ...OPTIONS.map(([name]) => name)]);
-  if (options.endpoint !== undefined) checkEndpoint('options.endpoint', options.endpoint);
-  const path = segment('options.trackingId', options.trackingId);
+  refuseUnknownKeys('options', options, [...CONNECTION, ...OPTIONS.map(([name]) => name)]);
+  const { trackingId, endpoint, timeout } = readConnection(
+    { trackingId: options.trackingId, endpoint: options.endpoint, timeout: options.requestTimeout },
+    TIMEOUT,
+    NAMES,
+  );
   const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
   const purposes = (given.tcfPurposes ?? DEFAULTS.tcfPurposes) as readonly number[];
   return {
     ...DEFAULTS,
     ...(given as TrackerOptions),
-    url: `${endpointFor('events', options.endpoint)}/events/v1/${path}`,
+    requestTimeout: timeout,
+    url: connectionUrl('events', { endpoint }, `/events/v1/${trackingId}`),
     // Purpose 1, storing the visitor id on the device, is needed whatever else is.
     tcfPurposes: [...new Set([1, ...purposes])].sort((a, b) => a - b),
   };

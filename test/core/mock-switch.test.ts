@@ -25,7 +25,10 @@ describe('the mock switch reaches every copy of core', () => {
   it('a recommendations client with its own endpoint (the full path) is answered by the mock too', async () => {
     sessionStorage.setItem('svc-qa-mock', MOCK);
     const { recs } = await fresh();
-    const request = recs.buildRequest({ meta: { trackingId: 'shop' } }, { endpoint: 'https://own.example/recs/' }, {});
+    const request = recs.buildRequest(
+      recs.readSettings({ meta: { trackingId: 'shop' } }, { endpoint: 'https://own.example/recs/' }),
+      {},
+    );
     expect(request.url).toBe(`${MOCK}/vc/recommend/2.1/shop`);
   });
 
@@ -34,7 +37,10 @@ describe('the mock switch reaches every copy of core', () => {
     sessionStorage.setItem('svc-qa-mock', 'javascript:alert(1)');
     expect((await fresh()).core.endpointFor('stash')).toBe('https://stash.svc.example');
     const { recs } = await fresh();
-    const request = recs.buildRequest({ meta: { trackingId: 'shop' } }, { endpoint: 'https://own.example/recs/' }, {});
+    const request = recs.buildRequest(
+      recs.readSettings({ meta: { trackingId: 'shop' } }, { endpoint: 'https://own.example/recs/' }),
+      {},
+    );
     expect(request.url).toBe('https://own.example/recs/shop');
   });
 });

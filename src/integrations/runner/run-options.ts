@@ -1,14 +1,17 @@
 // runIntegration's options: each checked before anything runs (`INVALID_ARGUMENT` naming it),
 // the defaults filled in.
 import { resolve } from 'node:path';
-import { invalid, MAX_WAIT_MS } from '@svc/core';
+import { invalid, readTimeout, type TimeoutRule } from '@svc/core';
 import { createCache, type IntegrationCache } from '../cache';
+import { DEFAULTS } from '../defaults';
 import { checkJson } from '../json';
-import { DEFAULT_MEMORY_LIMIT_MB } from './log-limits';
 import type { LogLine, RunOptions } from './types';
 
 /** The timeout when none is given (the platform's own default is not published). */
-export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_TIMEOUT_MS = DEFAULTS.runTimeout;
+
+/** A run always ends: a handler's run holds a worker, so a timeout of 0 (none) is refused. */
+const TIMEOUT: TimeoutRule = { default: DEFAULTS.runTimeout, least: 1 };
 
 /** The default `cache`: one per integration folder, kept for the life of the process. */
 const caches = new Map<string, IntegrationCache>();
@@ -28,11 +31,10 @@ export interface Run {
 /** `options` checked (`INVALID_ARGUMENT` naming the first wrong one) and completed. */
 export function readRunOptions(options: RunOptions): Run {
   if (typeof options !== 'object' || options === null) invalid('options', options, 'must be an object');
-  const { payload = {}, timeout = DEFAULT_TIMEOUT_MS, onLog, memoryLimitMb = DEFAULT_MEMORY_LIMIT_MB } = options;
+  const { payload = {}, onLog, memoryLimitMb = DEFAULTS.memoryLimitMb } = options;
   if (typeof options.dir !== 'string' || !options.dir)
     invalid('options.dir', options.dir, "must be the integration's folder");
-  if (!Number.isInteger(timeout) || timeout <= 0 || timeout > MAX_WAIT_MS)
-    invalid('options.timeout', timeout, `must be an integer number of milliseconds in 1..${MAX_WAIT_MS}`);
+  const timeout = readTimeout('options.timeout', options.timeout, TIMEOUT);
   if (onLog !== undefined && typeof onLog !== 'function') invalid('options.onLog', onLog, 'must be a function');
   if (!Number.isInteger(memoryLimitMb) || memoryLimitMb < 16 || memoryLimitMb > 65_536)
     invalid('options.memoryLimitMb', memoryLimitMb, 'must be an integer number of MB in 16..65536');
