@@ -50,7 +50,7 @@ export interface Connection {
 
 /** `value` as a timeout of `rule` (its default when `undefined`), else `INVALID_ARGUMENT` naming `argument`. */
 export function readTimeout(argument: string, value: unknown, rule: TimeoutRule): number {
-  const ms = value ?? rule.default;
+  const ms = value === undefined ? rule.default : value;
   const isTimeout = typeof ms === 'number' && Number.isInteger(ms) && ms >= rule.least && ms <= MAX_WAIT_MS;
   if (!isTimeout) invalid(argument, ms, `must be whole ms from ${rule.least} to 2^31-1`);
   return ms as number;
