@@ -101,7 +101,7 @@ export const packages = [
 // Every package depends on @svc/core by name (one copy, one SvcError class on a page), at this version;
 // @svc/react on @svc/recommendations the same way (one client, one once-per-item rule).
 const runtimeDeps = { ...root.dependencies, '@svc/core': version, '@svc/recommendations': version };
-/** `@svc/<name>/internal`: what the mock and the runner share with a client, bundled into them, never published (src/core/internal.ts). */
+/** `@svc/<name>/internal`: plumbing a package shares with core or a client, bundled into it, never published (src/core/internal.ts). */
 const INTERNAL = /^@svc\/(core|tracker|integrations)\/internal$/;
 const isExternal = (id) =>
   !INTERNAL.test(id) &&

@@ -31,7 +31,6 @@ export {
 } from './client-options';
 export { COOKIE_LIFETIME_DAYS, type CookieWrite, readCookie, removeCookie, writeCookie } from './cookies';
 export {
-  answeringMock,
   checkEndpoint,
   defaultEndpoints,
   type Endpoints,
@@ -40,18 +39,15 @@ export {
   setEndpoints,
 } from './endpoints';
 export * from './errors';
-export { type EventSource, eventMeta } from './event-meta';
 export { type Delivery, deliver, type JsonObject, type Query, type RequestOptions, request, withQuery } from './http';
 export * from './invalid';
 export { refuseUnknownKeys } from './keys';
 export { normalizeLocale, toLocale } from './locale';
 export { segment } from './path';
-export { type OverlaySettings, QA_MOCK_KEY, type QaChannel, type QaRecord, qaChannel, qaRecord } from './qa-channel';
 export { randomId } from './random-id';
 export type { DebugRule, RecommendedItem } from './recommendations-wire';
 export type { RetryPolicy } from './retry';
-export { fullKeyProblem, looksLikeVisitorId } from './stash-key';
 export { isObject } from './text';
-export { isTimerMs, MAX_WAIT_MS, TIMER_MS, timerMs } from './timer';
-export { type PageTracker, pageTracker, setPageTracker } from './tracker-slot';
+export { MAX_WAIT_MS } from './timer';
+export { type PageTracker, pageTracker } from './tracker-slot';
 export { PERMANENT_COOKIE, readVisitorId, VISITOR_COOKIE } from './visitor-id';

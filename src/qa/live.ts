@@ -2,7 +2,8 @@
 // page's tracker and renders every panel into its content element. The overlay (svc-qa.js) and
 // the demo's QA page both use it, on the same page at times, so the channel's one listener slot
 // calls every watcher of the page (the list lives on the channel: each bundle sees the same one).
-import { pageTracker, type QaChannel, type QaRecord, qaChannel } from '@svc/core';
+import { pageTracker } from '@svc/core';
+import { type QaChannel, type QaRecord, qaChannel } from '@svc/core/internal';
 import type { Tracker } from '../tracker';
 import { guard } from './dom';
 import { type EmittedEvent, EVENTS_KEPT, keptEvents, readState } from './model';

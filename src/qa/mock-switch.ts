@@ -2,7 +2,8 @@
 // mock's URL is kept in this tab's sessionStorage and takes effect on the reload (svc.min.js
 // reads it before its clients start: opener.ts); never from a URL parameter. While it is on, a
 // banner says so with a one-click way back, and an event can be sent to the mock from here.
-import { isHttpUrl, type OverlaySettings, pageTracker, QA_MOCK_KEY } from '@svc/core';
+import { isHttpUrl, pageTracker } from '@svc/core';
+import { type OverlaySettings, QA_MOCK_KEY } from '@svc/core/internal';
 import { h } from './dom';
 
 /** What `svc-mock serve` listens on by default. */

@@ -1,6 +1,7 @@
 // What the QA overlay shows, read from the QA channel's records (pure: no DOM, no globals), so
 // the overlay and the demo's QA page show the same state the same way.
-import { isObject, type QaRecord } from '@svc/core';
+import { isObject } from '@svc/core';
+import type { QaRecord } from '@svc/core/internal';
 import { retryable } from '../tracker/retryable';
 
 /** Where an event is on its way to the platform; `withheld`: consent denied, never queued. */

@@ -2,7 +2,7 @@
 // script tag allows it). It lives in a shadow root with its own constructed stylesheet, shows the
 // SDK's state from the QA channel, and leaves nothing behind when closed: its node, its channel
 // listener, its timer. Its errors are shown in it and never reach the page's `onerror`.
-import { type OverlaySettings, qaChannel } from '@svc/core';
+import { type OverlaySettings, qaChannel } from '@svc/core/internal';
 import { guard, h, onFailure } from './dom';
 import { pageView, watchPanels } from './live';
 import { mockBanner, mockPanel } from './mock-switch';

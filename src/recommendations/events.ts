@@ -1,4 +1,5 @@
-import { endpointFor, eventMeta, randomId, request } from '@svc/core';
+import { endpointFor, randomId, request } from '@svc/core';
+import { eventMeta } from '@svc/core/internal';
 
 export type RecommendationEvent = 'recommendationShown' | 'recommendationClicked';
 

@@ -4,7 +4,7 @@
 // click, middle click or Enter that follows it. One IntersectionObserver, one MutationObserver and
 // one visibilitychange listener serve every observed element of the page, and exist only while
 // something is observed.
-import { qaChannel, qaRecord } from '@svc/core';
+import { qaChannel, qaRecord } from '@svc/core/internal';
 
 /** The viewability standard, as data. */
 export const VIEWABILITY = {

@@ -6,7 +6,6 @@ import {
   invalid,
   isObject,
   type JsonObject,
-  looksLikeVisitorId,
   ProtocolError,
   pageTracker,
   type Query,
@@ -18,6 +17,7 @@ import {
   segment,
   type TimeoutRule,
 } from '@svc/core';
+import { looksLikeVisitorId } from '@svc/core/internal';
 import { STASH_DEFAULTS, type StashOptions } from './options';
 
 /** Keys per getbatch request (PROTOCOL.md). */

@@ -1,17 +1,14 @@
 // @svc/tracker: the visitor id, consent, and tracking events that are never lost.
 import {
-  type EventSource,
-  eventMeta,
   invalid,
   type PageTracker,
   PERMANENT_COOKIE,
   pageTracker,
-  qaRecord,
   randomId,
   readCookie,
-  setPageTracker,
   VISITOR_COOKIE,
 } from '@svc/core';
+import { type EventSource, eventMeta, qaRecord, setPageTracker } from '@svc/core/internal';
 import { type ConsentState, createConsent } from './consent';
 import { createHistory, type EventHandler } from './history';
 import { consentStart, readOptions, type Settings, type TrackerOptions } from './options';

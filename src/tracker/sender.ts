@@ -1,7 +1,7 @@
 // The send loop: batches one request at a time, the backoff after a failed attempt, flush() for
 // "send now", and page exit, where the whole queue leaves in keepalive requests: gzip compressed
 // ahead of time while the backoff waited, JSON for the few events that came after.
-import { qaRecord } from '@svc/core';
+import { qaRecord } from '@svc/core/internal';
 import {
   backoff,
   body,

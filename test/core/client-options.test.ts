@@ -45,10 +45,14 @@ describe('readConnection', () => {
   it('checks in order trackingId, endpoint, timeout, each under the name the client gives it', () => {
     const names = { trackingId: 'trackingId', endpoint: 'endpoint', timeout: 'timeout' };
     const all = { trackingId: 'a/b', endpoint: 'javascript:alert(1)', timeout: -1 };
-    expect(thrown(() => readConnection(all, NONE_ALLOWED, names)).argument).toBe('trackingId');
-    expect(thrown(() => readConnection({ ...all, trackingId: 'a' }, NONE_ALLOWED, names)).argument).toBe('endpoint');
+    expect(thrown(() => readConnection(all, NONE_ALLOWED, names), InvalidArgumentError).argument).toBe('trackingId');
+    expect(
+      thrown(() => readConnection({ ...all, trackingId: 'a' }, NONE_ALLOWED, names), InvalidArgumentError).argument,
+    ).toBe('endpoint');
     const onlyTimeout = { trackingId: 'a', timeout: -1 };
-    expect(thrown(() => readConnection(onlyTimeout, NONE_ALLOWED)).argument).toBe('options.timeout');
+    expect(thrown(() => readConnection(onlyTimeout, NONE_ALLOWED), InvalidArgumentError).argument).toBe(
+      'options.timeout',
+    );
   });
 
   it('every client refuses a timeout of 2^31 ms (a longer timer fires at once) with the same message', () => {

@@ -1,4 +1,4 @@
-import { fullKeyProblem } from '@svc/core';
+import { fullKeyProblem } from '@svc/core/internal';
 
 /** The stash's limits (PROTOCOL.md, Stash). */
 export const STASH_LIMITS = {
