@@ -5,10 +5,13 @@
 // 2. @svc/core's entry is the API the clients are built on: each of its exports must be imported by
 //    a client, the mock, the demo or the runner, or be described in docs/clients.md. A helper only
 //    the mock or the runner needs belongs in src/core/internal.ts, which is not published.
-// 3. dependency-cruiser (.dependency-cruiser.cjs) finds no circle in src/'s imports, type-only
+// 3. Every value a published entry exports (dist/<package>/package.json's `exports`, read from the
+//    built declarations) is named in a guide (README.md, docs/**/*.md), or it is no export: what a
+//    customer can import is what the guides tell them of. Types are documented by TypeDoc.
+// 4. dependency-cruiser (.dependency-cruiser.cjs) finds no circle in src/'s imports, type-only
 //    ones included.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
 
@@ -66,6 +69,66 @@ function coreSurface() {
   return true;
 }
 
+/** The text of every guide: README.md and every .md file under docs/. */
+function guides() {
+  const texts = [readFileSync(join(root, 'README.md'), 'utf8')];
+  const walk = (dir) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith('.md')) texts.push(readFileSync(path, 'utf8'));
+    }
+  };
+  walk(join(root, 'docs'));
+  return texts.join('\n');
+}
+
+/** The value exports (not types) of a built declaration file. */
+function valueExports(file) {
+  const program = ts.createProgram([file], { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 });
+  const checker = program.getTypeChecker();
+  const symbol = checker.getSymbolAtLocation(program.getSourceFile(file));
+  const isValue = (exported) => {
+    const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    return (target.flags & ts.SymbolFlags.Value) !== 0;
+  };
+  return checker
+    .getExportsOfModule(symbol)
+    .filter(isValue)
+    .map((exported) => exported.getName())
+    .filter((name) => name !== 'default');
+}
+
+function publishedValuesNamed() {
+  const dist = join(root, 'dist');
+  if (!existsSync(dist)) {
+    console.error('published exports: no dist/ (run `npm run build` first)');
+    return false;
+  }
+  const text = guides();
+  const unnamed = [];
+  for (const name of readdirSync(dist)) {
+    const manifest = join(dist, name, 'package.json');
+    if (!existsSync(manifest)) continue;
+    const { name: packageName, exports } = JSON.parse(readFileSync(manifest, 'utf8'));
+    for (const [subpath, target] of Object.entries(exports)) {
+      if (typeof target !== 'object' || !target.types) continue;
+      for (const value of valueExports(join(dist, name, target.types))) {
+        if (!new RegExp(`\\b${value.replaceAll('$', '\\$')}\\b`).test(text))
+          unnamed.push(`${packageName}${subpath.slice(1)}: ${value}`);
+      }
+    }
+  }
+  if (unnamed.length > 0) {
+    console.error(
+      `published exports named in no guide (document them, or export them no more):\n  ${unnamed.join('\n  ')}`,
+    );
+    return false;
+  }
+  console.log('published exports: every value is named in a guide');
+  return true;
+}
+
 function noCircles() {
   try {
     execFileSync(
@@ -79,5 +142,5 @@ function noCircles() {
   }
 }
 
-const results = [knip(), coreSurface(), noCircles()];
+const results = [knip(), coreSurface(), publishedValuesNamed(), noCircles()];
 process.exitCode = results.every(Boolean) ? 0 : 1;

@@ -5,7 +5,7 @@
 
 export { EXIT_CODES } from './exit-codes';
 export { REDACTED } from './redact';
-export { DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIMEOUT_MS, LOG_LIMITS, MIN_BOOT_TIMEOUT_MS, runIntegration } from './run';
+export { DEFAULT_MEMORY_LIMIT_MB, LOG_LIMITS, runIntegration } from './run';
 export type {
   HttpRequestLog,
   LogKind,

@@ -18,7 +18,6 @@ import { WorkerRun } from './worker-run';
 
 export { DEFAULT_MEMORY_LIMIT_MB, LOG_LIMITS } from './log-limits';
 export { DEFAULT_TIMEOUT_MS } from './run-options';
-export { MIN_BOOT_TIMEOUT_MS } from './worker-run';
 
 /**
  * Runs the integration in `options.dir` once, as the platform's editor does; resolves a report

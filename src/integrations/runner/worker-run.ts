@@ -14,7 +14,7 @@ import type { HttpRequestLog, LogKind, RunError, RunErrorCode, RunReport } from 
 import { runnerDir, startHost } from './worker-entry';
 
 /** Loading integration.js (worker start included) may take the timeout, but at least this long. */
-export const MIN_BOOT_TIMEOUT_MS = 5_000;
+const MIN_BOOT_TIMEOUT_MS = 5_000;
 
 /** An error as the worker reports it. */
 type ErrorParts = { name: string; message: string; stack: string };
