@@ -24,7 +24,7 @@ export interface CookieWrite {
   /** `Domain=`; empty or absent: a host-only cookie. */
   domain?: string;
   /**
-   * Lifetime in days; without it, `COOKIE_LIFETIME_DAYS`.
+   * Lifetime in days; without it, `COOKIE_LIFETIME_DAYS` applies.
    * @default 365
    */
   days?: number;
