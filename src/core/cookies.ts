@@ -23,7 +23,10 @@ export function readCookie(name: string): string | undefined {
 export interface CookieWrite {
   /** `Domain=`; empty or absent: a host-only cookie. */
   domain?: string;
-  /** Lifetime in days. @default 365 (`COOKIE_LIFETIME_DAYS`) */
+  /**
+   * Lifetime in days; without it, `COOKIE_LIFETIME_DAYS` applies.
+   * @default 365
+   */
   days?: number;
 }
 

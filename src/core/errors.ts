@@ -18,7 +18,10 @@ export type ErrorCode =
 
 /** What an `SvcError` may carry besides its code and message. */
 export interface SvcErrorOptions {
-  /** HTTP status, or the body's `status` when HTTP said 200. @default undefined (no answer came) */
+  /**
+   * HTTP status, or the body's `status` when HTTP said 200; absent when no answer came.
+   * @default undefined
+   */
   status?: number;
   /** The underlying failure (a `fetch` TypeError, an `AbortSignal`'s reason), as `Error.cause`. @default undefined */
   cause?: unknown;

@@ -17,7 +17,10 @@ export type JsonObject = Record<string, unknown>;
 
 /** How `request` sends one call to the platform and reads its answer. */
 export interface RequestOptions {
-  /** HTTP method. @default undefined (`GET`, or `POST` when `json` or `body` is given) */
+  /**
+   * HTTP method. Without it, `GET`, or `POST` when `json` or `body` is given.
+   * @default undefined
+   */
   method?: 'GET' | 'POST';
   /**
    * Query parameters; `undefined` and `false` values are left out, `true` is sent as a bare flag. @default undefined
@@ -33,11 +36,17 @@ export interface RequestOptions {
    * Aborts the request (and any wait before a retry); the promise rejects with the signal's reason. @default undefined
    */
   signal?: AbortSignal | null;
-  /** What is being done, for error messages, e.g. `stash get "cart"`. @default undefined (the method and URL) */
+  /**
+   * What is being done, for error messages, e.g. `stash get "cart"`. Without it, the messages name the method and URL.
+   * @default undefined
+   */
   action?: string;
   /** Keep the request alive past the page's unload (`fetch`'s `keepalive`). @default false */
   keepalive?: boolean;
-  /** How many times a failure may be tried again, and which. @default undefined (no retry) */
+  /**
+   * How many times a failure may be tried again, and which. Without it, a failure is not tried again.
+   * @default undefined
+   */
   retry?: RetryPolicy;
   /**
    * The body is the platform's `{status, ...}` envelope: a numeric `status` is required and anything

@@ -20,9 +20,9 @@ export interface RetryPolicy {
   /** Upper bound of one wait in ms; a `Retry-After` asking for longer ends the retries. @default 2000 */
   maxMs?: number;
   /**
-   * Which failures to try again. By default network failures and 5xx (HTTP or body status), not
-   * 429: a rate-limited call goes back to the caller with its `retryAt` (see `isRetryable`).
-   * @default undefined (`retriesOnItsOwn`)
+   * Which failures to try again. Without it, `retriesOnItsOwn` decides: network failures and 5xx (HTTP or body
+   * status), not 429: a rate-limited call goes back to the caller with its `retryAt` (see `isRetryable`).
+   * @default undefined
    */
   shouldRetry?: (error: SvcError) => boolean;
   /** Called before each retry, with the failure and the retry's number (from 1). */

@@ -7,7 +7,10 @@ const LIFETIME_S = COOKIE_LIFETIME_DAYS * 24 * 60 * 60;
 
 /** Options of `contextCookie`. */
 export interface ContextCookieOptions {
-  /** Add `Secure`. @default false (when `requestHost` is an `http://` URL, else true) */
+  /**
+   * Add `Secure`. Without it, `Secure` is added unless `requestHost` is an `http://` URL.
+   * @default undefined
+   */
   secure?: boolean;
 }
 

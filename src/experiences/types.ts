@@ -5,8 +5,9 @@ export interface ExperiencesClientOptions {
   /** The property's tracking id (1-128 of `A-Z a-z 0-9 . _ ~ -`). Required. */
   trackingId: string;
   /**
-   * Base URL of server experiences.
-   * @default undefined (the `experiences` of `setEndpoints()`, else `https://experiences.svc.example`)
+   * Base URL of server experiences. Without it, the `experiences` of `setEndpoints()`, else
+   * `https://experiences.svc.example`.
+   * @default undefined
    */
   endpoint?: string;
   /** Milliseconds (0 to 2^31-1) before a request is aborted with `TIMEOUT`; 0 means no timeout. @default 0 */
@@ -17,18 +18,22 @@ export interface ExperiencesClientOptions {
 export interface GetExperiencesOptions {
   /**
    * The visitor's id (the `_svcTracker` cookie's value, or any user id of the caller's choice),
-   * at most 256 characters.
-   * @default undefined (the `_svcTracker` cookie in a browser; none in Node, and the platform then generates one
-   * (`generated: true`))
+   * at most 256 characters. Without it, the `_svcTracker` cookie is read in a browser; in Node none is sent, and the
+   * platform then generates one (`generated: true`).
+   * @default undefined
    */
   contextId?: string;
-  /** Only these experiences (positive integers). An unknown or archived one is `NOT_FOUND`. @default undefined (all) */
+  /**
+   * Only these experiences (positive integers). An unknown or archived one is `NOT_FOUND`. Without it, all of them.
+   * @default undefined
+   */
   experienceIds?: readonly number[];
   /** Serve the latest unpublished iteration of each experience instead of the latest published one. @default false */
   preview?: boolean;
   /**
-   * Only the variation with this variation master id (positive integer), for previewing. @default undefined (the
-   * visitor's own)
+   * Only the variation with this variation master id (positive integer), for previewing. Without it, the visitor's
+   * own variation.
+   * @default undefined
    */
   variation?: number;
   /** Payloads of every experience, whatever their segment rules. @default false */

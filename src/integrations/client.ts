@@ -32,8 +32,9 @@ export interface IntegrationOptions {
   /** The property the integration belongs to (a path segment). Required. */
   trackingId: string;
   /**
-   * Base URL of the integrations interface. @default undefined (the `integrations` of `setEndpoints()`, else
-   * `https://integrations.svc.example`)
+   * Base URL of the integrations interface. Without it, the `integrations` of `setEndpoints()`, else
+   * `https://integrations.svc.example`.
+   * @default undefined
    */
   endpoint?: string;
   /** Milliseconds (0 to 2^31-1) before a request is aborted with `TIMEOUT`; 0 means none. @default 0 */
@@ -42,7 +43,10 @@ export interface IntegrationOptions {
 
 /** Options of `execute`. */
 export interface ExecuteOptions {
-  /** Identity of the invocation and its rate-limit target. @default {} (no identity) */
+  /**
+   * Identity of the invocation and its rate-limit target. Without it, the invocation has no identity.
+   * @default {}
+   */
   key?: IntegrationKey;
 }
 
@@ -51,8 +55,9 @@ export interface ScheduleOptions extends ExecuteOptions {
   /** Whole milliseconds to wait before running. @default 0 */
   delay?: number;
   /**
-   * UTC days and clock times the run is allowed in; it runs at the first allowed moment after `delay`. @default
-   * undefined (any time)
+   * UTC days and clock times the run is allowed in; it runs at the first allowed moment after `delay`. Without it,
+   * the run is allowed at any time.
+   * @default undefined
    */
   window?: ScheduleWindow;
 }

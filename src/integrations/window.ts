@@ -9,9 +9,15 @@
  *   Start and end must differ (for a whole day give only `day`).
  */
 export interface ScheduleWindow {
-  /** Weekday or weekday range, e.g. `mon-fri`, `sat`, `fri-mon`. @default undefined (every day) */
+  /**
+   * Weekday or weekday range, e.g. `mon-fri`, `sat`, `fri-mon`. Without it, every day.
+   * @default undefined
+   */
   day?: string;
-  /** Clock-time range, e.g. `09:00-17:00` or `22:00-06:00`. @default undefined (the whole day) */
+  /**
+   * Clock-time range, e.g. `09:00-17:00` or `22:00-06:00`. Without it, the whole day.
+   * @default undefined
+   */
   time?: string;
 }
 

@@ -20,8 +20,8 @@ import type { MockPlatform } from './platform';
 /** Options of `createHandlers`. */
 export interface HandlerOptions extends CorsOptions {
   /**
-   * Base URLs to intercept.
-   * @default undefined (PROTOCOL.md's placeholders, `defaultEndpoints`)
+   * Base URLs to intercept. Without it, PROTOCOL.md's placeholders, `defaultEndpoints`.
+   * @default undefined
    */
   endpoints?: Partial<Endpoints>;
 }

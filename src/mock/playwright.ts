@@ -25,8 +25,9 @@ export interface SvcOptions {
    */
   svcNow: number | string | undefined;
   /**
-   * The base URLs the pages call (as given to `setEndpoints` or the script tag).
-   * @default undefined (PROTOCOL.md's placeholders, `defaultEndpoints`)
+   * The base URLs the pages call (as given to `setEndpoints` or the script tag). Without it, PROTOCOL.md's
+   * placeholders, `defaultEndpoints`.
+   * @default undefined
    */
   svcEndpoints: Partial<Endpoints>;
 }

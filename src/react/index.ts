@@ -62,8 +62,8 @@ export interface HookOptions {
   /**
    * The server's snapshot (`loadRecommendations` of `@svc/react/server`): rendered on the server and
    * in the first client render, with no request after hydration; the hook asks only when the options
-   * or config change.
-   * @default undefined (ask after hydration)
+   * or config change. Without it, the hook asks after hydration.
+   * @default undefined
    */
   initial?: RecommendationsSnapshot;
 }
@@ -189,13 +189,15 @@ export interface RecommendationsProps {
   /** The experience options (`meta.trackingId` at least), as for `useRecommendations`. */
   options: RecommendationsOptions;
   /**
-   * The config of `get` (strategy, seed, limit, locale, ...).
-   * @default {} (strategy popular, 10 items)
+   * The config of `get` (strategy, seed, limit, locale, ...). Without it, `get`'s defaults apply: strategy
+   * `popular`, 10 items.
+   * @default {}
    */
   config?: RecommendationsConfig;
   /**
-   * The server's snapshot (`loadRecommendations` of `@svc/react/server`), as for `useRecommendations`.
-   * @default undefined (ask after hydration)
+   * The server's snapshot (`loadRecommendations` of `@svc/react/server`), as for `useRecommendations`. Without it,
+   * the component asks after hydration.
+   * @default undefined
    */
   initial?: RecommendationsSnapshot;
   /** Renders the widget from the state: `{ items, status, error, observe }`. */

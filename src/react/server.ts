@@ -16,8 +16,9 @@ export type { RecommendationsSnapshot, SnapshotStatus } from './snapshot';
 export interface LoadContext {
   /**
    * The visitor id (the `_svcTracker` cookie of the request, or the `contextId` the first response
-   * sets): sent as `contextId`.
-   * @default undefined (no contextId: recommendations for no one in particular)
+   * sets): sent as `contextId`. Without it, no `contextId` is sent: the recommendations are for no one in
+   * particular.
+   * @default undefined
    */
   visitorId?: string;
 }

@@ -32,17 +32,26 @@ export interface RecommendationsConfig {
   rules?: Rule[];
   /** Milliseconds before the request is aborted and `get` rejects with `TIMEOUT`; 0 = none. @default 0 */
   timeout?: number;
-  /** Property to ask. @default undefined (`options.meta.trackingId`) */
+  /**
+   * Property to ask. Without it, `options.meta.trackingId`.
+   * @default undefined
+   */
   trackingId?: string;
-  /** Visitor id (sent as `contextId`). @default undefined (`options.meta.visitorId`, else the `_svcTracker` cookie) */
+  /**
+   * Visitor id (sent as `contextId`). Without it, `options.meta.visitorId`, else the `_svcTracker` cookie.
+   * @default undefined
+   */
   visitorId?: string;
-  /** URL before the tracking id. @default undefined (`{recs}/vc/recommend/2.1/`, `recs` as set by `setEndpoints`) */
+  /**
+   * URL before the tracking id. Without it, `{recs}/vc/recommend/2.1/`, `recs` as set by `setEndpoints`.
+   * @default undefined
+   */
   endpoint?: string;
   /**
    * Locale of product details: a language tag and a currency, `de-EUR` (also `de-DE-EUR`, `de-eur`:
-   * sent as `de-EUR`). Beats the page's `ecView`.
-   * @default undefined (the language and currency of the page tracker's last `ecView`, else `defaultLocale`, else not
-   * sent (the catalog's default locale))
+   * sent as `de-EUR`). Beats the page's `ecView`. Without it, the language and currency of the page tracker's last
+   * `ecView`, else `defaultLocale`, else none is sent and the platform uses the catalog's default locale.
+   * @default undefined
    */
   locale?: string;
   /**
@@ -59,7 +68,10 @@ export interface RecommendationsConfig {
 export interface ExperienceMeta {
   /** The property; required unless `config.trackingId` names one. */
   trackingId?: string;
-  /** The visitor (sent as `contextId`). @default undefined (the `_svcTracker` cookie) */
+  /**
+   * The visitor (sent as `contextId`). Without it, the `_svcTracker` cookie.
+   * @default undefined
+   */
   visitorId?: string;
   /** Sent as `experienceId` (its rules apply) and in `shown`/`clicked` events. @default undefined */
   experienceId?: string | number;
@@ -74,12 +86,14 @@ export interface RecommendationsOptions {
   /** The experience's metadata; required (an empty object when `config.trackingId` is given). */
   meta: ExperienceMeta;
   /**
-   * Delivers `recommendationShown` / `recommendationClicked`. @default undefined (the page's tracker, else a direct
-   * POST)
+   * Delivers `recommendationShown` / `recommendationClicked`. Without it, the page's tracker delivers them, else a
+   * direct POST.
+   * @default undefined
    */
   emitMetric?: (type: string, data: Record<string, unknown>) => unknown;
   /**
-   * The tracker to deliver events to and read `ecView` from. @default undefined (the page's tracker, `pageTracker()`)
+   * The tracker to deliver events to and read `ecView` from. Without it, the page's tracker, `pageTracker()`.
+   * @default undefined
    */
   tracker?: PageTracker;
 }

@@ -35,8 +35,9 @@ export interface ErrorDetail {
 /** Defaults of every `<svc-recommendations>` of the page. */
 export interface ElementDefaults {
   /**
-   * Tracking id of an element without `tracking-id`.
-   * @default undefined (svc.min.js: its script tag's `data-tracking-id`)
+   * Tracking id of an element without `tracking-id`. In svc.min.js, without it, the script tag's `data-tracking-id`
+   * is used.
+   * @default undefined
    */
   trackingId?: string;
 }

@@ -21,25 +21,29 @@ export interface StashOptions {
   /** Prefix every key (after the namespace) with `<visitorId>:`. @default false */
   useVisitorId?: boolean;
   /**
-   * The visitor id used by `useVisitorId`.
-   * @default undefined (read at each call from the `_svcTracker` cookie (else `svc_permanent`), else the page's
-   * tracker)
+   * The visitor id used by `useVisitorId`. Without it, the visitor id is read at each call from the `_svcTracker`
+   * cookie (else `svc_permanent`), else from the page's tracker.
+   * @default undefined
    */
   visitorId?: string;
   /** Storage level, `kv` only: `public` or `protected` (reads only). @default 'public' */
   level?: StashLevel;
   /**
    * Milliseconds before one attempt, headers and body, is aborted (`TIMEOUT`); 0 means none (a read
-   * may then wait forever on a server that never finishes its answer).
-   * @default 5000 (`STASH_DEFAULTS.timeout`)
+   * may then wait forever on a server that never finishes its answer). Without it, `STASH_DEFAULTS.timeout` applies.
+   * @default 5000
    */
   timeout?: number;
-  /** Base URL of the stash. @default undefined (the `stash` of `setEndpoints()`, else `https://stash.svc.example`) */
+  /**
+   * Base URL of the stash. Without it, the `stash` of `setEndpoints()`, else `https://stash.svc.example`.
+   * @default undefined
+   */
   endpoint?: string;
   /**
    * Retries after a first failed attempt of a read or an overwrite (network failure, HTTP 5xx,
    * body status 500), with exponential backoff and full jitter. Never used by
-   * `increment`/`decrement`. @default 2 (3 attempts in all)
+   * `increment`/`decrement`. The default, 2, makes 3 attempts in all.
+   * @default 2
    */
   retries?: number;
 }

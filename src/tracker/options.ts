@@ -56,8 +56,9 @@ export interface TrackerOptions {
   /** The customer property the events belong to. Required: 1-128 characters of `A-Z a-z 0-9 . _ ~ -`. */
   trackingId: string;
   /**
-   * Base URL of the events interface. @default undefined (the `events` of `setEndpoints()`, else
-   * `https://events.svc.example`)
+   * Base URL of the events interface. Without it, the `events` of `setEndpoints()`, else
+   * `https://events.svc.example`.
+   * @default undefined
    */
   endpoint?: string;
   /**
@@ -80,8 +81,9 @@ export interface TrackerOptions {
    */
   tcfPurposes?: readonly number[];
   /**
-   * Domain attribute of the visitor cookies, e.g. `example.co.uk`; `''` for a host cookie.
-   * @default undefined (the widest domain the browser accepts, probed from the registrable domain down)
+   * Domain attribute of the visitor cookies, e.g. `example.co.uk`; `''` for a host cookie. Without it, the widest
+   * domain the browser accepts, probed from the registrable domain down.
+   * @default undefined
    */
   cookieDomain?: string;
   /**

@@ -93,24 +93,25 @@ export interface RunOptions {
   secrets?: Record<string, string>;
   /**
    * Milliseconds the handler may run before it is stopped (the worker is terminated). Loading
-   * integration.js has its own budget: the same, but at least `MIN_BOOT_TIMEOUT_MS` (5 000).
-   * @default 30000 (`DEFAULT_TIMEOUT_MS`: the platform's default is not published)
+   * integration.js has its own budget: the same, but at least `MIN_BOOT_TIMEOUT_MS` (5 000). Without it,
+   * `DEFAULT_TIMEOUT_MS` applies, a choice of the runner's: the platform's default is not published.
+   * @default 30000
    */
   timeout?: number;
   /**
    * MB the handler may use, 16 to 65536: its heap (the worker's `resourceLimits.maxOldGenerationSizeMb`)
    * and what its process's resident set grows by outside that heap while it runs (buffers, typed
    * arrays, nested workers; measured every `MEMORY_CHECK_MS`). Over either, the run fails with `OUT_OF_MEMORY`
-   * (exit code 1).
-   * @default 128 (`DEFAULT_MEMORY_LIMIT_MB`)
+   * (exit code 1). Without it, `DEFAULT_MEMORY_LIMIT_MB` applies.
+   * @default 128
    */
   memoryLimitMb?: number;
   /** Called with every log line as it happens (the CLI prints them). @default undefined */
   onLog?: (line: LogLine) => void;
   /**
-   * The handler's `cache`.
-   * @default undefined (one `createCache()` per integration folder for the life of the process, so consecutive runs of
-   * the same folder see what earlier runs stored)
+   * The handler's `cache`. Without it, each integration folder has one `createCache()` for the life of the process,
+   * so consecutive runs of the same folder see what earlier runs stored.
+   * @default undefined
    */
   cache?: IntegrationCache;
 }

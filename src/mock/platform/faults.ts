@@ -16,7 +16,10 @@ export interface Fault {
   raw?: string;
   /** Fail at the network level: the request never gets an answer. */
   offline?: boolean;
-  /** Apply to this many requests, then switch off. @default undefined (until cleared) */
+  /**
+   * Apply to this many requests, then switch off. Without it, the fault applies until it is cleared.
+   * @default undefined
+   */
   times?: number;
 }
 

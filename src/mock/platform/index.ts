@@ -24,26 +24,29 @@ import type { SecretSealer } from './state/secrets';
 export interface MockPlatformOptions {
   /**
    * Load the deterministic demo catalog and event history into the property `demo_shop`.
-   * `true` uses the default seed; `{ seed }` generates other fixtures.
-   * @default false (empty platform)
+   * `true` uses the default seed; `{ seed }` generates other fixtures. Without it, the platform starts empty.
+   * @default false
    */
   fixtures?: boolean | FixtureOptions;
-  /** Start the clock frozen at this time (epoch ms, Date or ISO string). @default undefined (follow real time) */
+  /**
+   * Start the clock frozen at this time (epoch ms, Date or ISO string). Without it, the clock follows real time.
+   * @default undefined
+   */
   now?: number | Date | string;
   /**
    * Restore a state written by `platform.snapshot()` (or a `--state` journal): the platform is
    * created as the state says (clock, fixtures; `fixtures` and `now` above are then ignored) and
    * its operations are replayed. Throws InvalidStateError (code `INVALID_STATE`) for another
-   * format or version.
-   * @default undefined (a new platform)
+   * format or version. Without it, the platform is a new one.
+   * @default undefined
    */
   state?: StateSnapshot;
   /**
    * Seals integration secrets in the state (snapshot, `--state` journal) so that restoring it
-   * restores their values; `svc-mock serve --state` passes one keyed by the operator. Without it
-   * a snapshot holds each secret's name and fingerprint only, and restoring it skips the secrets
-   * (listed in `restored.failed`).
-   * @default undefined (secret values kept in memory only)
+   * restores their values; `svc-mock serve --state` passes one keyed by the operator. Without it,
+   * secret values are kept in memory only: a snapshot holds each secret's name and fingerprint only,
+   * and restoring it skips the secrets (listed in `restored.failed`).
+   * @default undefined
    */
   secretSealer?: SecretSealer;
 }

@@ -23,14 +23,15 @@ export interface MockServerOptions extends CorsOptions {
   port?: number;
   /**
    * Interface to listen on. A wildcard (`0.0.0.0`, `::`) also lets the admin API answer the
-   * machine's own names and addresses as `Host`.
-   * @default '127.0.0.1' (this machine only)
+   * machine's own names and addresses as `Host`. Without it, the server listens on `127.0.0.1`: this machine only.
+   * @default '127.0.0.1'
    */
   host?: string;
   /**
    * A journal file: the platform's state is restored from it at start (when it exists) and
-   * every state-changing operation is appended to it, fsynced before the answer.
-   * @default undefined (state lives in memory only)
+   * every state-changing operation is appended to it, fsynced before the answer. Without it, the state lives in
+   * memory only.
+   * @default undefined
    */
   state?: string;
   /**
@@ -45,8 +46,9 @@ export interface MockServerOptions extends CorsOptions {
   clock?: 'real' | string | number;
   /**
    * Request body bytes all requests together may hold at once; a body that would go past it is
-   * answered 503 with `Retry-After: 1` (each body is also capped at 8 MiB: 413).
-   * @default 33554432 (32 MiB, MAX_BYTES_IN_FLIGHT)
+   * answered 503 with `Retry-After: 1` (each body is also capped at 8 MiB: 413). Without it, `MAX_BYTES_IN_FLIGHT`
+   * applies: 32 MiB.
+   * @default 33554432
    */
   maxBytesInFlight?: number;
 }

@@ -4,12 +4,15 @@ export type Payload = Record<string, unknown>;
 /** A variation of an iteration, as an admin defines it. */
 export interface VariationDefinition {
   /**
-   * Variation master id: the same id in several iterations is the same variation.
-   * @default undefined (the experience id times 10 plus the variation's position among the experience's variations (11,
-   * 12, ...))
+   * Variation master id: the same id in several iterations is the same variation. Without it, the experience id
+   * times 10 plus the variation's position among the experience's variations (11, 12, ...).
+   * @default undefined
    */
   id?: number;
-  /** Label for people. @default 'Variation <id>' (`Control` for the control group) */
+  /**
+   * Label for people. Without it, `Variation <id>`, or `Control` for the control group.
+   * @default undefined
+   */
   name?: string;
   /** What the visitor gets. @default {} */
   payload?: Payload;
@@ -28,18 +31,25 @@ export interface Segment {
 /** An iteration to create: its variations, who it is for, whether it is served. */
 export interface IterationDefinition {
   variations: VariationDefinition[];
-  /** Visitors the iteration is for. @default undefined (everybody) */
+  /**
+   * Visitors the iteration is for. Without it, everybody.
+   * @default undefined
+   */
   segment?: Segment;
   /**
-   * Published iterations are served; the latest unpublished one only with `preview`. @default true (for the first
-   * iteration, false later)
+   * Published iterations are served; the latest unpublished one only with `preview`. Without it, the first
+   * iteration is published and a later one is not.
+   * @default undefined
    */
   published?: boolean;
 }
 
 /** An experience to create, with its first iteration. */
 export interface ExperienceDefinition extends IterationDefinition {
-  /** Positive integer, unique in the property. @default undefined (the next free id) */
+  /**
+   * Positive integer, unique in the property. Without it, the next free id.
+   * @default undefined
+   */
   id?: number;
   name: string;
 }

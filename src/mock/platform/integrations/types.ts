@@ -30,7 +30,10 @@ export interface RateLimit {
 
 /** How long a run may take and how often it may run. */
 export interface IntegrationSettings {
-  /** Milliseconds a run may take before it is recorded (and answered) as a timeout. @default 10000 (at most 60000) */
+  /**
+   * Milliseconds a run may take before it is recorded (and answered) as a timeout, at most 60000.
+   * @default 10000
+   */
   timeout?: number;
   /** Every limit must allow a run. @default undefined */
   rateLimits?: RateLimit[];

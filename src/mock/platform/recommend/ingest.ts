@@ -11,7 +11,11 @@ export interface InteractionRecord {
   productId: string;
   /** Epoch ms. */
   at: number;
-  /** Purchases: the transaction; purchases of one transaction are one basket. @default undefined (the UTC day) */
+  /**
+   * Purchases: the transaction; purchases of one transaction are one basket. Without it, the UTC day stands for the
+   * transaction: a visitor's purchases of one UTC day are one basket.
+   * @default undefined
+   */
   transactionId?: string;
   /** Purchases: units. @default 1 */
   quantity?: number;
