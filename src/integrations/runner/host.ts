@@ -1,7 +1,7 @@
 /**
  * The child process that hosts the handler's worker thread. The runner starts it with an empty
  * environment, so the handler's process has no variables to read (`/proc/self/environ` included)
- * and its pid is not the runner's. It starts the worker (worker.ts) as the runner used to, and
+ * and its pid is not the runner's. It starts the worker (worker.ts) and
  * relays: the worker's messages to the runner, the runner's cache replies to the worker, the
  * worker's errors and exit, its dropped-output counts, and its resident memory over the limit.
  * The runner keeps the log and the redaction. (No `import.meta` here, as in worker.ts.)
