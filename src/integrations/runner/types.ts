@@ -93,8 +93,8 @@ export interface RunOptions {
   secrets?: Record<string, string>;
   /**
    * Milliseconds the handler may run before it is stopped (the worker is terminated). Loading
-   * integration.js has its own budget: the same, but at least `MIN_BOOT_TIMEOUT_MS` (5 000). Without it,
-   * `DEFAULT_TIMEOUT_MS` applies, a choice of the runner's: the platform's default is not published.
+   * integration.js has its own budget: the same, but at least 5000 ms. Without it,
+   * 30000 ms apply, a choice of the runner's: the platform's default is not published.
    * @default 30000
    */
   timeout?: number;
