@@ -170,6 +170,8 @@ function manifest(pkg) {
 const onwarn = (warning, warn) => {
   if (warning.code === 'CIRCULAR_DEPENDENCY' && /node_modules/.test(warning.message)) return;
   if (warning.code === 'THIS_IS_UNDEFINED') return;
+  // A script-tag bundle that cannot resolve an import would read an undefined global at run time.
+  if (warning.code === 'UNRESOLVED_IMPORT' || warning.code === 'MISSING_GLOBAL_NAME') throw new Error(warning.message);
   warn(warning);
 };
 
