@@ -6,6 +6,10 @@
 //   <svc-recommendations strategy="popular" limit="4">
 //     <template><a data-svc-href="url"><span data-svc-field="name"></span></a></template>
 //   </svc-recommendations>
+//
+// Beside the card's template, optional ones for each state, `<template data-svc-slot="header">`
+// (shown with items only), `"loading"`, `"empty"` and `"error"` (its elements get the error's code
+// in `data-svc-code`): the shop's own markup, cloned as it is, product data never in it.
 
 import { invalid, type SvcError } from '@svc/core';
 import { fillCard } from './card';
@@ -95,13 +99,41 @@ function settle(element: HTMLElement, state: ElementState, outcome?: ReadyDetail
   element.setAttribute('state', state);
   if (error?.code) element.setAttribute('code', error.code);
   else element.removeAttribute('code');
+  showSlot(element, SLOT_OF[state], error?.code);
   if (outcome)
     element.dispatchEvent(new CustomEvent(error ? 'svc-error' : 'svc-ready', { bubbles: true, detail: outcome }));
 }
 
-/** The template's card element, or `INVALID_ARGUMENT` naming `template`. */
+/** The templates of the element's states: each one's content is shown while the element is in it. */
+type Slot = 'header' | 'loading' | 'empty' | 'error';
+
+/** The slot an element state shows: the header with items. */
+const SLOT_OF: Record<ElementState, Slot> = { ready: 'header', loading: 'loading', empty: 'empty', error: 'error' };
+
+/**
+ * Shows the content of the template of `slot` (its elements, marked `data-svc-slotted`) in place
+ * of the previous slot's, the header before everything else; nothing without such a template. An
+ * error's `code` goes on each element as `data-svc-code`. What shows already stays as it is.
+ */
+function showSlot(element: Element, slot: Slot, code?: string): void {
+  const shown = [...element.querySelectorAll<HTMLElement>(':scope > [data-svc-slotted]')];
+  if (shown.length && shown.every((node) => node.dataset.svcSlotted === slot && node.dataset.svcCode === code)) return;
+  for (const node of shown) node.remove();
+  const template = element.querySelector<HTMLTemplateElement>(`:scope > template[data-svc-slot="${slot}"]`);
+  if (!template) return;
+  const nodes = [...(template.content.cloneNode(true) as DocumentFragment).children] as HTMLElement[];
+  for (const node of nodes) {
+    node.dataset.svcSlotted = slot;
+    if (code) node.dataset.svcCode = code;
+  }
+  if (slot === 'header') element.prepend(...nodes);
+  else element.append(...nodes);
+}
+
+/** The template's card element (the template without `data-svc-slot`), or `INVALID_ARGUMENT` naming `template`. */
 function cardOf(element: Element): Element {
-  const card = element.querySelector<HTMLTemplateElement>(':scope > template')?.content.firstElementChild;
+  const card = element.querySelector<HTMLTemplateElement>(':scope > template:not([data-svc-slot])')?.content
+    .firstElementChild;
   return card ?? invalid('template', undefined, `must be a <template> child of <${ELEMENT_NAME}> holding the card`);
 }
 
@@ -121,9 +153,25 @@ export class SvcRecommendationsElement extends ElementBase {
   /** Whether the element has shown something yet: its first refresh may adopt server-rendered cards. */
   #started = false;
 
-  /** Inserted (or moved): asks, after the page is parsed. */
+  /**
+   * Inserted (or moved): asks, after the page is parsed. While it is parsed, the loading template
+   * shows as soon as the parser has added it, so that the row's space is held from the first paint.
+   */
   connectedCallback() {
+    if (document.readyState === 'loading' && !this.#started) this.#showLoadingWhileParsed();
     this.#schedule();
+  }
+
+  #showLoadingWhileParsed() {
+    const show = () => {
+      if (this.#started || !this.querySelector(':scope > template[data-svc-slot="loading"]')) return false;
+      showSlot(this, 'loading');
+      return true;
+    };
+    if (show()) return;
+    const watch = new MutationObserver(() => show() && watch.disconnect());
+    watch.observe(this, { childList: true });
+    document.addEventListener('DOMContentLoaded', () => watch.disconnect(), { once: true });
   }
 
   /** An option attribute changed: asks again (once for the changes of a task). */

@@ -263,6 +263,74 @@ describe('<svc-recommendations>', () => {
   });
 });
 
+describe('templates of the states: data-svc-slot header, loading, empty, error', () => {
+  const SLOTS =
+    '<template data-svc-slot="header"><h2 class="slot">You may also like</h2></template>' +
+    '<template data-svc-slot="loading"><div class="slot placeholder"></div></template>' +
+    '<template data-svc-slot="empty"><p class="slot">Nothing to suggest</p></template>' +
+    '<template data-svc-slot="error"><p class="slot">Try again later</p></template>';
+  /** The slotted elements shown, as `slot:tag`. */
+  const slotted = (element: Element) =>
+    [...element.querySelectorAll<HTMLElement>(':scope > [data-svc-slotted]')].map(
+      (node) => `${node.dataset.svcSlotted}:${node.tagName.toLowerCase()}`,
+    );
+
+  it('loading while asking, then the header before the cards (shown with items only)', async () => {
+    mock.platform.faults.set('recommend', RAW_ANSWER);
+    const { element, settled: done } = await mount('limit="2"', SLOTS + TEMPLATE);
+    expect(element.getAttribute('state')).toBe('loading');
+    await Promise.resolve();
+    expect(slotted(element)).toEqual(['loading:div']);
+    await done;
+    expect(slotted(element)).toEqual(['header:h2']);
+    expect(element.firstElementChild?.tagName).toBe('H2');
+    expect(cards(element)).toHaveLength(2);
+  });
+
+  it('the empty template for no recommendations, with no header', async () => {
+    const { element, settled: done } = await mount('tracking-id="nobody_here"', SLOTS + TEMPLATE);
+    await done;
+    expect(slotted(element)).toEqual(['empty:p']);
+    expect(element.querySelector('[data-svc-slotted]')?.textContent).toBe('Nothing to suggest');
+  });
+
+  it("the error template, each of its elements with the error's code in data-svc-code", async () => {
+    mock.platform.faults.set('recommend', { status: 400 });
+    const { element, settled: done } = await mount('', SLOTS + TEMPLATE);
+    await done;
+    expect(slotted(element)).toEqual(['error:p']);
+    expect(element.querySelector<HTMLElement>('[data-svc-slotted]')?.dataset.svcCode).toBe('BAD_REQUEST');
+  });
+
+  it('an answer after an error replaces the error template by the header', async () => {
+    mock.platform.faults.set('recommend', { status: 400 });
+    const { element, settled: done } = await mount('limit="2"', SLOTS + TEMPLATE);
+    await done;
+    mock.platform.faults.set('recommend', RAW_ANSWER);
+    const again = settled(element);
+    element.setAttribute('limit', '3');
+    await again;
+    expect(slotted(element)).toEqual(['header:h2']);
+    expect(cards(element)).toHaveLength(3);
+  });
+
+  it('the card is the template without data-svc-slot, wherever it is', async () => {
+    mock.platform.faults.set('recommend', RAW_ANSWER);
+    const { element, settled: done } = await mount('limit="2"', TEMPLATE + SLOTS);
+    await done;
+    expect(cards(element)).toHaveLength(2);
+  });
+
+  it('server-rendered cards are ready at once: the header shows with them', async () => {
+    const server =
+      '<a class="card" data-svc-item="p1" data-svc-strategy="popular" data-svc-weight="1" href="/p1">P1</a>';
+    const { element, settled: done } = await mount('limit="1"', SLOTS + TEMPLATE + server);
+    await done;
+    expect(slotted(element)).toEqual(['header:h2']);
+    expect(await recommendRequests()).toEqual([]);
+  });
+});
+
 describe('card bindings', () => {
   const item = {
     id: 'p1',
