@@ -5,6 +5,10 @@
 // `observe(item)` is the ref callback a card puts on its element (shown once seen for a second,
 // clicked when followed).
 import {
+  configToAsk,
+  type ItemTransforms,
+  itemsToShow,
+  NoRecommendationsError,
   type Recommendation,
   type RecommendationList,
   type Recommendations as RecommendationsClient,
@@ -57,8 +61,8 @@ interface Flight {
   initial?: Answer;
 }
 
-/** Options of `useRecommendations` beyond the client's. */
-export interface HookOptions {
+/** Options of `useRecommendations` beyond the client's: the snapshot, and `exclude` and `transformItems`. */
+export interface HookOptions extends ItemTransforms {
   /**
    * The server's snapshot (`loadRecommendations` of `@svc/react/server`): rendered on the server and
    * in the first client render, with no request after hydration; the hook asks only when the options
@@ -96,13 +100,28 @@ function relayed(latest: { current: RecommendationsOptions }): RecommendationsOp
   return { ...rest, ...(relay ? { emitMetric: relay } : {}) } as RecommendationsOptions;
 }
 
-/** Creates the client and asks; a refusal (`INVALID_ARGUMENT`) is an answer too, nothing sent. */
-function fly(key: string, options: RecommendationsOptions, config: RecommendationsConfig): Flight {
+/** The answer's items to show (`exclude`, `transformItems`, `limit`); none left is `empty`. */
+function shown(items: RecommendationList, config: RecommendationsConfig, transforms: ItemTransforms): Answer {
+  const list = itemsToShow(items, transforms, config.limit);
+  if (!list.length) return failed(new NoRecommendationsError('recommendations left after exclude'));
+  return { items: list, status: 'ready', error: undefined };
+}
+
+/**
+ * Creates the client and asks (for more when ids are excluded); a refusal (`INVALID_ARGUMENT`) is
+ * an answer too, nothing sent. `transforms` is read when the answer comes.
+ */
+function fly(
+  key: string,
+  options: RecommendationsOptions,
+  config: RecommendationsConfig,
+  transforms: { current: ItemTransforms },
+): Flight {
   try {
-    const client = recommendations(options, config);
+    const client = recommendations(options, configToAsk(config, transforms.current));
     const answer = client
       .get()
-      .then((items: RecommendationList): Answer => ({ items, status: 'ready', error: undefined }), failed);
+      .then((items: RecommendationList): Answer => shown(items, config, transforms.current), failed);
     return { key, client, answer };
   } catch (error) {
     return { key, client: undefined, answer: Promise.resolve(failed(error)) };
@@ -118,9 +137,11 @@ function fly(key: string, options: RecommendationsOptions, config: Recommendatio
 export function useRecommendations(
   options: RecommendationsOptions,
   config: RecommendationsConfig = {},
-  { initial }: HookOptions = {},
+  { initial, exclude, transformItems }: HookOptions = {},
 ): RecommendationsState {
-  const key = JSON.stringify([options?.meta, config]);
+  const key = JSON.stringify([options?.meta, config, exclude]);
+  const transforms = useRef<ItemTransforms>({});
+  transforms.current = { exclude, transformItems };
   const flight = useRef<Flight | undefined>(undefined);
   /** The client each shown item came from (its position and once-rule live there). */
   const owners = useRef(new WeakMap<Recommendation, RecommendationsClient>());
@@ -144,12 +165,15 @@ export function useRecommendations(
     let live = true;
     if (flight.current?.key !== key) {
       if (flight.current) setAnswer((previous) => ({ ...previous, status: 'loading', error: undefined }));
-      flight.current = fly(key, relayed(latest), config);
+      flight.current = fly(key, relayed(latest), config, transforms);
     }
     const { client, answer: next } = flight.current;
     void next.then((state) => {
       if (!live) return;
-      for (const item of state.items) if (client) owners.current.set(item, client);
+      for (const [i, item] of state.items.entries()) {
+        if (client) owners.current.set(item, client);
+        places.current.set(item, i + 1); // its position as rendered
+      }
       setAnswer(state);
     });
     return () => {
@@ -200,13 +224,30 @@ export interface RecommendationsProps {
    * @default undefined
    */
   initial?: RecommendationsSnapshot;
+  /**
+   * Ids never shown, as for `useRecommendations`: the request asks for as many more.
+   * @default []
+   */
+  exclude?: readonly string[];
+  /**
+   * Replaces the list shown after `exclude`, as for `useRecommendations`. Without it, the items show as they came.
+   * @default undefined
+   */
+  transformItems?: ItemTransforms['transformItems'];
   /** Renders the widget from the state: `{ items, status, error, observe }`. */
   children: (state: RecommendationsState) => ReactNode;
 }
 
 /** `useRecommendations` as a component with a render prop. */
-export function Recommendations({ options, config, initial, children }: RecommendationsProps): ReactNode {
-  return children(useRecommendations(options, config, { initial }));
+export function Recommendations({
+  options,
+  config,
+  initial,
+  exclude,
+  transformItems,
+  children,
+}: RecommendationsProps): ReactNode {
+  return children(useRecommendations(options, config, { initial, exclude, transformItems }));
 }
 
 export type { Recommendation, RecommendationsConfig, RecommendationsOptions, SvcError } from '@svc/recommendations';

@@ -37,6 +37,7 @@ export { setEndpoints } from '@svc/core';
 export * from '@svc/core/errors';
 export { IMPRESSION_EVENT, type ImpressionDetail, type ImpressionState, VIEWABILITY } from './observe';
 export { CHAINS, STRATEGIES, type StrategyKind, type StrategyName } from './strategies';
+export { configToAsk, type ItemTransforms, itemsToShow } from './transform';
 export type * from './types';
 
 /** Refuses bad `recommendations()` arguments (`INVALID_ARGUMENT` naming the first), before anything is sent. */

@@ -11,17 +11,26 @@
 // (shown with items only), `"loading"`, `"empty"` and `"error"` (its elements get the error's code
 // in `data-svc-code`): the shop's own markup, cloned as it is, product data never in it.
 
-import { invalid, type SvcError } from '@svc/core';
+import { invalid, NoRecommendationsError, type SvcError } from '@svc/core';
 import { fillCard } from './card';
 import { declaredItem } from './declarative';
 import { recommendations } from './index';
+import { configToAsk, type ItemTransforms, itemsToShow } from './transform';
 import type { Recommendation, RecommendationList, Recommendations, RecommendationsConfig } from './types';
 
 /** The element's tag name. */
 export const ELEMENT_NAME = 'svc-recommendations';
 
 /** The attributes read (a change of any of them asks again). */
-export const ELEMENT_ATTRIBUTES = ['strategy', 'seed', 'limit', 'locale', 'experience-id', 'tracking-id'] as const;
+export const ELEMENT_ATTRIBUTES = [
+  'strategy',
+  'seed',
+  'limit',
+  'locale',
+  'experience-id',
+  'tracking-id',
+  'exclude',
+] as const;
 
 /** What the `state` attribute says: `empty` is `NO_RECOMMENDATIONS`, `error` any other failure (its code in `code`). */
 export type ElementState = 'loading' | 'ready' | 'empty' | 'error';
@@ -29,6 +38,11 @@ export type ElementState = 'loading' | 'ready' | 'empty' | 'error';
 /** `detail` of the `svc-ready` event. */
 export interface ReadyDetail {
   items: RecommendationList;
+}
+
+/** `detail` of the `svc-items` event: a listener may replace `items`, the list about to be rendered. */
+export interface ItemsDetail {
+  items: Recommendation[];
 }
 
 /** `detail` of the `svc-error` event (also sent for `empty`, with `NO_RECOMMENDATIONS`). */
@@ -145,6 +159,12 @@ export class SvcRecommendationsElement extends ElementBase {
   static observedAttributes = ELEMENT_ATTRIBUTES;
   /** The latest `get` answer shown. */
   items: RecommendationList | undefined;
+  /**
+   * Replaces the list to render, after the `exclude` attribute's ids are left out (see
+   * `ItemTransforms.transformItems`); set it before the element asks, or change an attribute to
+   * ask again. The `svc-items` event does the same from a listener.
+   */
+  transformItems: ItemTransforms['transformItems'];
   #client: [key: string, client: Recommendations] | undefined;
   #stops: (() => void)[] = [];
   /** Counts refreshes: an answer that is not the latest one's is dropped. */
@@ -242,8 +262,11 @@ export class SvcRecommendationsElement extends ElementBase {
     try {
       const card = cardOf(this);
       const client = this.#clientFor();
-      const items = await client.get(configOf(this));
+      const config = configOf(this);
+      const transforms = { exclude: this.getAttribute('exclude')?.split(','), transformItems: this.transformItems };
+      const answer = await client.get(configToAsk(config, transforms));
       if (run !== this.#run) return;
+      const items = this.#itemsToShow(answer, transforms, config.limit);
       this.#show(client, renderCards(this, items, card), items);
       settle(this, 'ready', { items });
     } catch (error) {
@@ -253,6 +276,19 @@ export class SvcRecommendationsElement extends ElementBase {
       this.#show(undefined, undefined);
       settle(this, empty ? 'empty' : 'error', { error: error as SvcError });
     }
+  }
+
+  /**
+   * The items to render of an answer: `exclude` and `transformItems` applied, at most `limit`,
+   * then the `svc-items` event, whose listeners may replace the list. None left is `empty`.
+   */
+  #itemsToShow(answer: RecommendationList, transforms: ItemTransforms, limit: number | undefined) {
+    const detail: ItemsDetail = { items: itemsToShow(answer, transforms, limit) };
+    this.dispatchEvent(new CustomEvent('svc-items', { bubbles: true, detail }));
+    if (!Array.isArray(detail.items)) invalid('svc-items', detail.items, 'must leave a list of items in detail.items');
+    if (!detail.items.length)
+      throw new NoRecommendationsError(`recommendations of <${ELEMENT_NAME}> left after exclude`);
+    return detail.items as RecommendationList;
   }
 
   /** Stops observing the cards shown, then observes `cards` for `items` (positions from their places). */

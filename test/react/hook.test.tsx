@@ -96,4 +96,28 @@ describe('useRecommendations', () => {
     await vi.waitFor(() => expect(events).toHaveLength(3));
     expect((await recommendRequests()).length).toBe(1);
   });
+
+  it('exclude asks for as many more and never shows them; transformItems reorders; positions as rendered', async () => {
+    mock.platform.faults.set('recommend', RAW_ANSWER); // p2, p4, p1
+    const events = recommendationEvents(trackers.start());
+    page.root = createRoot(page.container);
+    const reversed = (items: { id: string }[]) => [...items].reverse();
+    await act(async () =>
+      page.root?.render(<Widget config={{ limit: 2 }} exclude={['p4']} transformItems={reversed as never} />),
+    );
+    await until(() => expect(texts('li')).toEqual(['Product p1', 'Product p2']));
+    expect((await recommendRequests()).map((r) => r.url.searchParams.get('n'))).toEqual(['3']);
+    await act(async () => page.container.querySelectorAll('a')[1].click());
+    await vi.waitFor(() =>
+      expect(events).toContainEqual(['recommendationClicked', expect.objectContaining({ id: 'p2', position: 2 })]),
+    );
+  });
+
+  it('nothing left after exclude is empty', async () => {
+    mock.platform.faults.set('recommend', RAW_ANSWER);
+    page.root = createRoot(page.container);
+    await act(async () => page.root?.render(<Widget exclude={['p1', 'p2', 'p4']} />));
+    await until(() => expect(page.container.querySelector('p')?.textContent).toBe('empty'));
+    expect(page.container.querySelector('p')?.dataset.code).toBe('NO_RECOMMENDATIONS');
+  });
 });

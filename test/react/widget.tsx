@@ -1,11 +1,13 @@
 // The widget of the React tests (happy-dom and server rendering): the docs' shape, a list of
 // links, each card observed through the hook's ref callback.
+
 import {
   Recommendations,
   type RecommendationsConfig,
   type RecommendationsSnapshot,
   useRecommendations,
 } from '../../src/react';
+import type { ItemTransforms } from '../../src/recommendations';
 
 export const TID = 'shop1';
 
@@ -14,12 +16,18 @@ export function Widget({
   config = {},
   trackingId = TID,
   initial,
+  exclude,
+  transformItems,
 }: {
   config?: RecommendationsConfig;
   trackingId?: string;
   initial?: RecommendationsSnapshot;
-}) {
-  const { items, status, error, observe } = useRecommendations({ meta: { trackingId } }, config, { initial });
+} & ItemTransforms) {
+  const { items, status, error, observe } = useRecommendations({ meta: { trackingId } }, config, {
+    initial,
+    exclude,
+    transformItems,
+  });
   if (status === 'loading') return <p className="recs">Loading…</p>;
   if (status !== 'ready')
     return (

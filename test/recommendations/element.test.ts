@@ -331,6 +331,74 @@ describe('templates of the states: data-svc-slot header, loading, empty, error',
   });
 });
 
+describe('item transforms: exclude, transformItems, svc-items', () => {
+  it('exclude: asks for as many more, never shows them, and limit still counts; positions as rendered', async () => {
+    const events = recommendationEvents(trackers.start());
+    mock.platform.faults.set('recommend', RAW_ANSWER); // p2, p4, p1
+    const { element, settled: done } = await mount('limit="2" exclude="p4"');
+    await done;
+    const [request] = await recommendRequests();
+    expect(request.url.searchParams.get('n')).toBe('3');
+    expect(cards(element).map((a) => a.dataset.svcItem)).toEqual(['p2', 'p1']);
+    await vi.waitFor(() => expect(events).toHaveLength(2));
+    cards(element)[1].click();
+    await vi.waitFor(() => expect(events).toHaveLength(3));
+    expect(events[2]).toEqual(['recommendationClicked', expect.objectContaining({ id: 'p1', position: 2 })]);
+  });
+
+  it('asks for at most 50, whatever is excluded', async () => {
+    const { settled: done } = await mount(`limit="49" exclude="${['a', 'b', 'c'].join(',')}"`);
+    await done;
+    const [request] = await recommendRequests();
+    expect(request.url.searchParams.get('n')).toBe('50');
+  });
+
+  it('transformItems (a property) replaces the list, after exclude', async () => {
+    mock.platform.faults.set('recommend', RAW_ANSWER);
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      `<svc-recommendations exclude="p2">${TEMPLATE}</svc-recommendations>`,
+    );
+    const element = document.body.lastElementChild as SvcRecommendationsElement;
+    const seen: string[][] = [];
+    element.transformItems = (items) => {
+      seen.push(items.map((item) => item.id));
+      return [...items].reverse();
+    };
+    const done = settled(element);
+    element.setAttribute('limit', '3');
+    await done;
+    expect(seen).toEqual([['p4', 'p1']]);
+    expect(cards(element).map((a) => a.dataset.svcItem)).toEqual(['p1', 'p4']);
+  });
+
+  it('an svc-items listener may replace the list; none left is empty', async () => {
+    mock.platform.faults.set('recommend', RAW_ANSWER);
+    document.addEventListener(
+      'svc-items',
+      (event) => {
+        (event as CustomEvent<{ items: unknown[] }>).detail.items = [];
+      },
+      { once: true },
+    );
+    const { element, settled: done } = await mount('');
+    const [type, detail] = await done;
+    expect([type, detail.error?.code]).toEqual(['svc-error', 'NO_RECOMMENDATIONS']);
+    expect(element.getAttribute('state')).toBe('empty');
+    expect(cards(element)).toEqual([]);
+  });
+
+  it('a transformItems that returns no list is an error naming it, nothing rendered', async () => {
+    mock.platform.faults.set('recommend', RAW_ANSWER);
+    document.body.insertAdjacentHTML('beforeend', `<svc-recommendations>${TEMPLATE}</svc-recommendations>`);
+    const element = document.body.lastElementChild as SvcRecommendationsElement;
+    element.transformItems = () => 'none' as unknown as [];
+    const [, detail] = await settled(element);
+    expect((detail.error as { argument?: string }).argument).toBe('transformItems');
+    expect(cards(element)).toEqual([]);
+  });
+});
+
 describe('card bindings', () => {
   const item = {
     id: 'p1',
