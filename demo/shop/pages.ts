@@ -5,7 +5,7 @@ import { href, navigate, type Route } from '../router';
 import * as basket from './basket';
 import { categories, formatPrice, inCategory, type Product, product } from './catalog';
 import { emit, productData, view } from './tracking';
-import { markupWidget, widget } from './widget';
+import { carouselWidget, markupWidget, widget } from './widget';
 
 const link = (route: Route, ...children: (Node | string)[]) =>
   el('a', { href: href(route), 'data-route': true }, ...children);
@@ -106,6 +106,8 @@ const pages: { [P in Route['page']]: (route: Extract<Route, { page: P }>, locale
           add,
         ),
       ),
+      // Markup only: a carousel of <svc-recommendations> (docs/widgets.md), the product itself left out.
+      carouselWidget({ title: 'You may also like', strategy: 'popular', seed: p.id }),
       widget({ title: 'Customers also viewed', strategy: 'engagement', seed: p.id, locale }),
       widget({ title: 'Others decided on', strategy: 'conversion', seed: p.id, locale }),
     ];

@@ -138,3 +138,42 @@ export function markupWidget(options: Pick<WidgetOptions, 'title' | 'strategy'>)
   });
   return section;
 }
+
+/**
+ * A carousel written in markup only: `<svc-recommendations layout="carousel">` with a header and a
+ * loading placeholder of the row's height, leaving out the product on the page (`exclude`).
+ */
+export function carouselWidget(options: { title: string; strategy: string; seed: string }): HTMLElement {
+  const header = el('template', { 'data-svc-slot': 'header' });
+  header.content.append(el('h3', {}, options.title));
+  const loading = el('template', { 'data-svc-slot': 'loading' });
+  loading.content.append(el('div', { class: 'carousel-placeholder', 'aria-busy': 'true' }));
+  const empty = el('template', { 'data-svc-slot': 'empty' });
+  empty.content.append(el('p', { class: 'muted carousel-placeholder' }, 'No suggestions yet.'));
+  const card = el('template');
+  card.content.append(
+    el(
+      'a',
+      { class: 'rec', 'data-route': true, 'data-svc-href': 'url' },
+      el('img', { 'data-svc-src': 'image_url', alt: '', width: 96, height: 96, loading: 'lazy' }),
+      el('span', { class: 'name', 'data-svc-field': 'name' }),
+    ),
+  );
+  return el(
+    'svc-recommendations',
+    {
+      class: 'recs-carousel',
+      layout: 'carousel',
+      label: options.title,
+      strategy: options.strategy,
+      seed: options.seed,
+      exclude: options.seed,
+      limit: 8,
+      'tracking-id': TRACKING_ID,
+    },
+    header,
+    loading,
+    empty,
+    card,
+  );
+}

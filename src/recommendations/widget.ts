@@ -13,6 +13,7 @@
 
 import { invalid, NoRecommendationsError, type SvcError } from '@svc/core';
 import { fillCard } from './card';
+import { type Carousel, createCarousel } from './carousel';
 import { declaredItem } from './declarative';
 import { recommendations } from './index';
 import { configToAsk, type ItemTransforms, itemsToShow } from './transform';
@@ -172,6 +173,8 @@ export class SvcRecommendationsElement extends ElementBase {
   #scheduled = false;
   /** Whether the element has shown something yet: its first refresh may adopt server-rendered cards. */
   #started = false;
+  /** The carousel of `layout="carousel"`, made when cards first go in. */
+  #carousel: Carousel | undefined;
 
   /**
    * Inserted (or moved): asks, after the page is parsed. While it is parsed, the loading template
@@ -249,8 +252,24 @@ export class SvcRecommendationsElement extends ElementBase {
     }
     this.items = items;
     this.#stops = stops;
+    const holder = this.#cardHolder();
+    if (holder !== this) holder.append(...cards);
+    this.#carousel?.update();
     settle(this, 'ready', { items });
     return true;
+  }
+
+  /**
+   * Where the cards go: the element itself, or with `layout="carousel"` the carousel's track,
+   * made the first time (after the templates, so the header comes before it).
+   */
+  #cardHolder(): HTMLElement {
+    if (this.getAttribute('layout') !== 'carousel') return this;
+    if (!this.#carousel) {
+      this.#carousel = createCarousel(this.getAttribute('label') ?? 'Recommendations');
+      this.append(this.#carousel.root);
+    }
+    return this.#carousel.track;
   }
 
   async #refresh() {
@@ -267,12 +286,14 @@ export class SvcRecommendationsElement extends ElementBase {
       const answer = await client.get(configToAsk(config, transforms));
       if (run !== this.#run) return;
       const items = this.#itemsToShow(answer, transforms, config.limit);
-      this.#show(client, renderCards(this, items, card), items);
+      this.#show(client, renderCards(this.#cardHolder(), items, card), items);
+      this.#carousel?.update();
       settle(this, 'ready', { items });
     } catch (error) {
       if (run !== this.#run) return;
       const empty = (error as SvcError).code === 'NO_RECOMMENDATIONS';
-      if (empty) renderCards(this, [], undefined);
+      if (empty) renderCards(this.#cardHolder(), [], undefined);
+      this.#carousel?.update();
       this.#show(undefined, undefined);
       settle(this, empty ? 'empty' : 'error', { error: error as SvcError });
     }
