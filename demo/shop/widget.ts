@@ -98,12 +98,8 @@ async function load(
   });
 }
 
-/**
- * The same widget written in markup only: `<svc-recommendations>` of svc.min.js asks, fills the
- * `<template>` card for each item (text and checked URLs), and observes each card. The demo only
- * mirrors its state into the section for the QA panels and says why when it has nothing to show.
- */
-export function markupWidget(options: Pick<WidgetOptions, 'title' | 'strategy'>): HTMLElement {
+/** The card template of the markup widgets: the product's image and name, then `extra`. */
+function cardTemplate(...extra: Node[]): HTMLTemplateElement {
   const template = el('template');
   template.content.append(
     el(
@@ -111,9 +107,19 @@ export function markupWidget(options: Pick<WidgetOptions, 'title' | 'strategy'>)
       { class: 'rec', 'data-route': true, 'data-svc-href': 'url' },
       el('img', { 'data-svc-src': 'image_url', alt: '', width: 96, height: 96, loading: 'lazy' }),
       el('span', { class: 'name', 'data-svc-field': 'name' }),
-      el('small', { class: 'by', 'data-svc-field': 'strategy' }),
+      ...extra,
     ),
   );
+  return template;
+}
+
+/**
+ * The same widget written in markup only: `<svc-recommendations>` of svc.min.js asks, fills the
+ * `<template>` card for each item (text and checked URLs), and observes each card. The demo only
+ * mirrors its state into the section for the QA panels and says why when it has nothing to show.
+ */
+export function markupWidget(options: Pick<WidgetOptions, 'title' | 'strategy'>): HTMLElement {
+  const template = cardTemplate(el('small', { class: 'by', 'data-svc-field': 'strategy' }));
   const element = el(
     'svc-recommendations',
     { class: 'recs-items', strategy: options.strategy, limit: widgetSettings.limit, 'tracking-id': TRACKING_ID },
@@ -150,15 +156,7 @@ export function carouselWidget(options: { title: string; strategy: string; seed:
   loading.content.append(el('div', { class: 'carousel-placeholder', 'aria-busy': 'true' }));
   const empty = el('template', { 'data-svc-slot': 'empty' });
   empty.content.append(el('p', { class: 'muted carousel-placeholder' }, 'No suggestions yet.'));
-  const card = el('template');
-  card.content.append(
-    el(
-      'a',
-      { class: 'rec', 'data-route': true, 'data-svc-href': 'url' },
-      el('img', { 'data-svc-src': 'image_url', alt: '', width: 96, height: 96, loading: 'lazy' }),
-      el('span', { class: 'name', 'data-svc-field': 'name' }),
-    ),
-  );
+  const card = cardTemplate();
   return el(
     'svc-recommendations',
     {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { createMockPlatform } from '../../src/mock';
-import { emittedRecommendationEvents, routeToPlatform } from './platform-route';
+import { emittedRecommendationEvents, popularItems, routeToPlatform } from './platform-route';
 
 // <svc-recommendations layout="carousel"> (element-carousel.html, eight 150 px cards) after the
 // WAI-ARIA APG carousel pattern, at a phone's width and a desktop's: axe finds nothing serious,
@@ -9,12 +9,7 @@ import { emittedRecommendationEvents, routeToPlatform } from './platform-route';
 // scrolls at once, and only the cards seen are reported shown.
 
 const PAGE = '/test-pages/element-carousel.html';
-const items = Array.from({ length: 8 }, (_, i) => ({
-  id: `p${i + 1}`,
-  weight: 10 - i,
-  strategy: 'popular',
-  details: { name: `Product ${i + 1}`, url: `/p${i + 1}` },
-}));
+const items = popularItems(8);
 
 async function open(page: Page, width: number) {
   const platform = createMockPlatform();

@@ -1,18 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createMockPlatform } from '../../src/mock';
-import { routeToPlatform } from './platform-route';
+import { popularItems, routeToPlatform } from './platform-route';
 
 // <svc-recommendations> with a template for each state (element-slots.html): the loading
 // placeholder holds the row's height from the first paint, so the answer shifts nothing; the
 // header comes with the items; empty and error show their templates, error with its code.
 
 const PAGE = '/test-pages/element-slots.html';
-const items = Array.from({ length: 4 }, (_, i) => ({
-  id: `p${i + 1}`,
-  weight: 10 - i,
-  strategy: 'popular',
-  details: { name: `Product ${i + 1}`, url: `/p${i + 1}` },
-}));
+const items = popularItems(4);
 
 /** The page's cumulative layout shift so far (every shift, input or not), read after the answer. */
 const layoutShift = (page: Page) =>

@@ -57,3 +57,12 @@ export const emittedRecommendationEvents = (page: Page) =>
     )();
     return events;
   });
+
+/** `count` items of the popular strategy, `p1`.., named `Product 1`.., each with a relative url. */
+export const popularItems = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    id: `p${i + 1}`,
+    weight: 10 - i,
+    strategy: 'popular',
+    details: { name: `Product ${i + 1}`, url: `/p${i + 1}` },
+  }));
