@@ -5,10 +5,13 @@
 // `observe(item)` is the ref callback a card puts on its element (shown once seen for a second,
 // clicked when followed).
 import {
+  CARD_STYLE,
+  carouselEnds,
   configToAsk,
   type ItemTransforms,
   itemsToShow,
   NoRecommendationsError,
+  pageThrough,
   type Recommendation,
   type RecommendationList,
   type Recommendations as RecommendationsClient,
@@ -16,8 +19,19 @@ import {
   type RecommendationsOptions,
   recommendations,
   type SvcError,
+  TRACK_STYLE,
 } from '@svc/recommendations';
-import { type ReactNode, type RefCallback, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  createElement,
+  Fragment,
+  type ReactNode,
+  type RefCallback,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import type { RecommendationsSnapshot } from './snapshot';
 
 export type { RecommendationsSnapshot, SnapshotStatus } from './snapshot';
@@ -251,3 +265,92 @@ export function Recommendations({
 }
 
 export type { Recommendation, RecommendationsConfig, RecommendationsOptions, SvcError } from '@svc/recommendations';
+
+/** Props of `<RecommendationsCarousel>`: those of `<Recommendations>` but `children`, and the carousel's own. */
+export interface RecommendationsCarouselProps extends Omit<RecommendationsProps, 'children'> {
+  /**
+   * The carousel's accessible name (its `aria-label`).
+   * @default 'Recommendations'
+   */
+  label?: string;
+  /**
+   * Shown before the row, with items only (a heading). Without it, none.
+   * @default undefined
+   */
+  header?: ReactNode;
+  /** Renders one card; `ref` goes on the card's root element, which is observed (shown once seen, clicked when followed). */
+  renderItem: (item: Recommendation, ref: RefCallback<Element>) => ReactNode;
+  /**
+   * What shows while loading, and for `empty` and `error` (from the state): a placeholder of the row's height.
+   * Without it, nothing.
+   * @default undefined
+   */
+  fallback?: (state: RecommendationsState) => ReactNode;
+}
+
+/**
+ * The recommendations as a carousel after the WAI-ARIA APG pattern, as `layout="carousel"` of the
+ * element: a region named `label` whose `aria-roledescription` is `carousel`, previous / next
+ * buttons disabled at the ends, a track the keyboard can focus and scroll, snapping, no autoplay,
+ * reduced motion respected. Rendered the same on the server and in the first client render (the
+ * previous button disabled); the layout styles are set through the CSSOM, which a strict CSP allows.
+ */
+export function RecommendationsCarousel(props: RecommendationsCarouselProps): ReactNode {
+  const { options, config, initial, exclude, transformItems } = props;
+  const state = useRecommendations(options, config, { initial, exclude, transformItems });
+  const id = useId();
+  const track = useRef<HTMLDivElement | null>(null);
+  const [ends, setEnds] = useState({ atStart: true, atEnd: false });
+  const update = useCallback(() => {
+    if (!track.current) return;
+    for (const card of track.current.children) Object.assign((card as HTMLElement).style, CARD_STYLE);
+    setEnds(carouselEnds(track.current));
+  }, []);
+  const trackRef = useCallback((node: HTMLDivElement | null) => {
+    track.current = node;
+    if (node) Object.assign(node.style, TRACK_STYLE);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ends change with the items shown
+  useEffect(() => {
+    const node = track.current;
+    if (!node) return;
+    update();
+    node.addEventListener('scroll', update, { passive: true });
+    const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : undefined;
+    resized?.observe(node);
+    return () => {
+      node.removeEventListener('scroll', update);
+      resized?.disconnect();
+    };
+  }, [update, state.items]);
+  if (state.status !== 'ready') return props.fallback?.(state) ?? null;
+  const button = (direction: -1 | 1) =>
+    createElement(
+      'button',
+      {
+        type: 'button',
+        'aria-label': direction < 0 ? 'Previous items' : 'Next items',
+        'aria-controls': id,
+        disabled: direction < 0 ? ends.atStart : ends.atEnd,
+        [direction < 0 ? 'data-svc-prev' : 'data-svc-next']: '',
+        onClick: () => track.current && pageThrough(track.current, direction),
+      },
+      direction < 0 ? '‹' : '›',
+    );
+  const cards = state.items.map((item) =>
+    createElement(Fragment, { key: item.id }, props.renderItem(item, state.observe(item))),
+  );
+  const row = createElement(
+    'div',
+    { id, ref: trackRef, 'data-svc-track': '', role: 'group', 'aria-label': 'Items', tabIndex: 0 },
+    cards,
+  );
+  const region = createElement(
+    'section',
+    { 'data-svc-carousel': '', 'aria-roledescription': 'carousel', 'aria-label': props.label ?? 'Recommendations' },
+    button(-1),
+    row,
+    button(1),
+  );
+  return createElement(Fragment, null, props.header, region);
+}

@@ -6,6 +6,8 @@
 // the shop's CSS does the rest (`[data-svc-carousel]`, `[data-svc-track]`, `[data-svc-prev]`).
 // Cards scrolled out of the track are not in view: `observe` reports each when it is seen.
 
+import { CARD_STYLE, carouselEnds, pageThrough, TRACK_STYLE } from './carousel-rules';
+
 /** The carousel's parts: `track` holds the cards. */
 export interface Carousel {
   root: HTMLElement;
@@ -24,10 +26,7 @@ function button(label: string, text: string, track: HTMLElement, direction: -1 |
   control.setAttribute('aria-label', label);
   control.setAttribute('aria-controls', track.id);
   control.setAttribute(direction < 0 ? 'data-svc-prev' : 'data-svc-next', '');
-  control.addEventListener('click', () => {
-    const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
-    track.scrollBy({ left: direction * track.clientWidth, behavior: reduced ? 'auto' : 'smooth' });
-  });
+  control.addEventListener('click', () => pageThrough(track, direction));
   return control;
 }
 
@@ -43,21 +42,18 @@ export function createCarousel(label: string): Carousel {
   track.setAttribute('role', 'group');
   track.setAttribute('aria-label', 'Items');
   track.tabIndex = 0; // a scrollable region the keyboard reaches: arrow keys scroll it
-  Object.assign(track.style, { display: 'flex', overflowX: 'auto', scrollSnapType: 'x mandatory' });
+  Object.assign(track.style, TRACK_STYLE);
   const previous = button('Previous items', '‹', track, -1);
   const next = button('Next items', '›', track, 1);
   root.append(previous, track, next);
   const update = () => {
     for (const card of track.children) {
-      Object.assign((card as HTMLElement).style, { flex: '0 0 auto', scrollSnapAlign: 'start' });
+      Object.assign((card as HTMLElement).style, CARD_STYLE);
     }
     root.hidden = track.children.length === 0;
-    // At an end when the first (last) card is whole in view, whatever the track's padding and snapping.
-    const view = track.getBoundingClientRect();
-    const first = track.firstElementChild?.getBoundingClientRect();
-    const last = track.lastElementChild?.getBoundingClientRect();
-    previous.disabled = !first || first.left >= view.left - 1;
-    next.disabled = !last || last.right <= view.right + 1;
+    const { atStart, atEnd } = carouselEnds(track);
+    previous.disabled = atStart;
+    next.disabled = atEnd;
   };
   track.addEventListener('scroll', update, { passive: true });
   if (typeof ResizeObserver === 'function') new ResizeObserver(update).observe(track);

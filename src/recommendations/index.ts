@@ -35,6 +35,7 @@ const isPosition = (value: unknown) => Number.isInteger(value) && (value as numb
 export { setEndpoints } from '@svc/core';
 // The errors every client rejects with: one class hierarchy, from @svc/core.
 export * from '@svc/core/errors';
+export { CARD_STYLE, carouselEnds, pageThrough, TRACK_STYLE } from './carousel-rules';
 export { IMPRESSION_EVENT, type ImpressionDetail, type ImpressionState, VIEWABILITY } from './observe';
 export { CHAINS, STRATEGIES, type StrategyKind, type StrategyName } from './strategies';
 export { configToAsk, type ItemTransforms, itemsToShow } from './transform';
