@@ -12,7 +12,7 @@ import {
   recommendations,
   type SvcError,
 } from '@svc/recommendations';
-import { computed, type MaybeRefOrGetter, onMounted, onScopeDispose, shallowRef, toValue, watch } from 'vue';
+import { computed, type MaybeRefOrGetter, onMounted, shallowRef, toValue, watch } from 'vue';
 import { cardRefs } from './card-refs';
 import type { RecommendationsSnapshot } from './snapshot';
 import type { ComposableOptions, RecommendationsError, RecommendationsState, RecommendationsStatus } from './types';
@@ -84,7 +84,7 @@ const answerOf = (initial: RecommendationsSnapshot): Answer => ({
  * `config` (as `recommendations(options, config)`), for a Vue component's `setup`. Each may be a
  * plain object, a ref or a getter (`() => props.config`). Asks once mounted (after hydration), and
  * again when `options.meta` or `config` change by value; an answer that comes after a newer
- * question, or after the component is unmounted, is dropped. Each item is reported shown and
+ * question is dropped. Each item is reported shown and
  * clicked once, through `observe`.
  */
 export function useRecommendations(
@@ -111,12 +111,11 @@ export function useRecommendations(
   }
 
   let latest: Flight | undefined;
-  let live = true;
   const ask = () => {
     const flight = fly(relayed(options), toValue(config));
     latest = flight;
     void flight.answer.then((answer) => {
-      if (!live || latest !== flight) return;
+      if (latest !== flight) return; // a newer question was asked
       for (const item of answer.items) if (flight.client) owners.set(item, flight.client);
       items.value = answer.items;
       status.value = answer.status;
@@ -131,9 +130,6 @@ export function useRecommendations(
     status.value = 'loading';
     error.value = undefined;
     ask();
-  });
-  onScopeDispose(() => {
-    live = false;
   });
   return { items, status, error, observe: cardRefs(owners, places) };
 }
