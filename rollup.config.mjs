@@ -241,6 +241,7 @@ const reactPage = {
       entries: [{ find: /^@svc\/recommendations$/, replacement: new URL('./src/recommendations/index.ts', import.meta.url).pathname }],
     }),
     coreSource(),
+    internalModules('src', '.ts'),
     resolve({ browser: true, preferBuiltins: false, extensions: ['.mjs', '.js', '.ts', '.tsx'] }),
     commonjs(),
     ts(),
