@@ -249,6 +249,35 @@ const reactPage = {
   ],
 };
 
+/**
+ * The Vue page of the browser tests (test/e2e/pages/vue): Vue's development build (it reports
+ * hydration mismatches), its compile-time flags defined as a bundler's Vue plugin defines them,
+ * @svc/vue and @svc/recommendations from their sources.
+ */
+const vuePage = {
+  ...browserBundle('test/e2e/pages/vue/client.ts', 'vue-page/app.js', 'svcVuePage'),
+  plugins: [
+    replace({
+      preventAssignment: true,
+      values: {
+        'process.env.NODE_ENV': JSON.stringify('development'),
+        __VUE_OPTIONS_API__: 'true',
+        __VUE_PROD_DEVTOOLS__: 'false',
+        __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
+      },
+    }),
+    alias({
+      entries: [{ find: /^@svc\/recommendations$/, replacement: new URL('./src/recommendations/index.ts', import.meta.url).pathname }],
+    }),
+    coreSource(),
+    internalModules('src', '.ts'),
+    resolve({ browser: true, preferBuiltins: false, extensions: ['.mjs', '.js', '.ts'] }),
+    commonjs(),
+    ts(),
+    demoMinifier(),
+  ],
+};
+
 // SVC_PART=code or types builds half (scripts/build.mjs runs the code while tsc emits the types).
 const code = [
   ...codeBuilds,
@@ -270,6 +299,7 @@ const code = [
     output: { dir: `${out}/demo`, format: 'es', entryFileNames: 'app.js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
   },
   reactPage,
+  vuePage,
 ];
 const part = process.env.SVC_PART;
 export default part === 'code' ? code : part === 'types' ? typeBuilds : [...code, ...typeBuilds];
