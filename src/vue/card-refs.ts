@@ -1,15 +1,16 @@
 // The function refs of the cards of one `useRecommendations`. Vue calls a function ref with the
 // element after every render that keeps it, with `null` when the element is unmounted, and not at
-// all when a render gives the element another function: so each element remembers the ref that
-// observes it, a second call of that ref is nothing, and another ref on it stops the first one's
-// observation before starting its own.
+// all when a render gives the element another function: so each element remembers which item (and
+// position) it is observed for; the same item again is nothing, another item on it stops the first
+// one's observation before starting its own, and `null` stops it.
 import type { Recommendation, Recommendations as RecommendationsClient } from '@svc/recommendations';
 import { toRaw } from 'vue';
 import type { CardRef } from './types';
 
-/** The observation an element is under, and the ref that started it. */
+/** The observation an element is under. */
 interface Card {
-  ref: CardRef;
+  item: Recommendation;
+  position: number | undefined;
   stop: () => void;
 }
 
@@ -29,40 +30,30 @@ export function cardRefs(
   places: WeakMap<Recommendation, number>,
 ): (item: Recommendation, position?: number) => CardRef {
   const cards = new WeakMap<Element, Card>();
-  const refs = new WeakMap<Recommendation, Map<number | undefined, CardRef>>();
+  const isCardOf = (card: Card | undefined, item: Recommendation, position: number | undefined) =>
+    card?.item === item && card.position === position;
 
-  const attach = (ref: CardRef, element: Element, item: Recommendation, position: number | undefined) => {
+  const attach = (element: Element, item: Recommendation, position: number | undefined) => {
     const card = cards.get(element);
-    if (card?.ref === ref) return;
+    if (isCardOf(card, item, position)) return;
     card?.stop();
     const stop = owners.get(item)?.observe(element, item, position ?? places.get(item));
-    cards.set(element, { ref, stop: stop ?? (() => undefined) });
+    cards.set(element, { item, position, stop: stop ?? (() => undefined) });
   };
-  const detach = (ref: CardRef, element: Element) => {
+  const detach = (element: Element, item: Recommendation, position: number | undefined) => {
     const card = cards.get(element);
-    if (card?.ref !== ref) return;
-    card.stop();
+    if (!isCardOf(card, item, position)) return;
+    card?.stop();
     cards.delete(element);
   };
-  const create = (item: Recommendation, position: number | undefined): CardRef => {
+  return (observed, position) => {
+    const item = toRaw(observed);
     let current: Element | undefined;
-    const ref: CardRef = (target) => {
+    return (target) => {
       const element = elementOf(target);
-      if (current && current !== element) detach(ref, current);
+      if (current && current !== element) detach(current, item, position);
       current = element;
-      if (element) attach(ref, element, item, position);
+      if (element) attach(element, item, position);
     };
-    return ref;
-  };
-  return (item, position) => {
-    const raw = toRaw(item);
-    const byPosition = refs.get(raw) ?? new Map<number | undefined, CardRef>();
-    refs.set(raw, byPosition);
-    let ref = byPosition.get(position);
-    if (!ref) {
-      ref = create(raw, position);
-      byPosition.set(position, ref);
-    }
-    return ref;
   };
 }

@@ -63,28 +63,31 @@ function cards(state: RecommendationsState, item?: (props: SvcRecommendationsSlo
  * state (`loading`, `empty` or `error`). Each card is reported shown once seen for a second and
  * clicked when followed, once per item. Props: `options`, `config`, `initial`.
  */
-export const SvcRecommendations = defineComponent({
+// Marked pure (as Vue's own compiler marks it), so a shop importing only the composable bundles none of it.
+export const SvcRecommendations = /* @__PURE__ */ defineComponent({
   name: 'SvcRecommendations',
   props: {
     options: { type: Object as PropType<RecommendationsOptions>, required: true },
-    config: { type: Object as PropType<RecommendationsConfig>, default: () => ({}) },
-    initial: { type: Object as PropType<RecommendationsSnapshot>, required: false },
+    config: Object as PropType<RecommendationsConfig>,
+    initial: Object as PropType<RecommendationsSnapshot>,
   },
   slots: Object as SlotsType<SvcRecommendationsSlots>,
   setup(props, { slots }) {
     const state = useRecommendations(
       () => props.options,
-      () => props.config,
+      () => props.config ?? {},
       { initial: props.initial },
     );
     return () => {
       const [status, error, items] = [state.status.value, state.error.value, state.items.value];
-      const attrs = { 'data-state': status, 'data-code': error?.code };
       // While a new question is on its way, the cards of the previous answer stay.
-      if (status === 'ready' || (status === 'loading' && items.length > 0))
-        return h('div', attrs, [slots.header?.({ items }), cards(state, slots.item)]);
-      if (status === 'loading') return h('div', attrs, slots.loading?.({}));
-      return h('div', attrs, slots[status]?.({ error: error as RecommendationsError }));
+      const withCards = status === 'ready' || (status === 'loading' && items.length > 0);
+      const content = withCards
+        ? [slots.header?.({ items }), cards(state, slots.item)]
+        : status === 'loading'
+          ? slots.loading?.({})
+          : slots[status]?.({ error: error as RecommendationsError });
+      return h('div', { 'data-state': status, 'data-code': error?.code }, content);
     };
   },
 });

@@ -14,7 +14,6 @@ import {
 } from '@svc/recommendations';
 import { computed, type MaybeRefOrGetter, onMounted, shallowRef, toValue, watch } from 'vue';
 import { cardRefs } from './card-refs';
-import type { RecommendationsSnapshot } from './snapshot';
 import type { ComposableOptions, RecommendationsError, RecommendationsState, RecommendationsStatus } from './types';
 
 /** The answer of one `get`, as the values of the state's refs. */
@@ -24,8 +23,6 @@ interface Answer {
   error: RecommendationsError | undefined;
 }
 
-const LOADING: Answer = { items: [], status: 'loading', error: undefined };
-
 /** A failure as an answer: `NO_RECOMMENDATIONS` is `empty`. */
 const failed = (error: unknown): Answer => ({
   items: [],
@@ -33,10 +30,12 @@ const failed = (error: unknown): Answer => ({
   error: error as SvcError,
 });
 
-/** One client and its answer for one value of the options' `meta` and the config. */
-interface Flight {
+/** The client of one value of the options' `meta` and the config, and its `get` as an answer. */
+interface Connection {
+  /** `undefined` when the options or config are refused. */
   client: RecommendationsClient | undefined;
-  answer: Promise<Answer>;
+  /** Asks; a refusal (`INVALID_ARGUMENT`) is an answer too, nothing sent. */
+  ask(): Promise<Answer>;
 }
 
 /**
@@ -50,42 +49,27 @@ function relayed(options: MaybeRefOrGetter<RecommendationsOptions>): Recommendat
   return { ...rest, ...(relay ? { emitMetric: relay } : {}) } as RecommendationsOptions;
 }
 
-/** Creates the client and asks; a refusal (`INVALID_ARGUMENT`) is an answer too, nothing sent. */
-function fly(options: RecommendationsOptions, config: RecommendationsConfig): Flight {
+/** Creates the client of the options and config as they are now. */
+function connect(
+  options: MaybeRefOrGetter<RecommendationsOptions>,
+  config: MaybeRefOrGetter<RecommendationsConfig>,
+): Connection {
   try {
-    const client = recommendations(options, config);
-    const answer = client
-      .get()
-      .then((items: RecommendationList): Answer => ({ items, status: 'ready', error: undefined }), failed);
-    return { client, answer };
+    const client = recommendations(relayed(options), toValue(config));
+    const ask = () =>
+      client.get().then((items: RecommendationList): Answer => ({ items, status: 'ready', error: undefined }), failed);
+    return { client, ask };
   } catch (error) {
-    return { client: undefined, answer: Promise.resolve(failed(error)) };
+    return { client: undefined, ask: async () => failed(error) };
   }
 }
-
-/** A server snapshot's client, made now: a server-rendered card is observed as soon as it is attached. */
-function landed(options: RecommendationsOptions, config: RecommendationsConfig): RecommendationsClient | undefined {
-  try {
-    return recommendations(options, config);
-  } catch {
-    return undefined; // refused options: the cards render, nothing is observed
-  }
-}
-
-/** The snapshot as an answer. */
-const answerOf = (initial: RecommendationsSnapshot): Answer => ({
-  items: initial.items,
-  status: initial.status,
-  error: initial.error ?? undefined,
-});
 
 /**
  * The recommendations of `options` (the experience options: `meta.trackingId` at least) and
  * `config` (as `recommendations(options, config)`), for a Vue component's `setup`. Each may be a
  * plain object, a ref or a getter (`() => props.config`). Asks once mounted (after hydration), and
  * again when `options.meta` or `config` change by value; an answer that comes after a newer
- * question is dropped. Each item is reported shown and
- * clicked once, through `observe`.
+ * question is dropped. Each item is reported shown and clicked once, through `observe`.
  */
 export function useRecommendations(
   options: MaybeRefOrGetter<RecommendationsOptions>,
@@ -98,25 +82,25 @@ export function useRecommendations(
   const owners = new WeakMap<Recommendation, RecommendationsClient>();
   /** A server snapshot's items, by their place in it. */
   const places = new WeakMap<Recommendation, number>();
-  const start = initial ? answerOf(initial) : LOADING;
-  const items = shallowRef(start.items);
-  const status = shallowRef(start.status);
-  const error = shallowRef(start.error);
+  const items = shallowRef(initial?.items ?? []);
+  const status = shallowRef<RecommendationsStatus>(initial?.status ?? 'loading');
+  const error = shallowRef<RecommendationsError | undefined>(initial?.error ?? undefined);
   if (initial) {
-    const client = landed(relayed(options), toValue(config));
+    // The snapshot's client, made now: a server-rendered card is observed as soon as it is attached.
+    const { client } = connect(options, config);
     for (const [i, item] of initial.items.entries()) {
       if (client) owners.set(item, client);
       places.set(item, i + 1);
     }
   }
 
-  let latest: Flight | undefined;
+  let latest: Connection | undefined;
   const ask = () => {
-    const flight = fly(relayed(options), toValue(config));
-    latest = flight;
-    void flight.answer.then((answer) => {
-      if (latest !== flight) return; // a newer question was asked
-      for (const item of answer.items) if (flight.client) owners.set(item, flight.client);
+    const connection = connect(options, config);
+    latest = connection;
+    void connection.ask().then((answer) => {
+      if (latest !== connection) return; // a newer question was asked
+      for (const item of answer.items) if (connection.client) owners.set(item, connection.client);
       items.value = answer.items;
       status.value = answer.status;
       error.value = answer.error;

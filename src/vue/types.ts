@@ -24,10 +24,10 @@ export interface RecommendationsState {
   /** The failure of `empty` and `error`, else `undefined`. */
   error: Readonly<ShallowRef<RecommendationsError | undefined>>;
   /**
-   * The function ref of the card of `item`. The same item and position always give the same
-   * function, so a re-render does not restart the one-second count; the card stops being observed
-   * when it is unmounted or its element takes another item's ref. `position` defaults to the item's
-   * place in its answer.
+   * The function ref of the card of `item`. A re-render of the same item and position on the same
+   * element keeps its observation (and its one-second count); the card stops being observed when it
+   * is unmounted or its element is given another item. `position` defaults to the item's place in
+   * its answer.
    */
   observe(item: Recommendation, position?: number): CardRef;
 }

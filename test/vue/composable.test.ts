@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import { createApp, defineComponent, h, nextTick, shallowRef } from 'vue';
+import { createApp, defineComponent, h, nextTick, reactive, shallowRef, watchEffect } from 'vue';
 import { type Recommendation, useRecommendations } from '../../src/vue';
 import { RAW_ANSWER } from '../recommendations/feed';
 import { recommendationEvents, useTrackers } from '../recommendations/page-tracker';
@@ -149,6 +149,28 @@ describe('useRecommendations', () => {
     // dispatches its `stopped` where no listener is).
     expect(states).toEqual(['stopped p2', 'stopped p4', 'stopped p1']);
     expect(events.map(([type]) => type)).toEqual(Array(3).fill('recommendationShown'));
+  });
+
+  it("observes items read through the shop's reactive state (Vue's proxies of them)", async () => {
+    mock.platform.faults.set('recommend', RAW_ANSWER);
+    const events = recommendationEvents(trackers.start());
+    page.app = createApp({
+      setup() {
+        const { items, observe } = useRecommendations({ meta: { trackingId: TID } }, { limit: 3 });
+        const store = reactive({ items: [] as Recommendation[] });
+        watchEffect(() => {
+          store.items = items.value;
+        });
+        return () =>
+          h(
+            'ul',
+            store.items.map((item) => h('li', { key: item.id, ref: observe(item) }, item.id)),
+          );
+      },
+    });
+    page.app.mount(page.container);
+    await vi.waitFor(() => expect(events).toHaveLength(3));
+    expect(events.map(([, data]) => data.id)).toEqual(['p2', 'p4', 'p1']);
   });
 
   it("sends events through the latest props' emitMetric, not the first one's", async () => {
