@@ -80,6 +80,15 @@ export const packages = [
     keywords: ['react', 'recommendations', 'ssr', 'hooks'],
   },
   {
+    name: 'vue',
+    description: 'Recommendations in Vue 3.5 and Nuxt: useRecommendations and <SvcRecommendations>, server rendering included.',
+    // `server`: loadRecommendations, for Nuxt's useAsyncData, a Vite SSR entry or an edge function.
+    entries: { index: 'src/vue/index.ts', server: 'src/vue/server.ts' },
+    // The shop's own Vue (3.5): one copy of Vue on the page.
+    peer: { vue: '^3.5.0' },
+    keywords: ['vue', 'nuxt', 'recommendations', 'ssr', 'composables'],
+  },
+  {
     name: 'mock',
     description: 'The mock platform: an in-memory reference server behind MSW handlers, also served over HTTP.',
     entries: {
@@ -99,13 +108,13 @@ export const packages = [
 ];
 
 // Every package depends on @svc/core by name (one copy, one SvcError class on a page), at this version;
-// @svc/react on @svc/recommendations the same way (one client, one once-per-item rule).
+// @svc/react and @svc/vue on @svc/recommendations the same way (one client, one once-per-item rule).
 const runtimeDeps = { ...root.dependencies, '@svc/core': version, '@svc/recommendations': version };
 /** `@svc/<name>/internal`: plumbing a package shares with core or a client, bundled into it, never published (src/core/internal.ts). */
 const INTERNAL = /^@svc\/(core|tracker|integrations)\/internal$/;
 const isExternal = (id) =>
   !INTERNAL.test(id) &&
-  (id.startsWith('node:') || builtinModules.includes(id) || /^(@svc\/core|@svc\/recommendations|ky|js-cookie|cookie|json-logic-js|re2js|msw|@playwright\/test|react|react-dom)(\/|$)/.test(id));
+  (id.startsWith('node:') || builtinModules.includes(id) || /^(@svc\/core|@svc\/recommendations|ky|js-cookie|cookie|json-logic-js|re2js|msw|@playwright\/test|react|react-dom|vue|@vue\/[^/]+)(\/|$)/.test(id));
 /** Resolves `@svc/<name>/internal` to its module: `dir` is src/ for code, build/types/ for declarations. */
 const internalModules = (dir, extension) =>
   alias({ entries: [{ find: INTERNAL, replacement: new URL(`./${dir}/$1/internal${extension}`, import.meta.url).pathname }] });
@@ -242,6 +251,35 @@ const reactPage = {
   ],
 };
 
+/**
+ * The Vue page of the browser tests (test/e2e/pages/vue): Vue's development build (it reports
+ * hydration mismatches), its compile-time flags defined as a bundler's Vue plugin defines them,
+ * @svc/vue and @svc/recommendations from their sources.
+ */
+const vuePage = {
+  ...browserBundle('test/e2e/pages/vue/client.ts', 'vue-page/app.js', 'svcVuePage'),
+  plugins: [
+    replace({
+      preventAssignment: true,
+      values: {
+        'process.env.NODE_ENV': JSON.stringify('development'),
+        __VUE_OPTIONS_API__: 'true',
+        __VUE_PROD_DEVTOOLS__: 'false',
+        __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
+      },
+    }),
+    alias({
+      entries: [{ find: /^@svc\/recommendations$/, replacement: new URL('./src/recommendations/index.ts', import.meta.url).pathname }],
+    }),
+    coreSource(),
+    internalModules('src', '.ts'),
+    resolve({ browser: true, preferBuiltins: false, extensions: ['.mjs', '.js', '.ts'] }),
+    commonjs(),
+    ts(),
+    demoMinifier(),
+  ],
+};
+
 // SVC_PART=code or types builds half (scripts/build.mjs runs the code while tsc emits the types).
 const code = [
   ...codeBuilds,
@@ -263,6 +301,7 @@ const code = [
     output: { dir: `${out}/demo`, format: 'es', entryFileNames: 'app.js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
   },
   reactPage,
+  vuePage,
 ];
 const part = process.env.SVC_PART;
 export default part === 'code' ? code : part === 'types' ? typeBuilds : [...code, ...typeBuilds];

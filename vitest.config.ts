@@ -12,6 +12,7 @@ export default defineConfig({
       { find: /^@svc\/core\/errors$/, replacement: new URL('./src/core/errors.ts', import.meta.url).pathname },
       { find: /^@svc\/mock\/server$/, replacement: new URL('./src/mock/server/index.ts', import.meta.url).pathname },
       { find: /^@svc\/react\/server$/, replacement: new URL('./src/react/server.ts', import.meta.url).pathname },
+      { find: /^@svc\/vue\/server$/, replacement: new URL('./src/vue/server.ts', import.meta.url).pathname },
       { find: /^@svc\/recommendations\/element$/, replacement: new URL('./src/recommendations/element.ts', import.meta.url).pathname },
       { find: /^@svc\/integrations\/runner$/, replacement: new URL('./src/integrations/runner/index.ts', import.meta.url).pathname },
       { find: /^@svc\/([a-z]+)$/, replacement: new URL('./src/$1/index.ts', import.meta.url).pathname },

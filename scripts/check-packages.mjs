@@ -104,6 +104,8 @@ try {
       // @svc/react's peer: the shop's React 19 (and its types, for the type check below).
       `react@${readPkg('react').version}`,
       `@types/react@${readPkg('@types/react').version}`,
+      // @svc/vue's peer: the shop's Vue 3.5 (its types are its own).
+      `vue@${readPkg('vue').version}`,
     ],
     { cwd: work },
   );
@@ -153,6 +155,33 @@ export async function serverSnapshot(visitorId: string) {
 }
 `,
   );
+  // A shop's Vue component on @svc/vue (the composable in `setup`, the component with a slot) and a
+  // page rendered with vue/server-renderer from @svc/vue/server's snapshot, type-checked with the rest.
+  writeFileSync(
+    join(work, 'vue-widget.ts'),
+    `import { type Recommendation, SvcRecommendations, useRecommendations } from '@svc/vue';
+import { loadRecommendations } from '@svc/vue/server';
+import { createSSRApp, defineComponent, h } from 'vue';
+import { renderToString } from 'vue/server-renderer';
+export const Widget = defineComponent({
+  setup() {
+    const { items, status, error, observe } = useRecommendations({ meta: { trackingId: 'shop' } }, { limit: 4 });
+    return () =>
+      status.value === 'error'
+        ? h('p', error.value?.code)
+        : h('ul', items.value.map((item) => h('li', { key: item.id, ref: observe(item) }, String(item.details.name))));
+  },
+});
+export async function serverPage(visitorId: string) {
+  const options = { meta: { trackingId: 'shop' } };
+  const initial = await loadRecommendations(options, { limit: 4, timeout: 800 }, { visitorId });
+  const status: 'ready' | 'empty' | 'error' = initial.status;
+  const card = ({ item }: { item: Recommendation }) => h('a', String(item.details.name));
+  const html = await renderToString(createSSRApp({ render: () => h(SvcRecommendations, { options, initial }, { item: card }) }));
+  return { status, html };
+}
+`,
+  );
   writeFileSync(
     join(work, 'tsconfig.json'),
     JSON.stringify({
@@ -167,17 +196,43 @@ export async function serverSnapshot(visitorId: string) {
         lib: ['es2022', 'dom'],
         jsx: 'react-jsx',
       },
-      files: ['types.ts', 'widget.tsx'],
+      files: ['types.ts', 'widget.tsx', 'vue-widget.ts'],
     }),
   );
-  console.log('== consumer: type-checking an import of every entry point and a React 19 widget (nodenext)');
+  console.log('== consumer: type-checking an import of every entry point, a React 19 and a Vue 3.5 widget (nodenext)');
   run(join(work, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { cwd: work });
+  checkVueServerRender(work);
   await checkOneCore(work);
   for (const major of MSW_MAJORS) checkMswMajor(major, tarballs);
   checkPlaywrightFixture(work);
   console.log(`\npackage checks: ${packages.length} packages ok`);
 } finally {
   if (!process.env.KEEP_CONSUMER) rmSync(work, { recursive: true, force: true });
+}
+
+/**
+ * Through the installed packages and the shop's own Vue: `<SvcRecommendations>` renders a snapshot's
+ * card with vue/server-renderer in Node, and Vue warns of nothing (one Vue: @svc/vue's is the shop's).
+ */
+function checkVueServerRender(work) {
+  writeFileSync(
+    join(work, 'vue-ssr.mjs'),
+    `import { SvcRecommendations } from '@svc/vue';
+import { createSSRApp, h } from 'vue';
+import { renderToString } from 'vue/server-renderer';
+const warnings = [];
+console.warn = (...args) => warnings.push(args.join(' '));
+const item = { id: 'p1', weight: 1, strategy: 'popular', details: { name: 'Linen shirt' } };
+const initial = { items: [item], status: 'ready', error: null };
+const options = { meta: { trackingId: 'shop' } };
+const html = await renderToString(createSSRApp({ render: () => h(SvcRecommendations, { options, initial }) }));
+if (!html.startsWith('<div data-state="ready">') || !html.includes('<ul><li>Linen shirt</li></ul>') || warnings.length)
+  throw new Error('@svc/vue rendered ' + html + ' with warnings ' + JSON.stringify(warnings));
+console.log('@svc/vue renders a snapshot with vue/server-renderer: ' + html);
+`,
+  );
+  console.log('== consumer: @svc/vue rendered on the server with the installed vue');
+  run('node', ['vue-ssr.mjs'], { cwd: work });
 }
 
 /**

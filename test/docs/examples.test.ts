@@ -86,6 +86,7 @@ describe('examples of the docs', () => {
           '@svc/mock/server': [join(root, 'src/mock/server/index.ts')],
           '@svc/mock/playwright': [join(root, 'src/mock/playwright.ts')],
           '@svc/recommendations/element': [join(root, 'src/recommendations/element.ts')],
+          '@svc/vue/server': [join(root, 'src/vue/server.ts')],
           '@svc/integrations/runner': [join(root, 'src/integrations/runner/index.ts')],
           '@svc/*': [join(root, 'src/*/index.ts')],
         },
@@ -109,5 +110,7 @@ describe('examples of the docs', () => {
       return block ? `${block.file}:${block.line + Number(line)}` : text;
     });
     expect(located).toBe('');
-  });
+    // One tsc run over every example, React's and Vue's types included: about 20 s on these 2-core
+    // machines when they are busy, so more than vitest's 20 s default.
+  }, 60_000);
 });
