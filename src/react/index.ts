@@ -4,6 +4,8 @@
 // (`{ initial }`, from `@svc/react/server`) on the server and in the first client render alike;
 // `observe(item)` is the ref callback a card puts on its element (shown once seen for a second,
 // clicked when followed).
+
+import type { RecommendationsSnapshot } from '@svc/recommendations';
 import {
   CARD_STYLE,
   carouselEnds,
@@ -32,9 +34,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { RecommendationsSnapshot } from './snapshot';
 
-export type { RecommendationsSnapshot, SnapshotStatus } from './snapshot';
+export type { RecommendationsSnapshot, SnapshotStatus } from '@svc/recommendations';
 
 /** Where a widget is: `empty` is `NO_RECOMMENDATIONS`, `error` any other failure (in `error`). */
 export type RecommendationsStatus = 'loading' | 'ready' | 'empty' | 'error';

@@ -9,6 +9,7 @@ export {
   type ElementDefaults,
   type ElementState,
   type ErrorDetail,
+  type ItemsDetail,
   type ReadyDetail,
   SvcRecommendationsElement,
 } from './widget';

@@ -13,6 +13,7 @@ import {
   refusedField,
   refuseUnknownKeys,
   request,
+  type SvcError,
 } from '@svc/core';
 import { postEvent, type RecommendationEvent } from './events';
 import { observeElement } from './observe';
@@ -23,14 +24,10 @@ import type {
   Recommendations,
   RecommendationsConfig,
   RecommendationsOptions,
+  RecommendationsSnapshot,
   ShownItem,
 } from './types';
 import { toWeight } from './weight';
-
-/** How many of a client's latest get() results place copies of items (older ones are forgotten). */
-const RECENT_RESULTS = 20;
-
-const isPosition = (value: unknown) => Number.isInteger(value) && (value as number) > 0;
 
 export { setEndpoints } from '@svc/core';
 // The errors every client rejects with: one class hierarchy, from @svc/core.
@@ -40,6 +37,11 @@ export { IMPRESSION_EVENT, type ImpressionDetail, type ImpressionState, VIEWABIL
 export { CHAINS, STRATEGIES, type StrategyKind, type StrategyName } from './strategies';
 export { configToAsk, type ItemTransforms, itemsToShow } from './transform';
 export type * from './types';
+
+/** How many of a client's latest get() results place copies of items (older ones are forgotten). */
+const RECENT_RESULTS = 20;
+
+const isPosition = (value: unknown) => Number.isInteger(value) && (value as number) > 0;
 
 /** Refuses bad `recommendations()` arguments (`INVALID_ARGUMENT` naming the first), before anything is sent. */
 function checkArguments(options: RecommendationsOptions, config: RecommendationsConfig): void {
@@ -247,6 +249,44 @@ export function recommendations(options: RecommendationsOptions, config: Recomme
     },
   };
   return client;
+}
+
+/** Who the recommendations are for. */
+export interface LoadContext {
+  /**
+   * The visitor id (the `_svcTracker` cookie of the request, or the `contextId` the first response
+   * sets): sent as `contextId`. Without it, no `contextId` is sent: the recommendations are for no one in
+   * particular.
+   * @default undefined
+   */
+  visitorId?: string;
+}
+
+/**
+ * The recommendations of `options` and `config` (as `recommendations(options, config).get()`) for
+ * the visitor of `context`, as a snapshot. Never rejects: a timeout, a failure or a refused option is
+ * a snapshot with status `error` (or `empty` for `NO_RECOMMENDATIONS`), and the page renders its
+ * default. Set `config.timeout` so a slow platform cannot hold the page.
+ */
+export async function loadRecommendations(
+  options: RecommendationsOptions,
+  config: RecommendationsConfig = {},
+  context: LoadContext = {},
+): Promise<RecommendationsSnapshot> {
+  try {
+    const meta = { ...options?.meta, ...(context.visitorId === undefined ? {} : { visitorId: context.visitorId }) };
+    const items = await recommendations({ ...options, meta }, config).get();
+    // A plain array of plain items: the list's own properties (debug rules, locale) stay on the server.
+    return { items: items.map((item) => ({ ...item })), status: 'ready', error: null };
+  } catch (caught) {
+    const error = caught as SvcError;
+    const code = typeof error?.code === 'string' ? error.code : 'UNKNOWN';
+    return {
+      items: [],
+      status: code === 'NO_RECOMMENDATIONS' ? 'empty' : 'error',
+      error: { code, message: String(error?.message ?? error) },
+    };
+  }
 }
 
 export default recommendations;

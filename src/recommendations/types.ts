@@ -141,3 +141,18 @@ export interface Recommendations {
    */
   observe(element: Element, item: ShownItem, position?: number): () => void;
 }
+
+// The server snapshot of a widget: what `loadRecommendations` resolves where the shop renders, and
+// what the React and Vue widgets render with `{ initial }`. Plain data (JSON).
+
+/** What a server's `get` ended with: `empty` is `NO_RECOMMENDATIONS`, `error` any other failure. */
+export type SnapshotStatus = 'ready' | 'empty' | 'error';
+
+/** A widget's recommendations as the server got them. */
+export interface RecommendationsSnapshot {
+  /** The items, best first; empty unless `ready`. */
+  items: Recommendation[];
+  status: SnapshotStatus;
+  /** The failure of `empty` and `error` (its code and message), else `null`. */
+  error: { code: string; message: string } | null;
+}

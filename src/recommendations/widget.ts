@@ -15,8 +15,8 @@ import { invalid, NoRecommendationsError, type SvcError } from '@svc/core';
 import { fillCard } from './card';
 import { type Carousel, createCarousel } from './carousel';
 import { declaredItem } from './declarative';
-import { recommendations } from './index';
-import { configToAsk, type ItemTransforms, itemsToShow } from './transform';
+// From the package's entry module, so that a bundle of the element shares the client's chunk.
+import { configToAsk, type ItemTransforms, itemsToShow, recommendations } from './index';
 import type { Recommendation, RecommendationList, Recommendations, RecommendationsConfig } from './types';
 
 /** The element's tag name. */

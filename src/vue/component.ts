@@ -3,10 +3,14 @@
 // anything (text, several elements, a component); the shop styles them with its own CSS through
 // the root's `data-state` (and `data-code` on a failure), as the `<svc-recommendations>` element
 // has `state` and `code`.
-import type { Recommendation, RecommendationsConfig, RecommendationsOptions } from '@svc/recommendations';
+import type {
+  Recommendation,
+  RecommendationsConfig,
+  RecommendationsOptions,
+  RecommendationsSnapshot,
+} from '@svc/recommendations';
 import { defineComponent, h, type PropType, type SlotsType, type VNode } from 'vue';
 import { useRecommendations } from './composable';
-import type { RecommendationsSnapshot } from './snapshot';
 import type { RecommendationsError, RecommendationsState } from './types';
 
 /** Props of `<SvcRecommendations>`. */

@@ -5,10 +5,16 @@
 // function ref a card puts on its element (shown once seen for a second, clicked when followed).
 // `<SvcRecommendations>` is the same as a component with slots.
 
-export type { Recommendation, RecommendationsConfig, RecommendationsOptions, SvcError } from '@svc/recommendations';
+export type {
+  Recommendation,
+  RecommendationsConfig,
+  RecommendationsOptions,
+  RecommendationsSnapshot,
+  SnapshotStatus,
+  SvcError,
+} from '@svc/recommendations';
 export { SvcRecommendations, type SvcRecommendationsProps, type SvcRecommendationsSlots } from './component';
 export { useRecommendations } from './composable';
-export type { RecommendationsSnapshot, SnapshotStatus } from './snapshot';
 export type {
   CardRef,
   ComposableOptions,

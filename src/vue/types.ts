@@ -1,8 +1,7 @@
 // The types of @svc/vue's composable and component, in a module that imports nothing of its area
 // back (the composable, the card refs and the component all read them).
-import type { Recommendation, SvcError } from '@svc/recommendations';
+import type { Recommendation, RecommendationsSnapshot, SvcError } from '@svc/recommendations';
 import type { ComponentPublicInstance, ShallowRef } from 'vue';
-import type { RecommendationsSnapshot } from './snapshot';
 
 /** Where a widget is: `empty` is `NO_RECOMMENDATIONS`, `error` any other failure (in `error`). */
 export type RecommendationsStatus = 'loading' | 'ready' | 'empty' | 'error';
