@@ -21,4 +21,5 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
-export const config = { matcher: ['/((?!_next/|favicon.ico).*)'] };
+// Not for Next.js's own files and the icon: a page's request gets the cookie and the id.
+export const config = { matcher: ['/((?!_next/|favicon.ico|icon.svg).*)'] };

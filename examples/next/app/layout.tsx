@@ -10,6 +10,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <body>
         <header className="masthead">svc example shop</header>
         {children}
+        <footer className="footer">Prices include VAT. Delivery in 2-4 working days.</footer>
       </body>
     </html>
   );

@@ -43,9 +43,12 @@ async function visitorIn(request: APIRequestContext, group: 'control' | 'variati
   throw new Error(`no visitor in the ${group} group after 200 ids`);
 }
 
+/** The shop's origin (playwright.config.ts's baseURL). */
+const shopUrl = () => test.info().project.use.baseURL!;
+
 /** Makes `visitorId` the browser's visitor, as the shop's cookie of an earlier visit. */
 const returning = (context: BrowserContext, visitorId: string) =>
-  context.addCookies([{ name: '_svcTracker', value: visitorId, url: test.info().project.use.baseURL! }]);
+  context.addCookies([{ name: '_svcTracker', value: visitorId, url: shopUrl() }]);
 
 /** The text of an HTML text node as React writes it (it escapes these five). */
 const textOf = (html: string) =>
@@ -54,13 +57,26 @@ const textOf = (html: string) =>
     (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[name] ?? "'",
   );
 
-/** Console errors and warnings (a hydration mismatch is one), and uncaught errors, of `page`. */
+/**
+ * Once React hydrated the cards (its own properties are on the server's elements): their observers
+ * are attached from then on. A click before it is a plain link's, which no script sees.
+ */
+async function hydrated(page: Page) {
+  await expect(page.locator('.card')).toHaveCount(4);
+  for (const link of await page.locator('.card a').all())
+    await expect.poll(() => link.evaluate((a) => Object.keys(a).some((k) => k.startsWith('__react')))).toBe(true);
+}
+
+/** Console errors and warnings (a hydration mismatch is one), uncaught errors and failed requests of `page`. */
 function problemsOf(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (['error', 'warning'].includes(message.type())) problems.push(message.text());
+    if (['error', 'warning'].includes(message.type())) problems.push(`${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => problems.push(error.message));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
   return problems;
 }
 
@@ -89,16 +105,7 @@ test('the first response holds the experience headline and the four cards, befor
 test('nothing moves: no layout shift after load, and hydration says nothing', async ({ page }) => {
   const problems = problemsOf(page);
   await page.goto(PRODUCT, { waitUntil: 'load' });
-  await expect(page.locator('.card')).toHaveCount(4);
-  // Hydrated: React's own properties are on the server's elements.
-  await expect
-    .poll(() =>
-      page
-        .locator('.card a')
-        .first()
-        .evaluate((a) => Object.keys(a).some((k) => k.startsWith('__react'))),
-    )
-    .toBe(true);
+  await hydrated(page);
   await page.waitForTimeout(500);
   const shifts = await page.evaluate(
     () =>
@@ -151,6 +158,7 @@ test('a card seen for a second is reported shown once', async ({ context, page, 
 
 test('a followed card is reported clicked at its position', async ({ context, page, request }) => {
   await page.goto(PRODUCT);
+  await hydrated(page);
   const visitorId = await visitorOf(context);
   const second = page.locator('.card').nth(1);
   const id = await second.getAttribute('data-product');
@@ -177,27 +185,41 @@ test('the first response sets _svcTracker for a new visitor; a returning one kee
   expect(await visitorOf(context)).toBe(id);
 });
 
-test('with the platform slower than the timeout, the page renders its defaults within the timeout plus 200 ms', async ({
-  context,
-  page,
+test('with the platform slower than the timeout, the defaults come within the timeout plus 200 ms', async ({
+  browser,
   request,
 }) => {
   // A visitor the platform would show a headline: the default one then says the experiences timed out.
   const visitor = await visitorIn(request, 'variation');
-  await returning(context, visitor.id);
   const slow = { latencyMs: TIMEOUT_MS * 5 };
   for (const route of ['experiences', 'recommend']) {
     expect((await request.put(`${platform}/__svc/faults/${route}`, { data: slow })).ok()).toBe(true);
   }
   try {
-    await page.goto(PRODUCT);
-    const took = await page.evaluate(() => {
-      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-      return navigation.responseEnd - navigation.requestStart;
+    // The whole page as a plain HTTP client receives it, timed here, while no page of the browser starts
+    // (a new page's renderer takes the CPU a 2-core machine's shop needs). Chromium's own stamps
+    // (Navigation Timing, the DevTools protocol) come from processes that run the page's scripts from
+    // its first bytes on: on a busy machine they put the end 100-450 ms after a plain client had it all.
+    const started = performance.now();
+    const response = await fetch(new URL(PRODUCT, shopUrl()), {
+      headers: { cookie: `_svcTracker=${visitor.id}`, 'accept-encoding': 'gzip, br' },
     });
+    const html = await response.text();
+    const took = performance.now() - started;
     expect(took).toBeLessThanOrEqual(TIMEOUT_MS + 200);
-    await expect(page.locator('.hero')).toHaveText(DEFAULT_HEADLINE);
-    await expect(page.locator('.card')).toHaveCount(0);
+    expect(textOf(/<p class="hero">([^<]*)<\/p>/.exec(html)?.[1] ?? '')).toBe(DEFAULT_HEADLINE);
+    expect(html).not.toContain('<li class="card"');
+    // The browser shows that page.
+    const context = await browser.newContext({ baseURL: shopUrl() });
+    try {
+      await returning(context, visitor.id);
+      const page = await context.newPage();
+      await page.goto(PRODUCT);
+      await expect(page.locator('.hero')).toHaveText(DEFAULT_HEADLINE);
+      await expect(page.locator('.card')).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
   } finally {
     await request.delete(`${platform}/__svc/faults`, { headers: { 'content-type': 'application/json' } });
   }
