@@ -46,7 +46,7 @@ async function bundle(code: string): Promise<string> {
 }
 
 /** The recipe of `tag` as a module of its own, imported (platform calls go to the mock). */
-async function load<T>(tag: string): Promise<T> {
+async function loadRecipe<T>(tag: string): Promise<T> {
   process.env.SVC_PLATFORM = mock.url;
   const dir = join(import.meta.dirname, '.recipes');
   mkdirSync(dir, { recursive: true });
@@ -100,7 +100,7 @@ describe('docs/server.md: the Workers fetch handler', () => {
 
 describe('docs/server.md: the Express handler', () => {
   it('serves the first response with the cards and the cookie; the default page when the platform is slow', async () => {
-    const { app } = await load<{ app: import('express').Express }>('express');
+    const { app } = await loadRecipe<{ app: import('express').Express }>('express');
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
@@ -120,22 +120,63 @@ describe('docs/server.md: the Express handler', () => {
 });
 
 describe('docs/server.md: the Next.js proxy.ts', () => {
-  it('sets _svcTracker for a new visitor and passes the visitor and the experience on to rendering', async () => {
+  type Proxy = (request: InstanceType<typeof import('next/server').NextRequest>) => Response;
+  const load = async () => {
     const { NextRequest } = await import('next/server');
-    const { proxy } = await load<{ proxy: (request: InstanceType<typeof NextRequest>) => Promise<Response> }>(
-      'next-proxy',
-    );
-    const response = await proxy(new NextRequest('https://shop.example/product/p1'));
+    const { proxy } = await loadRecipe<{ proxy: Proxy }>('next-proxy');
+    return {
+      proxy,
+      request: (cookie?: string, headers: Record<string, string> = {}) =>
+        proxy(
+          new NextRequest('https://shop.example/product/p1', {
+            headers: { ...headers, ...(cookie ? { cookie } : {}) },
+          }),
+        ),
+    };
+  };
+  /** The visitor id the page's render is given (NextResponse.next({ request: { headers } }) sends it this way). */
+  const visitorFor = (response: Response) => response.headers.get('x-middleware-request-x-svc-visitor');
+
+  it('is examples/next/proxy.ts, as written', () => {
+    expect(readFileSync(join(root, 'examples', 'next', 'proxy.ts'), 'utf8')).toBe(recipe('next-proxy'));
+  });
+
+  it('makes a visitor id for a new visitor, sets _svcTracker with it and passes it on to rendering', async () => {
+    const { request } = await load();
+    const response = request();
     const cookie = response.headers.get('set-cookie') ?? '';
     const id = /^_svcTracker=([a-z0-9-]+); /.exec(cookie)?.[1];
-    expect(id).toBeTruthy();
-    // NextResponse.next({ request: { headers } }): the headers the page's render sees.
-    expect(response.headers.get('x-middleware-request-x-svc-visitor')).toBe(id);
-    expect(JSON.parse(response.headers.get('x-middleware-request-x-svc-experience') ?? '{}')).toHaveProperty(
-      'isControl',
-    );
-    const known = await proxy(new NextRequest('https://shop.example/', { headers: { cookie: `_svcTracker=${id}` } }));
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // On the cookie domain the host is under (shop.example for .shop.example), a year, Secure on https.
+    expect(
+      cookie
+        .split('; ')
+        .slice(1)
+        .filter((a) => !a.startsWith('Expires='))
+        .sort(),
+    ).toEqual(['Domain=shop.example', 'Max-Age=31536000', 'Path=/', 'SameSite=Lax', 'Secure']);
+    expect(visitorFor(response)).toBe(id);
+    expect(visitorFor(request())).not.toBe(id);
+  });
+
+  it('a returning visitor keeps the id (no cookie set); an id of svc_permanent alone goes to _svcTracker', async () => {
+    const { request } = await load();
+    const known = request('_svcTracker=visitor-1');
     expect(known.headers.get('set-cookie')).toBeNull();
-    expect(known.headers.get('x-middleware-request-x-svc-visitor')).toBe(id);
+    expect(visitorFor(known)).toBe('visitor-1');
+    const older = request('svc_permanent=visitor-2:1795000000000');
+    expect(older.headers.get('set-cookie')).toMatch(/^_svcTracker=visitor-2; /);
+    expect(visitorFor(older)).toBe('visitor-2');
+  });
+
+  it('replaces a cookie value it cannot send, and never passes on an id the browser put in its header', async () => {
+    const { request } = await load();
+    for (const bad of ['a%20b', 'x'.repeat(257)]) {
+      const response = request(`_svcTracker=${bad}`);
+      const id = /^_svcTracker=([a-z0-9-]+); /.exec(response.headers.get('set-cookie') ?? '')?.[1];
+      expect(id).toHaveLength(36);
+      expect(visitorFor(response)).toBe(id);
+    }
+    expect(visitorFor(request('_svcTracker=visitor-1', { 'x-svc-visitor': 'someone-else' }))).toBe('visitor-1');
   });
 });
