@@ -4,6 +4,7 @@
 // the root's `data-state` (and `data-code` on a failure), as the `<svc-recommendations>` element
 // has `state` and `code`.
 import type {
+  ItemTransforms,
   Recommendation,
   RecommendationsConfig,
   RecommendationsOptions,
@@ -29,6 +30,16 @@ export interface SvcRecommendationsProps {
    * @default undefined
    */
   initial?: RecommendationsSnapshot;
+  /**
+   * Ids never shown, as for `useRecommendations`: the request asks for as many more.
+   * @default []
+   */
+  exclude?: readonly string[];
+  /**
+   * Replaces the list shown after `exclude`, as for `useRecommendations`. Without it, the items show as they came.
+   * @default undefined
+   */
+  transformItems?: ItemTransforms['transformItems'];
 }
 
 /** The slots of `<SvcRecommendations>` and what each receives. Each is optional. */
@@ -65,7 +76,7 @@ function cards(state: RecommendationsState, item?: (props: SvcRecommendationsSlo
  * A recommendations widget: a `<div data-state>` holding the `header` slot and the cards when
  * `ready` (and while a new question is on its way, the previous answer's), else the slot of the
  * state (`loading`, `empty` or `error`). Each card is reported shown once seen for a second and
- * clicked when followed, once per item. Props: `options`, `config`, `initial`.
+ * clicked when followed, once per item. Props: `options`, `config`, `initial`, `exclude`, `transformItems`.
  */
 // Marked pure (as Vue's own compiler marks it), so a shop importing only the composable bundles none of it.
 export const SvcRecommendations = /* @__PURE__ */ defineComponent({
@@ -74,13 +85,15 @@ export const SvcRecommendations = /* @__PURE__ */ defineComponent({
     options: { type: Object as PropType<RecommendationsOptions>, required: true },
     config: Object as PropType<RecommendationsConfig>,
     initial: Object as PropType<RecommendationsSnapshot>,
+    exclude: Array as PropType<readonly string[]>,
+    transformItems: Function as PropType<ItemTransforms['transformItems']>,
   },
   slots: Object as SlotsType<SvcRecommendationsSlots>,
   setup(props, { slots }) {
     const state = useRecommendations(
       () => props.options,
       () => props.config ?? {},
-      { initial: props.initial },
+      { initial: props.initial, exclude: () => props.exclude, transformItems: props.transformItems },
     );
     return () => {
       const [status, error, items] = [state.status.value, state.error.value, state.items.value];

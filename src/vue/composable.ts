@@ -4,6 +4,10 @@
 // `@svc/vue/server`) on the server and in the hydrating client alike; it asks again when the
 // options' `meta` or the config change by value.
 import {
+  configToAsk,
+  type ItemTransforms,
+  itemsToShow,
+  NoRecommendationsError,
   type Recommendation,
   type RecommendationList,
   type Recommendations as RecommendationsClient,
@@ -49,15 +53,23 @@ function relayed(options: MaybeRefOrGetter<RecommendationsOptions>): Recommendat
   return { ...rest, ...(relay ? { emitMetric: relay } : {}) } as RecommendationsOptions;
 }
 
-/** Creates the client of the options and config as they are now. */
+/** The answer's items to show (`exclude`, `transformItems`, `limit`); none left is `empty`. */
+function shown(items: RecommendationList, config: RecommendationsConfig, transforms: ItemTransforms): Answer {
+  const list = itemsToShow(items, transforms, config.limit);
+  if (!list.length) return failed(new NoRecommendationsError('recommendations left after exclude'));
+  return { items: list, status: 'ready', error: undefined };
+}
+
+/** Creates the client of the options and config as they are now (asking for more when ids are excluded). */
 function connect(
   options: MaybeRefOrGetter<RecommendationsOptions>,
   config: MaybeRefOrGetter<RecommendationsConfig>,
+  transforms: ItemTransforms = {},
 ): Connection {
   try {
-    const client = recommendations(relayed(options), toValue(config));
+    const client = recommendations(relayed(options), configToAsk(toValue(config), transforms));
     const ask = () =>
-      client.get().then((items: RecommendationList): Answer => ({ items, status: 'ready', error: undefined }), failed);
+      client.get().then((items: RecommendationList): Answer => shown(items, toValue(config), transforms), failed);
     return { client, ask };
   } catch (error) {
     return { client: undefined, ask: async () => failed(error) };
@@ -74,10 +86,11 @@ function connect(
 export function useRecommendations(
   options: MaybeRefOrGetter<RecommendationsOptions>,
   config: MaybeRefOrGetter<RecommendationsConfig> = {},
-  { initial }: ComposableOptions = {},
+  { initial, exclude, transformItems }: ComposableOptions = {},
 ): RecommendationsState {
-  // `key` stands for options.meta and config, compared by value (a new object of the same value asks nothing).
-  const key = computed(() => JSON.stringify([toValue(options)?.meta, toValue(config)]));
+  // `key` stands for options.meta, config and exclude, compared by value (a new object of the same value asks nothing).
+  const key = computed(() => JSON.stringify([toValue(options)?.meta, toValue(config), toValue(exclude)]));
+  const transforms = (): ItemTransforms => ({ exclude: toValue(exclude), transformItems });
   /** The client each item came from (its position and once-rule live there). */
   const owners = new WeakMap<Recommendation, RecommendationsClient>();
   /** A server snapshot's items, by their place in it. */
@@ -96,11 +109,14 @@ export function useRecommendations(
 
   let latest: Connection | undefined;
   const ask = () => {
-    const connection = connect(options, config);
+    const connection = connect(options, config, transforms());
     latest = connection;
     void connection.ask().then((answer) => {
       if (latest !== connection) return; // a newer question was asked
-      for (const item of answer.items) if (connection.client) owners.set(item, connection.client);
+      for (const [i, item] of answer.items.entries()) {
+        if (connection.client) owners.set(item, connection.client);
+        places.set(item, i + 1); // its position as rendered
+      }
       items.value = answer.items;
       status.value = answer.status;
       error.value = answer.error;

@@ -1,7 +1,7 @@
 // The types of @svc/vue's composable and component, in a module that imports nothing of its area
 // back (the composable, the card refs and the component all read them).
-import type { Recommendation, RecommendationsSnapshot, SvcError } from '@svc/recommendations';
-import type { ComponentPublicInstance, ShallowRef } from 'vue';
+import type { ItemTransforms, Recommendation, RecommendationsSnapshot, SvcError } from '@svc/recommendations';
+import type { ComponentPublicInstance, MaybeRefOrGetter, ShallowRef } from 'vue';
 
 /** Where a widget is: `empty` is `NO_RECOMMENDATIONS`, `error` any other failure (in `error`). */
 export type RecommendationsStatus = 'loading' | 'ready' | 'empty' | 'error';
@@ -31,8 +31,14 @@ export interface RecommendationsState {
   observe(item: Recommendation, position?: number): CardRef;
 }
 
-/** Options of `useRecommendations` beyond the client's. */
-export interface ComposableOptions {
+/** Options of `useRecommendations` beyond the client's: the snapshot, and the item transforms. */
+export interface ComposableOptions extends Omit<ItemTransforms, 'exclude'> {
+  /**
+   * Ids never shown, such as the product on the page (a list, a ref or a getter): the request asks for
+   * as many more items (up to the platform's 50), so that `limit` items remain.
+   * @default []
+   */
+  exclude?: MaybeRefOrGetter<readonly string[] | undefined>;
   /**
    * The server's snapshot (`loadRecommendations` of `@svc/vue/server`): rendered on the server and
    * in the hydrating client, with no request after hydration; the composable asks only when the

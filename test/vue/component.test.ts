@@ -93,4 +93,32 @@ describe('<SvcRecommendations>', () => {
     expect(texts(root(), 'li')).toEqual(['<img src=x onerror=alert(1)>']);
     expect(page.problems).toEqual([]);
   });
+
+  it('exclude asks for as many more and never shows them; transformItems reorders; positions as rendered', async () => {
+    mock.platform.faults.set('recommend', RAW_ANSWER); // p2, p4, p1
+    const events = recommendationEvents(trackers.start());
+    page.app = createApp({
+      render: () =>
+        h(
+          SvcRecommendations,
+          {
+            options: { meta: { trackingId: TID } },
+            config: { limit: 2 },
+            exclude: ['p4'],
+            transformItems: (items: { id: string }[]) => [...items].reverse(),
+          },
+          {
+            item: ({ item }: { item: { details: Record<string, unknown> } }) =>
+              h('a', { href: '#next' }, String(item.details.name)),
+          },
+        ),
+    });
+    page.app.mount(page.container);
+    await vi.waitFor(() => expect(texts(page.container, 'li')).toEqual(['Product p1', 'Product p2']));
+    expect((await recommendRequests()).map((r) => r.url.searchParams.get('n'))).toEqual(['3']);
+    page.container.querySelectorAll('a')[1].click();
+    await vi.waitFor(() =>
+      expect(events).toContainEqual(['recommendationClicked', expect.objectContaining({ id: 'p2', position: 2 })]),
+    );
+  });
 });
