@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import { createApp, h, nextTick, shallowRef } from 'vue';
-import { SvcRecommendations } from '../../src/vue';
+import { type Recommendation, SvcRecommendations } from '../../src/vue';
 import { RAW_ANSWER } from '../recommendations/feed';
 import { recommendationEvents, useTrackers } from '../recommendations/page-tracker';
 import { useMockPlatform } from '../support/mock-server';
@@ -105,7 +105,7 @@ describe('<SvcRecommendations>', () => {
             options: { meta: { trackingId: TID } },
             config: { limit: 2 },
             exclude: ['p4'],
-            transformItems: (items: { id: string }[]) => [...items].reverse(),
+            transformItems: (items: Recommendation[]) => [...items].reverse(),
           },
           {
             item: ({ item }: { item: { details: Record<string, unknown> } }) =>
