@@ -86,6 +86,7 @@ export const SvcRecommendations = /* @__PURE__ */ defineComponent({
     config: Object as PropType<RecommendationsConfig>,
     initial: Object as PropType<RecommendationsSnapshot>,
     exclude: Array as PropType<readonly string[]>,
+    /** Replaces the list shown after `exclude` (see `SvcRecommendationsProps.transformItems`). */
     transformItems: Function as PropType<ItemTransforms['transformItems']>,
   },
   slots: Object as SlotsType<SvcRecommendationsSlots>,
