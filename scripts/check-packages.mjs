@@ -4,7 +4,7 @@
 // `npm pack` each package, install the tarballs into a temporary project, import every export
 // in Node and type-check an import of each, then run the testing guide's @svc/mock/playwright
 // example there as a customer would (Debian's Chromium). Fails on the first broken package.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -17,6 +17,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { chromiumArgs, chromiumPath } from './chromium.mjs';
@@ -27,6 +28,7 @@ const root = resolve(new URL('..', import.meta.url).pathname);
 const dist = join(root, 'dist');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { stdio: 'inherit', ...opts });
+const execFileAsync = promisify(execFile);
 
 /**
  * The msw majors a customer may have, each with the Node it is tried on: the newest msw 2 on our
@@ -55,26 +57,14 @@ if (packages.length === 0) throw new Error('no packages in dist/: run `npm run b
 
 // `--consumer-only` runs just the consumer check (to debug it, or prove it catches a broken package).
 const consumerOnly = process.argv.includes('--consumer-only');
-for (const { dir, manifest } of consumerOnly ? [] : packages) {
-  console.log(`\n== ${manifest.name}: README and registry fields`);
-  checkPackagePage(dir, manifest);
-  console.log(`\n== ${manifest.name}: publint`);
-  run(bin('publint'), ['--strict', dir]);
-  console.log(`== ${manifest.name}: are the types wrong?`);
-  // The packages are ESM only by design (`type: module`, `import` conditions only): a CommonJS
-  // `require` of them resolving to ESM is what we ship, not a problem to warn about on every run.
-  // Every other rule still fails the check.
-  run(bin('attw'), [
-    '--pack',
-    dir,
-    '--profile',
-    'esm-only',
-    '--ignore-rules',
-    'cjs-resolves-to-esm',
-    '--format',
-    'table-flipped',
-  ]);
-}
+// Two packages at a time (their checks are separate processes that mostly wait); each package's
+// output is printed whole when its checks end, so the blocks never interleave.
+const waiting = consumerOnly ? [] : [...packages];
+await Promise.all(
+  [1, 2].map(async () => {
+    for (let next = waiting.shift(); next; next = waiting.shift()) console.log(await checkPackage(next));
+  }),
+);
 
 // The consumer check.
 const work = mkdtempSync(join(tmpdir(), 'svc-consumer-'));
@@ -236,13 +226,53 @@ console.log('@svc/vue renders a snapshot with vue/server-renderer: ' + html);
 }
 
 /**
+ * The per-package checks: its page on the registry, publint, @arethetypeswrong/cli. Resolves to
+ * their output; rejects with it, and the failing command's, on the first that fails.
+ */
+async function checkPackage({ dir, manifest }) {
+  const output = [`\n== ${manifest.name}: README and registry fields`];
+  try {
+    output.push(await checkPackagePage(dir, manifest));
+    output.push(`\n== ${manifest.name}: publint`, await capture(bin('publint'), ['--strict', dir]));
+    output.push(`== ${manifest.name}: are the types wrong?`);
+    // The packages are ESM only by design (`type: module`, `import` conditions only): a CommonJS
+    // `require` of them resolving to ESM is what we ship, not a problem to warn about on every run.
+    // Every other rule still fails the check.
+    output.push(
+      await capture(bin('attw'), [
+        '--pack',
+        dir,
+        '--profile',
+        'esm-only',
+        '--ignore-rules',
+        'cjs-resolves-to-esm',
+        '--format',
+        'table-flipped',
+      ]),
+    );
+    return output.join('\n');
+  } catch (error) {
+    error.message = `${output.join('\n')}\n${error.message}`;
+    throw error;
+  }
+}
+
+/** Runs a command to its end; resolves to its output, rejects with it (stdout and stderr). */
+async function capture(cmd, args, opts = {}) {
+  try {
+    const { stdout, stderr } = await execFileAsync(cmd, args, { encoding: 'utf8', maxBuffer: 2 ** 26, ...opts });
+    return stdout + stderr;
+  } catch (error) {
+    throw new Error(`${[cmd, ...args].join(' ')} failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+  }
+}
+
+/**
  * What the registry shows of a package: `npm pack --dry-run` lists its README.md, which is
  * docs/packages/<name>.md, and package.json has `repository`, `homepage`, `bugs` and `keywords`.
  */
-function checkPackagePage(dir, manifest) {
-  const [packed] = JSON.parse(
-    execFileSync('npm', ['pack', '--dry-run', '--json', '--silent'], { cwd: dir, encoding: 'utf8' }),
-  );
+async function checkPackagePage(dir, manifest) {
+  const [packed] = JSON.parse(await capture('npm', ['pack', '--dry-run', '--json', '--silent'], { cwd: dir }));
   const files = packed.files.map((file) => file.path);
   if (!files.includes('README.md'))
     throw new Error(`${manifest.name}: npm pack does not list README.md (it lists ${files.join(', ')})`);
@@ -253,7 +283,7 @@ function checkPackagePage(dir, manifest) {
     (field) => !manifest[field] || manifest[field].length === 0,
   );
   if (missing.length) throw new Error(`${manifest.name}: package.json has no ${missing.join(', ')}`);
-  console.log(`npm pack lists README.md among ${files.length} files; repository, homepage, bugs, keywords present`);
+  return `npm pack lists README.md among ${files.length} files; repository, homepage, bugs, keywords present`;
 }
 
 function readPkg(name) {
