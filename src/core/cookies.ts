@@ -19,12 +19,30 @@ export function readCookie(name: string): string | undefined {
   }
 }
 
+/** A page's cookies by name, decoded, as `readCookies` read them. */
+export type CookieValues = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Every cookie of this page, decoded, from one read of `document.cookie` (each read is a call into
+ * the browser's cookie store: code that needs several cookies at once reads them here). Empty when
+ * unreadable (Node, a sandboxed frame).
+ */
+export function readCookies(): CookieValues {
+  if (typeof document === 'undefined') return {};
+  try {
+    return jar.get();
+  } catch {
+    return {};
+  }
+}
+
 /** Where and how long `writeCookie` keeps a cookie. */
 export interface CookieWrite {
   /** `Domain=`; empty or absent: a host-only cookie. */
   domain?: string;
   /**
-   * Lifetime in days; without it, `COOKIE_LIFETIME_DAYS` applies.
+   * Lifetime in days; without it, `COOKIE_LIFETIME_DAYS` applies. `0`: a session cookie (no
+   * `Expires`, no `Max-Age`), kept until the browser session ends.
    * @default 365
    */
   days?: number;
@@ -39,13 +57,8 @@ export function writeCookie(
   if (typeof document === 'undefined') return;
   try {
     // Both forms of the lifetime, as the server-side cookie helper writes them: Max-Age wins where understood.
-    const maxAge = String(days * 24 * 60 * 60);
-    jar.set(name, value, {
-      domain: domain || undefined,
-      expires: days,
-      'max-age': maxAge,
-      secure: location.protocol === 'https:',
-    });
+    const lifetime = days === 0 ? {} : { expires: days, 'max-age': String(days * 24 * 60 * 60) };
+    jar.set(name, value, { domain: domain || undefined, ...lifetime, secure: location.protocol === 'https:' });
   } catch {
     // cookies blocked (sandboxed frame): reads say so
   }

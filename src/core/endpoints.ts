@@ -1,5 +1,6 @@
+import { readCookie } from './cookies';
 import { invalid } from './invalid';
-import { QA_MOCK_KEY } from './qa-channel';
+import { QA_MOCK_COOKIE, QA_MOCK_KEY } from './qa-channel';
 
 /** Base URLs of the platform's interfaces. The defaults are the placeholders the mock intercepts. */
 export interface Endpoints {
@@ -73,13 +74,15 @@ let qaMock: string | null | undefined;
 /**
  * The mock this tab is pointed at by the QA overlay's mock switch, if any: the tab's
  * sessionStorage key, which every copy of core on the page reads (svc.min.js's, and a shop's
- * bundle's), so the switch reaches every client. Read once per copy: the switch takes effect on
- * the reload that follows it. Not a URL, or no sessionStorage (Node, a sandboxed frame): none.
+ * bundle's), so the switch reaches every client; looked for only where the switch's session
+ * cookie is set. Read once per copy: the switch takes effect on the reload that follows it. Not a
+ * URL, or no sessionStorage (Node, a sandboxed frame): none.
  */
 export function answeringMock(): string | undefined {
   if (qaMock === undefined) {
     try {
-      const url = globalThis.sessionStorage?.getItem(QA_MOCK_KEY) ?? null;
+      const switched = readCookie(QA_MOCK_COOKIE) !== undefined;
+      const url = switched ? (globalThis.sessionStorage?.getItem(QA_MOCK_KEY) ?? null) : null;
       qaMock = isHttpUrl(url) ? url.replace(/\/+$/, '') : null;
     } catch {
       qaMock = null;

@@ -29,7 +29,15 @@ export {
   readTimeout,
   type TimeoutRule,
 } from './client-options';
-export { COOKIE_LIFETIME_DAYS, type CookieWrite, readCookie, removeCookie, writeCookie } from './cookies';
+export {
+  COOKIE_LIFETIME_DAYS,
+  type CookieValues,
+  type CookieWrite,
+  readCookie,
+  readCookies,
+  removeCookie,
+  writeCookie,
+} from './cookies';
 export {
   checkEndpoint,
   defaultEndpoints,

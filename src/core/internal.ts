@@ -8,7 +8,15 @@
 export { answeringMock } from './endpoints';
 export { type EventSource, eventMeta } from './event-meta';
 export { SEGMENT } from './path';
-export { type OverlaySettings, QA_MOCK_KEY, type QaChannel, type QaRecord, qaChannel, qaRecord } from './qa-channel';
+export {
+  type OverlaySettings,
+  QA_MOCK_COOKIE,
+  QA_MOCK_KEY,
+  type QaChannel,
+  type QaRecord,
+  qaChannel,
+  qaRecord,
+} from './qa-channel';
 export { fullKeyProblem, looksLikeVisitorId } from './stash-key';
 export { decodeSegment, escapeRegExp } from './text';
 export { setPageTracker } from './tracker-slot';

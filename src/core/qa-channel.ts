@@ -40,6 +40,13 @@ const QA_RECORDS = 300;
 /** The sessionStorage key holding the mock's URL while this tab is answered by a mock. */
 export const QA_MOCK_KEY = 'svc-qa-mock';
 
+/**
+ * The session cookie (`1`) the mock switch sets beside its sessionStorage key. Where it is absent
+ * (every shopper's browser), no copy of core opens sessionStorage to look for the switch: opening
+ * a storage area is a call into the browser that costs a page's load several ms.
+ */
+export const QA_MOCK_COOKIE = 'svc_qa_mock';
+
 const slot = Symbol.for('svc.qa');
 type Holder = { [slot]?: QaChannel };
 

@@ -1,4 +1,4 @@
-import { readCookie } from './cookies';
+import { type CookieValues, readCookies } from './cookies';
 
 /** Cookie holding the visitor id (the platform's contextId). */
 export const VISITOR_COOKIE = '_svcTracker';
@@ -6,12 +6,13 @@ export const VISITOR_COOKIE = '_svcTracker';
 export const PERMANENT_COOKIE = 'svc_permanent';
 
 /**
- * The visitor id of this browser: `_svcTracker`, else `svc_permanent` before its first `:`.
- * Undefined in Node (no `document`) or when cookies cannot be read: pass an explicit id there.
+ * The visitor id of this browser: `_svcTracker`, else `svc_permanent` before its first `:`, from
+ * `cookies` (by default the page's, read once). Undefined in Node (no `document`) or when cookies
+ * cannot be read: pass an explicit id there.
  */
-export function readVisitorId(): string | undefined {
-  const visitor = readCookie(VISITOR_COOKIE);
+export function readVisitorId(cookies: CookieValues = readCookies()): string | undefined {
+  const visitor = cookies[VISITOR_COOKIE];
   if (visitor) return visitor;
-  const permanent = readCookie(PERMANENT_COOKIE)?.split(':')[0];
+  const permanent = cookies[PERMANENT_COOKIE]?.split(':')[0];
   return permanent || undefined;
 }

@@ -1,9 +1,10 @@
 // "Answer this tab from the mock": offered only where the script tag says `data-qa="mock"`. The
-// mock's URL is kept in this tab's sessionStorage and takes effect on the reload (svc.min.js
-// reads it before its clients start: opener.ts); never from a URL parameter. While it is on, a
-// banner says so with a one-click way back, and an event can be sent to the mock from here.
-import { isHttpUrl, pageTracker } from '@svc/core';
-import { type OverlaySettings, QA_MOCK_KEY } from '@svc/core/internal';
+// mock's URL is kept in this tab's sessionStorage, with a session cookie (QA_MOCK_COOKIE) as the
+// sign to look there, and takes effect on the reload (svc.min.js reads it before its clients
+// start: opener.ts); never from a URL parameter. While it is on, a banner says so with a one-click
+// way back, and an event can be sent to the mock from here.
+import { isHttpUrl, pageTracker, removeCookie, writeCookie } from '@svc/core';
+import { type OverlaySettings, QA_MOCK_COOKIE, QA_MOCK_KEY } from '@svc/core/internal';
 import { h } from './dom';
 
 /** What `svc-mock serve` listens on by default. */
@@ -14,6 +15,7 @@ const EXAMPLE_EVENT = '{"type": "home", "language": "en", "country": "GB", "curr
 /** Back to the platform: the tab forgets the mock and reloads. */
 function leave() {
   sessionStorage.removeItem(QA_MOCK_KEY);
+  removeCookie(QA_MOCK_COOKIE);
   location.reload();
 }
 
@@ -24,6 +26,7 @@ function switchOn(report: (text: string) => void): HTMLElement {
     event.preventDefault();
     if (!isHttpUrl(url.value)) return report(`Not an http(s) URL: ${url.value}`);
     sessionStorage.setItem(QA_MOCK_KEY, url.value.replace(/\/+$/, ''));
+    writeCookie(QA_MOCK_COOKIE, '1', { days: 0 }); // the sign, for every copy of core, to look in sessionStorage
     location.reload();
   };
   return h(

@@ -3,7 +3,8 @@
 // says `data-qa="mock"`; every copy of core reads the switch from sessionStorage, core's
 // `answeringMock`). The overlay itself, svc-qa.js beside svc.min.js, is loaded only when it opens,
 // after the SDK has started: a page that refuses it (Trusted Types, CSP) keeps its SDK.
-import { answeringMock, QA_MOCK_KEY, qaChannel } from '@svc/core/internal';
+import { readCookie } from '@svc/core';
+import { answeringMock, QA_MOCK_COOKIE, QA_MOCK_KEY, qaChannel } from '@svc/core/internal';
 
 const script = document.currentScript as HTMLScriptElement | null;
 /** `data-qa`'s words: `url` (the `?svc-qa` marker opens the overlay), `mock` (the mock switch is offered). */
@@ -12,7 +13,7 @@ const mockAllowed = allows.includes('mock');
 let mock: string | null = null;
 
 if (mockAllowed) mock = answeringMock() ?? null;
-else {
+else if (readCookie(QA_MOCK_COOKIE) !== undefined) {
   // A switch left from when the tag allowed it is forgotten: no copy of core reads it after the reload.
   try {
     sessionStorage.removeItem(QA_MOCK_KEY);

@@ -1,6 +1,6 @@
 // Consent and the visitor's identity: what `granted`, `pending` and `denied` allow, and what
 // changes when the visitor grants or withdraws it.
-import { checkFields, type Fields, oneOf, randomId } from '@svc/core';
+import { type CookieValues, checkFields, type Fields, oneOf, randomId } from '@svc/core';
 import { cookieDomain, readIdentity, removeIdentity, writeIdentity } from './identity';
 import type { EventQueue } from './queue';
 import type { ConsentSource, SignalDecision } from './signals';
@@ -20,8 +20,11 @@ export interface ConsentState {
   readonly personalization: boolean;
   /** The visitor id of the cookies; a page-only one while pending; `undefined` while denied. */
   readonly visitorId: string | undefined;
-  /** Acts on the initial consent (once, when the tracker is ready to send). */
-  begin(): void;
+  /**
+   * Acts on the initial consent (once, when the tracker is ready to send), with the page's cookies as the tracker read
+   * them at its start (by default, read now).
+   */
+  begin(cookies?: CookieValues): void;
   /**
    * Grants or withdraws consent from the shop's code (`INVALID_ARGUMENT` for anything else), over any signal until it
    * changes.
@@ -49,25 +52,27 @@ export interface ConsentContext {
 }
 
 /**
- * The visitor's identity as consent allows it: `grant` writes it (cookies), opens storage and
- * takes over what dead pages left, then calls `whenGranted`; `withdraw` drops the queue and the
- * cookies; `pending` keeps a visitor id read from the cookies, or a page-only one, writing nothing.
+ * The visitor's identity as consent allows it: `grant` writes it (cookies), has storage opened in
+ * idle time (where what dead pages left is taken over), then calls `whenGranted`; `withdraw` drops
+ * the queue and the cookies; `pending` keeps a visitor id read from the cookies, or a page-only
+ * one, writing nothing. Each reads the page's cookies now unless given them.
  */
 function createIdentity(context: ConsentContext) {
   let domain: string | undefined;
   const identity = {
     visitorId: undefined as string | undefined,
     whenGranted: () => {},
-    grant() {
+    grant(cookies?: CookieValues) {
       domain = context.cookieDomain ?? cookieDomain();
       const id = identity.visitorId || randomId();
-      const written = writeIdentity(id, domain);
+      const written = writeIdentity(id, domain, cookies);
       if (!written) context.warn('cookies');
       identity.visitorId = written || id;
-      const store = createStore(context.trackingId, context.pageViewId, context.onInvalid);
-      if (!store) context.warn('localStorage');
-      context.queue.open(store);
-      context.queue.adopt();
+      context.queue.openWhenIdle(() => {
+        const store = createStore(context.trackingId, context.pageViewId, context.onInvalid);
+        if (!store) context.warn('localStorage');
+        return store;
+      });
       identity.whenGranted();
     },
     withdraw() {
@@ -75,8 +80,8 @@ function createIdentity(context: ConsentContext) {
       if (domain !== undefined) removeIdentity(domain);
       identity.visitorId = undefined;
     },
-    pending() {
-      identity.visitorId = readIdentity() || randomId();
+    pending(cookies?: CookieValues) {
+      identity.visitorId = readIdentity(cookies) || randomId();
     },
   };
   return identity;
@@ -121,9 +126,9 @@ export function createConsent(
     get visitorId() {
       return identity.visitorId;
     },
-    begin() {
-      if (state === 'granted') identity.grant();
-      else if (state === 'pending') identity.pending();
+    begin(cookies) {
+      if (state === 'granted') identity.grant(cookies);
+      else if (state === 'pending') identity.pending(cookies);
     },
     set(next) {
       checkFields({ state: next }, '', CONSENT_ARGUMENT);

@@ -3,7 +3,16 @@
 // SameSite=Lax, Secure on https. An existing id is never replaced.
 //
 // Every cookie goes through core's js-cookie jar (Path=/, SameSite=Lax, Secure on https).
-import { PERMANENT_COOKIE, readCookie, readVisitorId, removeCookie, VISITOR_COOKIE, writeCookie } from '@svc/core';
+import {
+  type CookieValues,
+  PERMANENT_COOKIE,
+  readCookie,
+  readCookies,
+  readVisitorId,
+  removeCookie,
+  VISITOR_COOKIE,
+  writeCookie,
+} from '@svc/core';
 
 /** `_svcTracker` (the visitor id), then `svc_permanent` (`<visitorId>[:<rest>]`). */
 export const COOKIES = [VISITOR_COOKIE, PERMANENT_COOKIE] as const;
@@ -42,13 +51,13 @@ export function cookieDomain(host = location.hostname): string {
 }
 
 /**
- * Writes both cookies: an existing value is written back as it is (expiry renewed), a missing one
- * gets the existing visitor id, else `id`. Returns the visitor id the cookies now hold, `undefined` when the browser
- * kept none.
+ * Writes both cookies: an existing value in `cookies` (by default the page's, read now) is written
+ * back as it is (expiry renewed), a missing one gets the existing visitor id, else `id`. Returns
+ * the visitor id the cookies now hold (read once more), `undefined` when the browser kept none.
  */
-export function writeIdentity(id: string, domain: string): string | undefined {
-  const visitorId = readIdentity() || id;
-  for (const name of COOKIES) writeCookie(name, readCookie(name) || visitorId, { domain });
+export function writeIdentity(id: string, domain: string, cookies: CookieValues = readCookies()): string | undefined {
+  const visitorId = readIdentity(cookies) || id;
+  for (const name of COOKIES) writeCookie(name, cookies[name] || visitorId, { domain });
   return readIdentity();
 }
 

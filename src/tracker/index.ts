@@ -5,7 +5,7 @@ import {
   PERMANENT_COOKIE,
   pageTracker,
   randomId,
-  readCookie,
+  readCookies,
   VISITOR_COOKIE,
 } from '@svc/core';
 import { type EventSource, eventMeta, qaRecord, setPageTracker } from '@svc/core/internal';
@@ -187,9 +187,10 @@ export function createTracker(options: TrackerOptions): Tracker {
   const { queue, sender, consent, signals: followed } = createParts(settings, pageViewId, dropped);
   const listening = new AbortController();
   listenToThePage(queue, sender, listening.signal);
-  // For the QA overlay: where the visitor id comes from, read before consent writes the cookies.
-  qaRecord('visitor', { cookies: [readCookie(VISITOR_COOKIE), readCookie(PERMANENT_COOKIE)] });
-  consent.begin();
+  // Read once: for the QA overlay, where the visitor id comes from, before consent writes the cookies.
+  const cookies = readCookies();
+  qaRecord('visitor', { cookies: [cookies[VISITOR_COOKIE], cookies[PERMANENT_COOKIE]] });
+  consent.begin(cookies);
   const signals = followConsent(settings, followed, consent, listening.signal);
   let seq = 0;
 
@@ -220,7 +221,10 @@ export function createTracker(options: TrackerOptions): Tracker {
       return event;
     },
     on: (type, handler) => history.subscribe(type, handler),
-    flush: () => sender.flush(),
+    flush: () => {
+      queue.openNow();
+      return sender.flush();
+    },
     consent: (state) => consent.set(state),
     stop() {
       queue.save();

@@ -3,6 +3,7 @@
 // what changed, never the whole queue.
 
 import { utf8Bytes } from './delivery';
+import { type Deferred, whenIdle } from './idle';
 import { livePages } from './liveness';
 import type { Store } from './store';
 
@@ -57,11 +58,22 @@ export interface EventQueue {
    * failed attempt, what waits is written at once and then once per task.
    */
   answered(yes: boolean): void;
-  /** Writes what waits to be stored, now (page exit, stop, a failed attempt). */
+  /** Writes what waits to be stored, now (page exit, stop, a failed attempt), opening storage first if it waits to open. */
   save(): void;
-  /** Storage opened (consent granted): every queued event is written. `undefined`: no storage, memory only. */
+  /**
+   * Storage opened (consent granted): every queued event is written (as `add` writes them). `undefined`: no storage,
+   * memory only.
+   */
   open(store: Store | undefined): void;
-  /** Consent withdrawn: the queue and its stored copy dropped, storage closed. */
+  /**
+   * Storage to open in the browser's idle time (consent granted): `open` with what `openStore`
+   * returns, then what dead pages left is adopted. Sooner when an event must be written at once
+   * (`save`). Until then events are kept in memory, and sent.
+   */
+  openWhenIdle(openStore: () => Store | undefined): void;
+  /** Opens storage now if it waits for idle time (`openWhenIdle`): `flush()` sends what dead pages left too. */
+  openNow(): void;
+  /** Consent withdrawn: the queue and its stored copy dropped, storage closed (or never opened). */
   clear(): void;
   /** Back from the back/forward cache: the queue becomes what storage holds now (another page may have adopted it). */
   reload(): void;
@@ -93,6 +105,8 @@ class PageQueue implements EventQueue {
   /** Events in keepalive requests in flight (they outlive the page: page exit does not send them again). */
   readonly #keptAlive = new Set<Queued>();
   #store: Store | undefined;
+  /** Storage waiting for idle time to open (see `openWhenIdle`). */
+  #opening: Deferred | undefined;
   #answering = false;
   #saveScheduled = false;
   #saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -159,8 +173,17 @@ class PageQueue implements EventQueue {
     if (!yes) this.save(); // what waited for SAVE_DELAY is written now
   }
 
-  /** Writes the events queued since the last write, in chunks of at most `CHUNK`. */
   save() {
+    this.openNow();
+    this.#write();
+  }
+
+  openNow() {
+    this.#opening?.now();
+  }
+
+  /** Writes the events queued since the last write, in chunks of at most `CHUNK`, to storage if open. */
+  #write() {
     this.#saveScheduled = false;
     clearTimeout(this.#saveTimer);
     this.#saveTimer = undefined;
@@ -180,10 +203,23 @@ class PageQueue implements EventQueue {
   open(store: Store | undefined) {
     this.#store = store;
     this.#unsaved = this.#queue.slice();
-    this.save();
+    // As if each had just been queued: while the platform acknowledges, most never need writing.
+    if (this.#answering) this.#saveLater();
+    else this.#write();
+  }
+
+  openWhenIdle(openStore: () => Store | undefined) {
+    this.#opening?.cancel();
+    this.#opening = whenIdle(() => {
+      this.#opening = undefined;
+      this.open(openStore());
+      this.adopt();
+    });
   }
 
   clear() {
+    this.#opening?.cancel();
+    this.#opening = undefined;
     this.remove(this.#queue);
     this.#store = undefined;
   }
@@ -235,10 +271,10 @@ class PageQueue implements EventQueue {
    * `SAVE_DELAY`.
    */
   #saveLater() {
-    if (this.#answering) this.#saveTimer ??= setTimeout(() => this.save(), SAVE_DELAY);
+    if (this.#answering) this.#saveTimer ??= setTimeout(() => this.#write(), SAVE_DELAY);
     else if (!this.#saveScheduled) {
       this.#saveScheduled = true;
-      queueMicrotask(() => this.save());
+      queueMicrotask(() => this.#write());
     }
   }
 

@@ -12,7 +12,15 @@ import { thrown } from '../support/failure';
 const NONE_ALLOWED = { default: 0, least: 0 } as const;
 const MUST_END = { default: 10_000, least: 1 } as const;
 
-afterEach(() => sessionStorage.clear());
+/** What the QA overlay's mock switch writes: the mock's URL, and the session cookie saying to look for it. */
+const switchTo = (url: string) => {
+  sessionStorage.setItem('svc-qa-mock', url);
+  document.cookie = 'svc_qa_mock=1; Path=/';
+};
+afterEach(() => {
+  sessionStorage.clear();
+  document.cookie = 'svc_qa_mock=; Path=/; Max-Age=0';
+});
 
 describe('readTimeout: one rule for every client', () => {
   it('whole ms up to 2^31-1; the default when none is given', () => {
@@ -79,7 +87,7 @@ describe('connectionUrl: the QA mock switch redirects every client', () => {
       'https://own.example/stash/x',
     );
     expect(core.connectionUrl('stash', { endpoint: undefined }, '/stash/x')).toBe('https://stash.svc.example/stash/x');
-    sessionStorage.setItem('svc-qa-mock', 'http://127.0.0.1:4010');
+    switchTo('http://127.0.0.1:4010');
     core = await fresh();
     expect(core.connectionUrl('stash', { endpoint: 'https://own.example' }, '/stash/x')).toBe(
       'http://127.0.0.1:4010/stash/x',
@@ -89,7 +97,7 @@ describe('connectionUrl: the QA mock switch redirects every client', () => {
   it("a route's full URL (recommendations'): used as given, and answered by the mock when the tab is switched", async () => {
     const own = { endpoint: 'https://own.example/recs/' };
     expect(connectionUrl('recs', own, '/vc/recommend/2.1', 'route')).toBe('https://own.example/recs');
-    sessionStorage.setItem('svc-qa-mock', 'http://127.0.0.1:4010');
+    switchTo('http://127.0.0.1:4010');
     const core = await fresh();
     expect(core.connectionUrl('recs', own, '/vc/recommend/2.1', 'route')).toBe(
       'http://127.0.0.1:4010/vc/recommend/2.1',

@@ -110,6 +110,12 @@ const pageStyles = (page: Page) =>
     }),
   );
 
+/** What the overlay's mock switch writes, before the page's scripts run: the URL, and its cookie. */
+const switchToMock = (url: string) => {
+  sessionStorage.setItem('svc-qa-mock', url);
+  document.cookie = 'svc_qa_mock=1; Path=/';
+};
+
 test('svc.qa() on a plain shop lists the page view, the get, the impressions and the deliveries; CSP clean, styles kept, closing leaves the DOM as it was', async ({
   page,
 }) => {
@@ -242,7 +248,7 @@ test('the mock banner takes its own room above the page, and the whole width onc
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.addInitScript((url) => sessionStorage.setItem('svc-qa-mock', url), mock.url);
+  await page.addInitScript(switchToMock, mock.url);
   await openShop(page, '/staging');
   const banner = page.locator('svc-qa-banner');
   await expect(banner).toContainText(`answered by the mock at ${mock.url}`);
@@ -325,7 +331,7 @@ test('an overlay the page refuses (Trusted Types without a policy for svc-qa.js)
 test('a tab pointed at a mock on a page that refuses the overlay: the SDK runs, answered by the mock', async ({
   page,
 }) => {
-  await page.addInitScript((url) => sessionStorage.setItem('svc-qa-mock', url), mock.url);
+  await page.addInitScript(switchToMock, mock.url);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${shopUrl}/trusted-types`);

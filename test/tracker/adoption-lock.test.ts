@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TrackingEvent } from '../../src/tracker';
 import { useMockPlatform } from '../support/mock-server';
-import { useTrackers } from './helpers';
+import { idle, useTrackers } from './helpers';
 
 // Adoption of what dead pages left runs inside the Web Lock `_svcl:<trackingId>` where the browser
 // has Web Locks: the localStorage lock is not atomic across processes, and two tabs starting at the
@@ -76,6 +76,7 @@ describe('adoption under the Web Lock', () => {
     const t = start();
     // Not adopted outside the lock: the record is still stored when createTracker returns.
     expect([t.queued, localStorage.getItem(LEFT) !== null]).toEqual([0, true]);
+    await idle();
     await tick();
     expect(t.queued).toBe(2);
     await Promise.all(released);
@@ -89,6 +90,7 @@ describe('adoption under the Web Lock', () => {
   it('stays held a second after adopting, so that no other tab reads the removed record from a stale copy', async () => {
     fakeLocks(false);
     start();
+    await idle();
     await tick();
     await Promise.all(released);
     expect(heldMs).toHaveLength(1);
@@ -98,6 +100,7 @@ describe('adoption under the Web Lock', () => {
   it('held by another tab (null): nothing adopted, the record stays for the holder, no request sent', async () => {
     const requests = fakeLocks(true);
     const t = start();
+    await idle();
     await tick();
     expect(requests).toEqual([
       { name: `_svcl:${TID}`, options: { ifAvailable: true }, storedBefore: true, storedAfter: true },
@@ -123,6 +126,7 @@ describe('adoption under the Web Lock', () => {
     try {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       const t = start();
+      await idle();
       await tick();
       expect([requests, t.queued]).toEqual([[], 0]);
       warn.mockRestore();
@@ -131,9 +135,10 @@ describe('adoption under the Web Lock', () => {
     }
   });
 
-  it('without Web Locks (plain http; happy-dom): the localStorage lock alone, adoption at start', () => {
+  it('without Web Locks (plain http; happy-dom): the localStorage lock alone, adoption in idle time after start', async () => {
     expect(navigator.locks).toBeNull();
     const t = start();
+    await idle();
     expect([t.queued, localStorage.getItem(LEFT)]).toEqual([2, null]);
   });
 });

@@ -4,6 +4,7 @@ import { InvalidArgumentError } from '../../src/core/errors';
 import { type ConsentContext, createConsent } from '../../src/tracker/consent';
 import { createQueue } from '../../src/tracker/queue';
 import { clearCookies } from '../support/set-cookie';
+import { idle } from './helpers';
 
 const TID = 'shop_1';
 const cookies = () => document.cookie;
@@ -39,7 +40,7 @@ describe('createConsent', () => {
     expect(send).toHaveBeenCalledTimes(1);
   });
 
-  it('pending: a visitor id for the page, nothing written, nothing sent; granting later writes that id', () => {
+  it('pending: a visitor id for the page, nothing written, nothing sent; granting later writes that id', async () => {
     const { consent, send, queue } = setUp('pending');
     const id = consent.visitorId;
     queue.add(['{"meta":{"id":"e1"}}']);
@@ -49,6 +50,7 @@ describe('createConsent', () => {
     consent.set('granted');
     expect(consent.visitorId).toBe(id);
     expect(cookies()).toContain(`_svcTracker=${id}`);
+    await idle(); // storage opens in idle time
     expect(Object.keys(localStorage).some((k) => k.startsWith(`_svcq:${TID}:page1:`))).toBe(true);
   });
 

@@ -5,6 +5,12 @@ import { createTracker, type Tracker, type TrackerOptions } from '../../src/trac
 import { clearCookies } from '../support/set-cookie';
 
 /**
+ * Waits for the tracker's work in idle time (`whenIdle`: storage opened, what dead pages left
+ * adopted), which happy-dom, having no `requestIdleCallback`, runs in a timer of its own.
+ */
+export const idle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
  * `start(options)` for a test file: a tracker of `trackingId` with the file's `defaults` and the
  * test's `options`, stopped after the test. `cleanPage: false` leaves the page as the file's own
  * `beforeEach` prepares it.
