@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import { build } from 'esbuild';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../e2e/browser';
+import { snowplowBundle } from './snowplow';
 import { median, type Row, round } from './types';
 
 // Our tracker (dist/svc.min.js) side by side with Snowplow's browser tracker
@@ -84,25 +84,6 @@ const tally = (): Tally => ({
   lastNew: 0,
   lastAnswer: 0,
 });
-
-async function snowplowBundle() {
-  const result = await build({
-    stdin: {
-      contents:
-        "import { newTracker, trackSelfDescribingEvent, flushBuffer } from '@snowplow/browser-tracker';\n" +
-        'window.snowplow = { newTracker, trackSelfDescribingEvent, flushBuffer };\n',
-      resolveDir: process.cwd(),
-      loader: 'js',
-    },
-    bundle: true,
-    minify: true,
-    format: 'iife',
-    target: 'es2020',
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0].contents;
-}
 
 /** Where each tracker sends: the collector's origin, and whether the page shares it. */
 interface Setting {
@@ -264,7 +245,10 @@ interface MainThread {
 type MainKey = keyof MainThread;
 
 export default async function (): Promise<Row[]> {
-  const scripts = { '/svc.min.js': readFileSync('dist/svc.min.js'), '/snowplow.js': await snowplowBundle() };
+  const scripts = {
+    '/svc.min.js': readFileSync('dist/svc.min.js'),
+    '/snowplow.js': await snowplowBundle(['newTracker', 'trackSelfDescribingEvent', 'flushBuffer']),
+  };
   const { handle, tallies, state } = collector(scripts);
   // Two listeners of one collector: the page's origin, and another origin for the collector.
   const listen = async () => {
