@@ -1,12 +1,20 @@
 import { vi } from 'vitest';
 
-/** Waits, without moving the fake clock (vi.waitFor would), until `check` passes: the network and microtasks run meanwhile. */
+/** Real ms `settle` waits at most: a busy machine may take that long to answer on loopback. */
+const SETTLE_MS = 10_000;
+
+/**
+ * Waits, without moving the fake clock (vi.waitFor would), until `check` passes: the network and
+ * microtasks run meanwhile. Bounded by real time (`process.hrtime`, which fake timers leave alone),
+ * not by a number of turns, which a loaded machine can use up before the network answers.
+ */
 export async function settle(check: () => unknown) {
-  for (let i = 0; ; i++) {
+  const start = process.hrtime.bigint();
+  for (;;) {
     try {
       return await check();
     } catch (error) {
-      if (i > 500) throw error;
+      if (process.hrtime.bigint() - start > BigInt(SETTLE_MS) * 1_000_000n) throw error;
       await new Promise((resolve) => setImmediate(resolve));
     }
   }

@@ -140,7 +140,9 @@ describe('createSender', () => {
     mock.platform.faults.set('events', { status: 503, times: 1 });
     add(30);
     await sender.flush(); // refused: the 30 wait for the backoff, compressed meanwhile
-    await new Promise((resolve) => setTimeout(resolve, 200)); // the compression ahead (CompressionStream) done
+    // The compression ahead (CompressionStream) done: a few ms, given a second for a loaded machine
+    // (the backoff, 30 s, starts no retry meanwhile).
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     add(2, 30); // after it: these two go as JSON
     fetch.mockClear();
     sender.leave();
