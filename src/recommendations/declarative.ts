@@ -50,7 +50,8 @@ function declared(element: HTMLElement, container: HTMLElement, trackingId?: str
 
 /**
  * Observes the `data-svc-item` elements inside `data-svc-recommendations` containers of
- * `document`, now and as they are added or their `data-svc-item` changes. `trackingId` is the
+ * `document`, from when it is parsed (now, or at `DOMContentLoaded`) and as they are added or
+ * their `data-svc-item` changes. `trackingId` is the
  * default of containers without `data-svc-tracking-id`. A malformed item is said on the console
  * and skipped. Returns the function that stops it (and every observation it started).
  */
@@ -106,9 +107,23 @@ export function observeDeclared(trackingId?: string): () => void {
       }
     }
   });
-  mutations.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-svc-item'] });
-  scan(document.documentElement);
+  // While the parser builds the document, every element it adds would be a mutation to look
+  // through: the document is read in one pass once parsed (DOMContentLoaded), then watched.
+  const start = () => {
+    mutations.observe(document, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['data-svc-item'],
+    });
+    scan(document.documentElement);
+  };
+  const parsed = new AbortController();
+  if (document.readyState === 'loading')
+    document.addEventListener('DOMContentLoaded', start, { once: true, signal: parsed.signal });
+  else start();
   return () => {
+    parsed.abort();
     mutations.disconnect();
     for (const [, stop] of observed.values()) stop();
     observed.clear();

@@ -57,6 +57,32 @@ describe('data-svc-item', () => {
     ]);
   });
 
+  it('while the document is parsed, nothing is looked at; at DOMContentLoaded every item is observed in one pass', async () => {
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const reads = vi.spyOn(document.documentElement, 'querySelectorAll');
+    stop = observeDeclared(TID);
+    render(
+      '<ol data-svc-recommendations><li data-svc-item="p1" data-svc-strategy="popular" data-svc-weight="1">p1</li></ol>',
+    );
+    render(
+      '<ol data-svc-recommendations><li data-svc-item="p2" data-svc-strategy="popular" data-svc-weight="1">p2</li></ol>',
+    );
+    await settle();
+    expect([events, reads.mock.calls.length]).toEqual([[], 0]);
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    expect(events.map(([type, data]) => [type, data.id])).toEqual([
+      ['recommendationShown', 'p1'],
+      ['recommendationShown', 'p2'],
+    ]);
+    expect(reads).toHaveBeenCalledTimes(1);
+    // Then watched as before: an item added later is observed.
+    render(
+      '<ol data-svc-recommendations><li data-svc-item="p3" data-svc-strategy="popular" data-svc-weight="1">p3</li></ol>',
+    );
+    await settle();
+    expect(events.map(([, data]) => data.id)).toEqual(['p1', 'p2', 'p3']);
+  });
+
   it('elements added later are observed; outside a container they are not', async () => {
     stop = observeDeclared(TID);
     const box = render(
