@@ -2,7 +2,7 @@
 // in the browser's idle time after the page's load, not in the task that runs the script tag.
 
 /** Ms that work deferred to idle time waits at most: a page that never idles still gets it done. */
-export const IDLE_BOUND_MS = 2000;
+const IDLE_BOUND_MS = 2000;
 
 /** Work deferred by `whenIdle`. */
 export interface Deferred {
