@@ -49,13 +49,10 @@ function declared(element: HTMLElement, container: HTMLElement, trackingId?: str
 }
 
 /**
- * Observes the `data-svc-item` elements inside `data-svc-recommendations` containers of
- * `document`, from when it is parsed (now, or at `DOMContentLoaded`) and as they are added or
- * their `data-svc-item` changes. `trackingId` is the
- * default of containers without `data-svc-tracking-id`. A malformed item is said on the console
- * and skipped. Returns the function that stops it (and every observation it started).
+ * The observation of declared items: `observe` (re)observes one element as its attribute says now,
+ * `forgetRemoved` stops what left the document, `stopAll` stops everything.
  */
-export function observeDeclared(trackingId?: string): () => void {
+function createItemWatch(trackingId: string | undefined) {
   /** One client per tracking id and experience id: the once-per-item rule holds across containers. */
   const clients = new Map<string, Recommendations>();
   /** One item object per client and item: the same item shown once however often it is rendered. */
@@ -88,24 +85,44 @@ export function observeDeclared(trackingId?: string): () => void {
       console.warn(`svc: data-svc-item ignored: ${(error as Error).message}`, element);
     }
   };
+  return {
+    observe,
+    /** Elements that left the document stop by themselves (observe); forgets them here too. */
+    forgetRemoved() {
+      for (const [element, [, stop]] of observed) {
+        if (!element.isConnected) {
+          stop();
+          observed.delete(element);
+        }
+      }
+    },
+    stopAll() {
+      for (const [, stop] of observed.values()) stop();
+      observed.clear();
+    },
+  };
+}
+
+/**
+ * Observes the `data-svc-item` elements inside `data-svc-recommendations` containers of
+ * `document`, from when it is parsed (now, or at `DOMContentLoaded`) and as they are added or
+ * their `data-svc-item` changes. `trackingId` is the default of containers without
+ * `data-svc-tracking-id`. A malformed item is said on the console and skipped. Returns the
+ * function that stops it (and every observation it started).
+ */
+export function observeDeclared(trackingId?: string): () => void {
+  const watch = createItemWatch(trackingId);
   const scan = (node: Node) => {
     if (!(node instanceof HTMLElement) || !node.isConnected) return;
-    if (node.matches(ITEM)) observe(node);
-    node.querySelectorAll<HTMLElement>(ITEM).forEach(observe);
+    if (node.matches(ITEM)) watch.observe(node);
+    node.querySelectorAll<HTMLElement>(ITEM).forEach(watch.observe);
   };
-
   const mutations = new MutationObserver((records) => {
     for (const record of records) {
-      if (record.type === 'attributes') observe(record.target as HTMLElement);
+      if (record.type === 'attributes') watch.observe(record.target as HTMLElement);
       else record.addedNodes.forEach(scan);
     }
-    // Elements that left the document stop by themselves (observe); forget them here too.
-    for (const [element, [, stop]] of observed) {
-      if (!element.isConnected) {
-        stop();
-        observed.delete(element);
-      }
-    }
+    watch.forgetRemoved();
   });
   // While the parser builds the document, every element it adds would be a mutation to look
   // through: the document is read in one pass once parsed (DOMContentLoaded), then watched.
@@ -125,7 +142,6 @@ export function observeDeclared(trackingId?: string): () => void {
   return () => {
     parsed.abort();
     mutations.disconnect();
-    for (const [, stop] of observed.values()) stop();
-    observed.clear();
+    watch.stopAll();
   };
 }
