@@ -31,6 +31,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -311,8 +312,10 @@ export function RecommendationsCarousel(props: RecommendationsCarouselProps): Re
     track.current = node;
     if (node) Object.assign(node.style, TRACK_STYLE);
   }, []);
+  // Before the browser paints the cards (a layout effect): each card is laid out in the row from its first frame, as the
+  // element lays out the cards it inserts, and the buttons say where the row's ends are.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the ends change with the items shown
-  useEffect(() => {
+  useLayoutEffect(() => {
     const node = track.current;
     if (!node) return;
     update();

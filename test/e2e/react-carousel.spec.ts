@@ -61,6 +61,20 @@ async function open(page: Page, width: number): Promise<Opened> {
       if (state === 'shown' || state === 'clicked') reports.push([state, item.id, position]);
     });
   });
+  // The cards' widths in the first frame that has them (a requestAnimationFrame callback runs before that frame's paint).
+  await page.addInitScript(() => {
+    const watch = new MutationObserver(() => {
+      if (!document.querySelector('[data-svc-track] > a')) return;
+      watch.disconnect();
+      requestAnimationFrame(() => {
+        const widths = [...document.querySelectorAll('[data-svc-track] > a')].map(
+          (a) => a.getBoundingClientRect().width,
+        );
+        (window as unknown as { firstFrame: number[] }).firstFrame = widths;
+      });
+    });
+    watch.observe(document, { childList: true, subtree: true });
+  });
   const problems: string[] = [];
   page.on('console', (message) => {
     if (['error', 'warning'].includes(message.type())) problems.push(message.text());
@@ -113,6 +127,13 @@ for (const width of [390, 1366]) {
     const { violations } = await new AxeBuilder({ page }).include('#widget').analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     expect(problems).toEqual([]);
+  });
+
+  test(`at ${width} px: the cards are laid out in the row from the first frame that has them`, async ({ page }) => {
+    await open(page, width);
+    // Painted squashed to fit the track, then widened, a card would shift under the visitor's eyes.
+    const firstFrame = () => page.evaluate(() => (window as unknown as { firstFrame?: number[] }).firstFrame);
+    await expect.poll(firstFrame).toEqual(Array(CARD_COUNT).fill(150));
   });
 
   test(`at ${width} px: the buttons are disabled at the ends, and Enter on them pages through`, async ({ page }) => {
