@@ -312,8 +312,8 @@ export function RecommendationsCarousel(props: RecommendationsCarouselProps): Re
     track.current = node;
     if (node) Object.assign(node.style, TRACK_STYLE);
   }, []);
-  // Before the browser paints the cards (a layout effect): each card is laid out in the row from its first frame, as the
-  // element lays out the cards it inserts, and the buttons say where the row's ends are.
+  // Before the browser paints the cards (a layout effect): each card is laid out in the row from its
+  // first frame, as the element lays out the cards it inserts, and the buttons say where the ends are.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the ends change with the items shown
   useLayoutEffect(() => {
     const node = track.current;

@@ -61,7 +61,8 @@ async function open(page: Page, width: number): Promise<Opened> {
       if (state === 'shown' || state === 'clicked') reports.push([state, item.id, position]);
     });
   });
-  // The cards' widths in the first frame that has them (a requestAnimationFrame callback runs before that frame's paint).
+  // The cards' widths in the first frame that has them (a requestAnimationFrame callback runs before
+  // that frame's paint).
   await page.addInitScript(() => {
     const watch = new MutationObserver(() => {
       if (!document.querySelector('[data-svc-track] > a')) return;
@@ -183,7 +184,7 @@ for (const width of [390, 1366]) {
     await expect(previous(page)).toBeDisabled();
   });
 
-  test(`at ${width} px: only the cards seen are reported shown; the cards scrolled into view are reported then`, async ({
+  test(`at ${width} px: only the cards seen are reported shown; cards scrolled into view are reported then`, async ({
     page,
   }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
