@@ -306,7 +306,9 @@ export function RecommendationsCarousel(props: RecommendationsCarouselProps): Re
   const update = useCallback(() => {
     if (!track.current) return;
     for (const card of track.current.children) Object.assign((card as HTMLElement).style, CARD_STYLE);
-    setEnds(carouselEnds(track.current));
+    const now = carouselEnds(track.current);
+    // The same state when neither end changed: a scroll event re-renders nothing (a smooth scroll sends many).
+    setEnds((was) => (was.atStart === now.atStart && was.atEnd === now.atEnd ? was : now));
   }, []);
   const trackRef = useCallback((node: HTMLDivElement | null) => {
     track.current = node;
