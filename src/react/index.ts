@@ -291,16 +291,10 @@ export interface RecommendationsCarouselProps extends Omit<RecommendationsProps,
 }
 
 /**
- * The recommendations as a carousel after the WAI-ARIA APG pattern, as `layout="carousel"` of the
- * element: a region named `label` whose `aria-roledescription` is `carousel`, previous / next
- * buttons disabled at the ends, a track the keyboard can focus and scroll, snapping, no autoplay,
- * reduced motion respected. Rendered the same on the server and in the first client render (the
- * previous button disabled); the layout styles are set through the CSSOM, which a strict CSP allows.
+ * The track of a carousel showing `items`: its ref callback (the row's layout), the element, and
+ * where the row's ends are (the buttons' disabled states), kept as the track scrolls and resizes.
  */
-export function RecommendationsCarousel(props: RecommendationsCarouselProps): ReactNode {
-  const { options, config, initial, exclude, transformItems } = props;
-  const state = useRecommendations(options, config, { initial, exclude, transformItems });
-  const id = useId();
+function useCarouselTrack(items: readonly Recommendation[]) {
   const track = useRef<HTMLDivElement | null>(null);
   const [ends, setEnds] = useState({ atStart: true, atEnd: false });
   const update = useCallback(() => {
@@ -328,7 +322,22 @@ export function RecommendationsCarousel(props: RecommendationsCarouselProps): Re
       node.removeEventListener('scroll', update);
       resized?.disconnect();
     };
-  }, [update, state.items]);
+  }, [update, items]);
+  return { track, trackRef, ends };
+}
+
+/**
+ * The recommendations as a carousel after the WAI-ARIA APG pattern, as `layout="carousel"` of the
+ * element: a region named `label` whose `aria-roledescription` is `carousel`, previous / next
+ * buttons disabled at the ends, a track the keyboard can focus and scroll, snapping, no autoplay,
+ * reduced motion respected. Rendered the same on the server and in the first client render (the
+ * previous button disabled); the layout styles are set through the CSSOM, which a strict CSP allows.
+ */
+export function RecommendationsCarousel(props: RecommendationsCarouselProps): ReactNode {
+  const { options, config, initial, exclude, transformItems } = props;
+  const state = useRecommendations(options, config, { initial, exclude, transformItems });
+  const id = useId();
+  const { track, trackRef, ends } = useCarouselTrack(state.items);
   if (state.status !== 'ready') return props.fallback?.(state) ?? null;
   const button = (direction: -1 | 1) =>
     createElement(
