@@ -232,11 +232,11 @@ const browserBundle = (input, file, name, minifier = terser({ format: { comments
 const demoMinifier = () => minify({ target: 'es2022', sourceMap: true });
 
 /**
- * The React page of the browser tests (test/e2e/pages/react): React 19's development build (it
+ * A React page of the browser tests (test/e2e/pages/react): React 19's development build (it
  * reports hydration mismatches), @svc/react and @svc/recommendations from their sources.
  */
-const reactPage = {
-  ...browserBundle('test/e2e/pages/react/client.tsx', 'react-page/app.js', 'svcReactPage'),
+const reactPage = (input, file) => ({
+  ...browserBundle(input, file, 'svcReactPage'),
   plugins: [
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('development') } }),
     alias({
@@ -249,7 +249,7 @@ const reactPage = {
     ts(),
     demoMinifier(),
   ],
-};
+});
 
 /**
  * The Vue page of the browser tests (test/e2e/pages/vue): Vue's development build (it reports
@@ -300,7 +300,9 @@ const code = [
     ...browserBundle('demo/app.ts', 'demo/app.js', 'svcDemo', demoMinifier()),
     output: { dir: `${out}/demo`, format: 'es', entryFileNames: 'app.js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
   },
-  reactPage,
+  // The hook's page (react.spec.ts) and the carousel's (react-carousel.spec.ts), apart: each page's requests its own.
+  reactPage('test/e2e/pages/react/client.tsx', 'react-page/app.js'),
+  reactPage('test/e2e/pages/react/carousel-client.tsx', 'react-page/carousel.js'),
   vuePage,
 ];
 const part = process.env.SVC_PART;

@@ -31,6 +31,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -290,29 +291,27 @@ export interface RecommendationsCarouselProps extends Omit<RecommendationsProps,
 }
 
 /**
- * The recommendations as a carousel after the WAI-ARIA APG pattern, as `layout="carousel"` of the
- * element: a region named `label` whose `aria-roledescription` is `carousel`, previous / next
- * buttons disabled at the ends, a track the keyboard can focus and scroll, snapping, no autoplay,
- * reduced motion respected. Rendered the same on the server and in the first client render (the
- * previous button disabled); the layout styles are set through the CSSOM, which a strict CSP allows.
+ * The track of a carousel showing `items`: its ref callback (the row's layout), the element, and
+ * where the row's ends are (the buttons' disabled states), kept as the track scrolls and resizes.
  */
-export function RecommendationsCarousel(props: RecommendationsCarouselProps): ReactNode {
-  const { options, config, initial, exclude, transformItems } = props;
-  const state = useRecommendations(options, config, { initial, exclude, transformItems });
-  const id = useId();
+function useCarouselTrack(items: readonly Recommendation[]) {
   const track = useRef<HTMLDivElement | null>(null);
   const [ends, setEnds] = useState({ atStart: true, atEnd: false });
   const update = useCallback(() => {
     if (!track.current) return;
     for (const card of track.current.children) Object.assign((card as HTMLElement).style, CARD_STYLE);
-    setEnds(carouselEnds(track.current));
+    const now = carouselEnds(track.current);
+    // The same state when neither end changed: a scroll event re-renders nothing (a smooth scroll sends many).
+    setEnds((was) => (was.atStart === now.atStart && was.atEnd === now.atEnd ? was : now));
   }, []);
   const trackRef = useCallback((node: HTMLDivElement | null) => {
     track.current = node;
     if (node) Object.assign(node.style, TRACK_STYLE);
   }, []);
+  // Before the browser paints the cards (a layout effect): each card is laid out in the row from its
+  // first frame, as the element lays out the cards it inserts, and the buttons say where the ends are.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the ends change with the items shown
-  useEffect(() => {
+  useLayoutEffect(() => {
     const node = track.current;
     if (!node) return;
     update();
@@ -323,7 +322,22 @@ export function RecommendationsCarousel(props: RecommendationsCarouselProps): Re
       node.removeEventListener('scroll', update);
       resized?.disconnect();
     };
-  }, [update, state.items]);
+  }, [update, items]);
+  return { track, trackRef, ends };
+}
+
+/**
+ * The recommendations as a carousel after the WAI-ARIA APG pattern, as `layout="carousel"` of the
+ * element: a region named `label` whose `aria-roledescription` is `carousel`, previous / next
+ * buttons disabled at the ends, a track the keyboard can focus and scroll, snapping, no autoplay,
+ * reduced motion respected. Rendered the same on the server and in the first client render (the
+ * previous button disabled); the layout styles are set through the CSSOM, which a strict CSP allows.
+ */
+export function RecommendationsCarousel(props: RecommendationsCarouselProps): ReactNode {
+  const { options, config, initial, exclude, transformItems } = props;
+  const state = useRecommendations(options, config, { initial, exclude, transformItems });
+  const id = useId();
+  const { track, trackRef, ends } = useCarouselTrack(state.items);
   if (state.status !== 'ready') return props.fallback?.(state) ?? null;
   const button = (direction: -1 | 1) =>
     createElement(

@@ -74,6 +74,40 @@ describe('<RecommendationsCarousel>', () => {
     expect((await mock.sent()).length).toBe(before);
   });
 
+  it('a scroll that leaves both buttons as they were re-renders no card', async () => {
+    mock.platform.faults.set('recommend', RAW_ANSWER);
+    const rendered = vi.fn();
+    page.root = createRoot(page.container);
+    await act(async () =>
+      page.root?.render(
+        <RecommendationsCarousel
+          options={{ meta: { trackingId: TID } }}
+          config={{ limit: 3 }}
+          renderItem={(item, ref) => {
+            rendered(item.id);
+            return (
+              <a ref={ref} href={`/p/${item.id}`}>
+                {String(item.details.name)}
+              </a>
+            );
+          }}
+        />,
+      ),
+    );
+    await act(() => vi.waitFor(() => expect(page.container.querySelectorAll('[data-svc-track] > a')).toHaveLength(3)));
+    const track = page.container.querySelector('[data-svc-track]')!;
+    const scroll = () =>
+      act(async () => {
+        for (let i = 0; i < 5; i++) track.dispatchEvent(new Event('scroll'));
+      });
+    // React may render once more to find the state unchanged; after that, a smooth scroll's many
+    // scroll events re-render no card while neither button changes.
+    await scroll();
+    const settled = rendered.mock.calls.length;
+    for (let round = 0; round < 3; round++) await scroll();
+    expect(rendered.mock.calls.length).toBe(settled);
+  });
+
   it('the fallback renders empty and error from the state', async () => {
     page.root = createRoot(page.container);
     await act(async () =>
