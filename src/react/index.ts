@@ -11,8 +11,6 @@ import {
   carouselEnds,
   configToAsk,
   type ItemTransforms,
-  itemsToShow,
-  NoRecommendationsError,
   pageThrough,
   type Recommendation,
   type RecommendationList,
@@ -21,6 +19,8 @@ import {
   type RecommendationsOptions,
   recommendations,
   type SvcError,
+  stateOfAnswer,
+  stateOfFailure,
   TRACK_STYLE,
 } from '@svc/recommendations';
 import {
@@ -60,13 +60,6 @@ export interface RecommendationsState {
 type Answer = Pick<RecommendationsState, 'items' | 'status' | 'error'>;
 
 const LOADING: Answer = { items: [], status: 'loading', error: undefined };
-
-/** A failure as state: `NO_RECOMMENDATIONS` is `empty`. */
-const failed = (error: unknown): Answer => ({
-  items: [],
-  status: (error as SvcError)?.code === 'NO_RECOMMENDATIONS' ? 'empty' : 'error',
-  error: error as SvcError,
-});
 
 /** One client and its `get` for one value of the options and config: StrictMode's second effect reuses it. */
 interface Flight {
@@ -116,13 +109,6 @@ function relayed(latest: { current: RecommendationsOptions }): RecommendationsOp
   return { ...rest, ...(relay ? { emitMetric: relay } : {}) } as RecommendationsOptions;
 }
 
-/** The answer's items to show (`exclude`, `transformItems`, `limit`); none left is `empty`. */
-function shown(items: RecommendationList, config: RecommendationsConfig, transforms: ItemTransforms): Answer {
-  const list = itemsToShow(items, transforms, config.limit);
-  if (!list.length) return failed(new NoRecommendationsError('recommendations left after exclude'));
-  return { items: list, status: 'ready', error: undefined };
-}
-
 /**
  * Creates the client and asks (for more when ids are excluded); a refusal (`INVALID_ARGUMENT`) is
  * an answer too, nothing sent. `transforms` is read when the answer comes.
@@ -137,10 +123,13 @@ function fly(
     const client = recommendations(options, configToAsk(config, transforms.current));
     const answer = client
       .get()
-      .then((items: RecommendationList): Answer => shown(items, config, transforms.current), failed);
+      .then(
+        (items: RecommendationList): Answer => stateOfAnswer(items, transforms.current, config.limit),
+        stateOfFailure,
+      );
     return { key, client, answer };
   } catch (error) {
-    return { key, client: undefined, answer: Promise.resolve(failed(error)) };
+    return { key, client: undefined, answer: Promise.resolve(stateOfFailure(error)) };
   }
 }
 

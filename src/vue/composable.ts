@@ -6,15 +6,14 @@
 import {
   configToAsk,
   type ItemTransforms,
-  itemsToShow,
-  NoRecommendationsError,
   type Recommendation,
   type RecommendationList,
   type Recommendations as RecommendationsClient,
   type RecommendationsConfig,
   type RecommendationsOptions,
   recommendations,
-  type SvcError,
+  stateOfAnswer,
+  stateOfFailure,
 } from '@svc/recommendations';
 import { computed, type MaybeRefOrGetter, onMounted, shallowRef, toValue, watch } from 'vue';
 import { cardRefs } from './card-refs';
@@ -26,13 +25,6 @@ interface Answer {
   status: RecommendationsStatus;
   error: RecommendationsError | undefined;
 }
-
-/** A failure as an answer: `NO_RECOMMENDATIONS` is `empty`. */
-const failed = (error: unknown): Answer => ({
-  items: [],
-  status: (error as SvcError)?.code === 'NO_RECOMMENDATIONS' ? 'empty' : 'error',
-  error: error as SvcError,
-});
 
 /** The client of one value of the options' `meta` and the config, and its `get` as an answer. */
 interface Connection {
@@ -53,13 +45,6 @@ function relayed(options: MaybeRefOrGetter<RecommendationsOptions>): Recommendat
   return { ...rest, ...(relay ? { emitMetric: relay } : {}) } as RecommendationsOptions;
 }
 
-/** The answer's items to show (`exclude`, `transformItems`, `limit`); none left is `empty`. */
-function shown(items: RecommendationList, config: RecommendationsConfig, transforms: ItemTransforms): Answer {
-  const list = itemsToShow(items, transforms, config.limit);
-  if (!list.length) return failed(new NoRecommendationsError('recommendations left after exclude'));
-  return { items: list, status: 'ready', error: undefined };
-}
-
 /** Creates the client of the options and config as they are now (asking for more when ids are excluded). */
 function connect(
   options: MaybeRefOrGetter<RecommendationsOptions>,
@@ -69,10 +54,15 @@ function connect(
   try {
     const client = recommendations(relayed(options), configToAsk(toValue(config), transforms));
     const ask = () =>
-      client.get().then((items: RecommendationList): Answer => shown(items, toValue(config), transforms), failed);
+      client
+        .get()
+        .then(
+          (items: RecommendationList): Answer => stateOfAnswer(items, transforms, toValue(config).limit),
+          stateOfFailure,
+        );
     return { client, ask };
   } catch (error) {
-    return { client: undefined, ask: async () => failed(error) };
+    return { client: undefined, ask: async () => stateOfFailure(error) };
   }
 }
 

@@ -1,0 +1,37 @@
+// A framework widget's state after one `get` (`@svc/react`'s hook, `@svc/vue`'s composable): the
+// items it shows (`exclude`, `transformItems` and `limit` applied, as `itemsToShow`), or the
+// failure, `empty` for `NO_RECOMMENDATIONS` (none left after the transforms included).
+import { NoRecommendationsError, type SvcError } from '@svc/core';
+import { type ItemTransforms, itemsToShow } from './transform';
+import type { Recommendation, SnapshotStatus } from './types';
+
+/** What a widget shows after one `get`. */
+export interface WidgetState {
+  /** The items to show, in their order as rendered; empty unless `ready`. */
+  items: Recommendation[];
+  /** `ready` with items; `empty` for `NO_RECOMMENDATIONS`; `error` for any other failure. */
+  status: SnapshotStatus;
+  /** The failure of `empty` and `error`, else `undefined`. */
+  error: SvcError | undefined;
+}
+
+/** A failure as a widget's state: `NO_RECOMMENDATIONS` is `empty`, anything else `error`. */
+export const stateOfFailure = (error: unknown): WidgetState => ({
+  items: [],
+  status: (error as SvcError)?.code === 'NO_RECOMMENDATIONS' ? 'empty' : 'error',
+  error: error as SvcError,
+});
+
+/**
+ * An answer (the items of `get`) as a widget's state: the items `itemsToShow(items, transforms, limit)`
+ * leaves, `ready`; none left is `empty` (a `NoRecommendationsError`).
+ */
+export function stateOfAnswer(
+  items: readonly Recommendation[],
+  transforms: ItemTransforms,
+  limit: number | undefined,
+): WidgetState {
+  const list = itemsToShow(items, transforms, limit);
+  if (!list.length) return stateOfFailure(new NoRecommendationsError('recommendations left after exclude'));
+  return { items: list, status: 'ready', error: undefined };
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError, NoRecommendationsError, ServerError } from '../../src/core/errors';
+import type { Recommendation } from '../../src/recommendations/types';
+import { stateOfAnswer, stateOfFailure } from '../../src/recommendations/widget-state';
+import { thrown } from '../support/failure';
+
+// A framework widget's state after one `get` (src/recommendations/widget-state.ts).
+const item = (id: string): Recommendation => ({ id, weight: 1, strategy: 'popular', details: {} });
+const answer = ['a', 'b', 'c', 'd'].map(item);
+
+describe('stateOfAnswer', () => {
+  it('is ready with the items to show: exclude, then transformItems, then limit', () => {
+    const state = stateOfAnswer(answer, { exclude: ['b'], transformItems: (items) => [...items].reverse() }, 2);
+    expect(state.status).toBe('ready');
+    expect(state.items.map((i) => i.id)).toEqual(['d', 'c']);
+    expect(state.error).toBeUndefined();
+  });
+
+  it("cuts to get's default limit, 10, without one", () => {
+    const many = Array.from({ length: 12 }, (_, i) => item(`p${i}`));
+    expect(stateOfAnswer(many, {}, undefined).items).toHaveLength(10);
+  });
+
+  it('is empty with a NoRecommendationsError when nothing is left', () => {
+    const state = stateOfAnswer(answer, { exclude: ['a', 'b', 'c', 'd'] }, 4);
+    expect(state.status).toBe('empty');
+    expect(state.items).toEqual([]);
+    expect(state.error).toBeInstanceOf(NoRecommendationsError);
+    expect(state.error?.code).toBe('NO_RECOMMENDATIONS');
+  });
+
+  it('throws what itemsToShow refuses, naming the argument', () => {
+    expect(thrown(() => stateOfAnswer(answer, { transformItems: 1 as never }, 4), InvalidArgumentError).argument).toBe(
+      'transformItems',
+    );
+  });
+});
+
+describe('stateOfFailure', () => {
+  it('is empty for NO_RECOMMENDATIONS and error for any other failure, the error kept', () => {
+    const none = new NoRecommendationsError('recommendations popular');
+    expect(stateOfFailure(none)).toEqual({ items: [], status: 'empty', error: none });
+    const failure = new ServerError('recommendations popular', 'status 503');
+    expect(stateOfFailure(failure)).toEqual({ items: [], status: 'error', error: failure });
+  });
+});
