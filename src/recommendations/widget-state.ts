@@ -24,14 +24,20 @@ export const stateOfFailure = (error: unknown): WidgetState => ({
 
 /**
  * An answer (the items of `get`) as a widget's state: the items `itemsToShow(items, transforms, limit)`
- * leaves, `ready`; none left is `empty` (a `NoRecommendationsError`).
+ * leaves, `ready`; none left is `empty` (a `NoRecommendationsError`). A `transformItems` that throws,
+ * or that `itemsToShow` refuses (`INVALID_ARGUMENT`), is `error` with that error, as for the element.
  */
 export function stateOfAnswer(
   items: readonly Recommendation[],
   transforms: ItemTransforms,
   limit: number | undefined,
 ): WidgetState {
-  const list = itemsToShow(items, transforms, limit);
+  let list: Recommendation[];
+  try {
+    list = itemsToShow(items, transforms, limit);
+  } catch (error) {
+    return stateOfFailure(error);
+  }
   if (!list.length) return stateOfFailure(new NoRecommendationsError('recommendations left after exclude'));
   return { items: list, status: 'ready', error: undefined };
 }

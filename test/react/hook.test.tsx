@@ -113,6 +113,19 @@ describe('useRecommendations', () => {
     );
   });
 
+  it('a transformItems that returns no list or throws is an error, as for the element', async () => {
+    mock.platform.faults.set('recommend', RAW_ANSWER);
+    page.root = createRoot(page.container);
+    await act(async () => page.root?.render(<Widget transformItems={(() => null) as never} />));
+    await until(() => expect(page.container.querySelector('p')?.textContent).toBe('error'));
+    expect(page.container.querySelector('p')?.dataset.code).toBe('INVALID_ARGUMENT');
+    const broken = () => {
+      throw new RangeError('no stock data');
+    };
+    await act(async () => page.root?.render(<Widget config={{ limit: 2 }} transformItems={broken} />));
+    await until(() => expect(page.container.querySelector('p')?.textContent).toBe('error'));
+  });
+
   it('nothing left after exclude is empty', async () => {
     mock.platform.faults.set('recommend', RAW_ANSWER);
     page.root = createRoot(page.container);

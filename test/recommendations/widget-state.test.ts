@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError, NoRecommendationsError, ServerError } from '../../src/core/errors';
 import type { Recommendation } from '../../src/recommendations/types';
 import { stateOfAnswer, stateOfFailure } from '../../src/recommendations/widget-state';
-import { thrown } from '../support/failure';
 
 // A framework widget's state after one `get` (src/recommendations/widget-state.ts).
 const item = (id: string): Recommendation => ({ id, weight: 1, strategy: 'popular', details: {} });
@@ -29,10 +28,20 @@ describe('stateOfAnswer', () => {
     expect(state.error?.code).toBe('NO_RECOMMENDATIONS');
   });
 
-  it('throws what itemsToShow refuses, naming the argument', () => {
-    expect(thrown(() => stateOfAnswer(answer, { transformItems: 1 as never }, 4), InvalidArgumentError).argument).toBe(
-      'transformItems',
-    );
+  it('is error with what itemsToShow refuses, or what transformItems throws', () => {
+    const refused = stateOfAnswer(answer, { transformItems: () => null as never }, 4);
+    expect([refused.status, refused.items]).toEqual(['error', []]);
+    expect(refused.error).toBeInstanceOf(InvalidArgumentError);
+    expect((refused.error as InvalidArgumentError).argument).toBe('transformItems');
+    const failure = new RangeError('no stock data');
+    const broken = () => {
+      throw failure;
+    };
+    expect(stateOfAnswer(answer, { transformItems: broken }, 4)).toEqual({
+      items: [],
+      status: 'error',
+      error: failure,
+    });
   });
 });
 

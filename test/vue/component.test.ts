@@ -121,4 +121,19 @@ describe('<SvcRecommendations>', () => {
       expect(events).toContainEqual(['recommendationClicked', expect.objectContaining({ id: 'p2', position: 2 })]),
     );
   });
+
+  it('a transformItems that returns no list is an error, as for the element', async () => {
+    mock.platform.faults.set('recommend', RAW_ANSWER);
+    page.app = createApp({
+      render: () =>
+        h(
+          SvcRecommendations,
+          { options: { meta: { trackingId: TID } }, transformItems: (() => null) as never },
+          { item: ({ item }: { item: { id: string } }) => h('span', item.id) },
+        ),
+    });
+    page.app.mount(page.container);
+    await vi.waitFor(() => expect(root().dataset.state).toBe('error'));
+    expect(root().dataset.code).toBe('INVALID_ARGUMENT');
+  });
 });
