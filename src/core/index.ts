@@ -39,6 +39,7 @@ export {
   writeCookie,
 } from './cookies';
 export {
+  answeringMock,
   checkEndpoint,
   defaultEndpoints,
   type Endpoints,

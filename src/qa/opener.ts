@@ -3,8 +3,8 @@
 // says `data-qa="mock"`; every copy of core reads the switch from sessionStorage, core's
 // `answeringMock`). The overlay itself, svc-qa.js beside svc.min.js, is loaded only when it opens,
 // after the SDK has started: a page that refuses it (Trusted Types, CSP) keeps its SDK.
-import { readCookie } from '@svc/core';
-import { answeringMock, QA_MOCK_COOKIE, QA_MOCK_KEY, qaChannel } from '@svc/core/internal';
+import { answeringMock, readCookie } from '@svc/core';
+import { QA_MOCK_COOKIE, QA_MOCK_KEY, qaChannel } from '@svc/core/internal';
 
 const script = document.currentScript as HTMLScriptElement | null;
 /** `data-qa`'s words: `url` (the `?svc-qa` marker opens the overlay), `mock` (the mock switch is offered). */

@@ -460,7 +460,7 @@ export default async function (): Promise<Row[]> {
       value: `${round(loadAtStart, 1)}, ${round(loadavg()[0], 1)}`,
       note:
         `${cpus().length} cores; script times are the renderer main thread's CPU time, which other ` +
-        "work on the machine does not count in (the longest tasks are wall-clock time: it does)",
+        'work on the machine does not count in (the longest tasks are wall-clock time: it does)',
     };
     return [...rows(samples, files, [...seen.bundles]), machine];
   } finally {
