@@ -21,8 +21,9 @@ const CSP =
 const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `p${from + i}`);
 
 /**
- * The cards in view (carousel.css) at each width: at first, and once the track is scrolled to its
- * end. At 390 px the track is 302 px wide, at 1366 px 1,278 px; the twelve cards need 1,910 px.
+ * The cards in view (element-carousel.css, the element's carousel page's layout) at each width: at
+ * first, and once the track is scrolled to its end. At 390 px the track is 302 px wide, at 1366 px
+ * 1,278 px; the twelve cards need 1,910 px.
  */
 const IN_VIEW: Record<number, { first: string[]; atEnd: string[] }> = {
   390: { first: ids(1, 2), atEnd: ids(11, 12) },
@@ -48,7 +49,7 @@ async function open(page: Page, width: number): Promise<Opened> {
       contentType: 'text/html; charset=utf-8',
       headers: { 'content-security-policy': CSP },
       body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>React carousel</title>
-<link rel="stylesheet" href="/test-pages/react/carousel.css">
+<link rel="stylesheet" href="/test-pages/element-carousel.css">
 <script src="/dist/react-page/carousel.js" defer></script></head><body><div id="root">${server}</div></body></html>`,
     }),
   );

@@ -5,7 +5,10 @@
 import { StrictMode } from 'react';
 import { RecommendationsCarousel } from '../../../../src/react';
 
-/** Cards on the page: more than fit at 1366 px (carousel.css: 150 px each, 10 px apart). */
+/**
+ * Cards on the page: more than fit at 1366 px (element-carousel.css, shared with the element's
+ * page: 150 px each, 10 px apart).
+ */
 export const CARD_COUNT = 12;
 
 /** The page's React tree, under StrictMode (double effects and ref callbacks in development). */
