@@ -21,6 +21,7 @@ import {
   type SvcError,
   stateOfAnswer,
   stateOfFailure,
+  stateOfSnapshot,
   TRACK_STYLE,
 } from '@svc/recommendations';
 import {
@@ -75,20 +76,25 @@ export interface HookOptions extends ItemTransforms {
   /**
    * The server's snapshot (`loadRecommendations` of `@svc/react/server`): rendered on the server and
    * in the first client render, with no request after hydration; the hook asks only when the options
-   * or config change. Without it, the hook asks after hydration.
+   * or config change. `exclude`, `transformItems` and `limit` apply to its items as to any answer's.
+   * Without it, the hook asks after hydration.
    * @default undefined
    */
   initial?: RecommendationsSnapshot;
 }
 
-/** The snapshot's answer, with its items' client made now: a server-rendered card is observed as soon as it is attached. */
+/**
+ * The snapshot's answer (a `ready` one through `exclude`, `transformItems` and `limit`, as any answer),
+ * with its items' client made now: a server-rendered card is observed as soon as it is attached.
+ */
 function landed(
   key: string,
   options: RecommendationsOptions,
   config: RecommendationsConfig,
   initial: RecommendationsSnapshot,
-): Flight {
-  const answer: Answer = { items: initial.items, status: initial.status, error: initial.error ?? undefined };
+  transforms: ItemTransforms,
+): Flight & { initial: Answer } {
+  const answer = stateOfSnapshot(initial, transforms, config.limit);
   let client: RecommendationsClient | undefined;
   try {
     client = recommendations(options, config);
@@ -150,14 +156,15 @@ export function useRecommendations(
   const flight = useRef<Flight | undefined>(undefined);
   /** The client each shown item came from (its position and once-rule live there). */
   const owners = useRef(new WeakMap<Recommendation, RecommendationsClient>());
-  /** A server snapshot's items, by their place in it: no `get` of this page's client knows them. */
+  /** Each item shown, by its place as rendered (no `get` of this page's client knows a server snapshot's items). */
   const places = useRef(new WeakMap<Recommendation, number>());
   const latest = useRef(options);
   latest.current = options;
   if (initial && !flight.current) {
-    flight.current = landed(key, relayed(latest), config, initial);
-    const { client } = flight.current;
-    for (const [i, item] of initial.items.entries()) {
+    const landing = landed(key, relayed(latest), config, initial, transforms.current);
+    flight.current = landing;
+    const { client } = landing;
+    for (const [i, item] of landing.initial.items.entries()) {
       if (client) owners.current.set(item, client);
       places.current.set(item, i + 1);
     }
@@ -192,7 +199,7 @@ export function useRecommendations(
 
 /**
  * `observe(item, position?)`: one ref callback per item and position, observing with the item's
- * client; a server snapshot's item, without a position, at its place in the snapshot.
+ * client; a server snapshot's item, without a position, at its place as rendered.
  */
 function useObserve(owners: WeakMap<Recommendation, RecommendationsClient>, places: WeakMap<Recommendation, number>) {
   const refs = useRef(new WeakMap<Recommendation, Map<number | undefined, RefCallback<Element>>>());

@@ -37,7 +37,7 @@ export { IMPRESSION_EVENT, type ImpressionDetail, type ImpressionState, VIEWABIL
 export { CHAINS, STRATEGIES, type StrategyKind, type StrategyName } from './strategies';
 export { configToAsk, type ItemTransforms, itemsToShow } from './transform';
 export type * from './types';
-export { stateOfAnswer, stateOfFailure, type WidgetState } from './widget-state';
+export { stateOfAnswer, stateOfFailure, stateOfSnapshot, type WidgetState } from './widget-state';
 
 /** How many of a client's latest get() results place copies of items (older ones are forgotten). */
 const RECENT_RESULTS = 20;

@@ -1,18 +1,19 @@
-// A framework widget's state after one `get` (`@svc/react`'s hook, `@svc/vue`'s composable): the
-// items it shows (`exclude`, `transformItems` and `limit` applied, as `itemsToShow`), or the
-// failure, `empty` for `NO_RECOMMENDATIONS` (none left after the transforms included).
+// A framework widget's state after one `get`, or from a server snapshot (`@svc/react`'s hook,
+// `@svc/vue`'s composable): the items it shows (`exclude`, `transformItems` and `limit` applied, as
+// `itemsToShow`), or the failure, `empty` for `NO_RECOMMENDATIONS` (none left after the transforms
+// included).
 import { NoRecommendationsError, type SvcError } from '@svc/core';
 import { type ItemTransforms, itemsToShow } from './transform';
-import type { Recommendation, SnapshotStatus } from './types';
+import type { Recommendation, RecommendationsSnapshot, SnapshotStatus } from './types';
 
-/** What a widget shows after one `get`. */
+/** What a widget shows after one `get`, or from a server snapshot. */
 export interface WidgetState {
   /** The items to show, in their order as rendered; empty unless `ready`. */
   items: Recommendation[];
   /** `ready` with items; `empty` for `NO_RECOMMENDATIONS`; `error` for any other failure. */
   status: SnapshotStatus;
-  /** The failure of `empty` and `error`, else `undefined`. */
-  error: SvcError | undefined;
+  /** The failure of `empty` and `error` (a server snapshot's: its code and message), else `undefined`. */
+  error: SvcError | NonNullable<RecommendationsSnapshot['error']> | undefined;
 }
 
 /** A failure as a widget's state: `NO_RECOMMENDATIONS` is `empty`, anything else `error`. */
@@ -40,4 +41,18 @@ export function stateOfAnswer(
   }
   if (!list.length) return stateOfFailure(new NoRecommendationsError('recommendations left after exclude'));
   return { items: list, status: 'ready', error: undefined };
+}
+
+/**
+ * A server snapshot (`loadRecommendations`) as a widget's state: a `ready` one's items through
+ * `stateOfAnswer`, as any answer's (so the server and the hydrating client render the same cards);
+ * an `empty` or `error` one as it is.
+ */
+export function stateOfSnapshot(
+  snapshot: RecommendationsSnapshot,
+  transforms: ItemTransforms,
+  limit: number | undefined,
+): WidgetState {
+  if (snapshot.status === 'ready') return stateOfAnswer(snapshot.items, transforms, limit);
+  return { items: snapshot.items, status: snapshot.status, error: snapshot.error ?? undefined };
 }

@@ -14,6 +14,7 @@ import {
   recommendations,
   stateOfAnswer,
   stateOfFailure,
+  stateOfSnapshot,
 } from '@svc/recommendations';
 import { computed, type MaybeRefOrGetter, onMounted, shallowRef, toValue, watch } from 'vue';
 import { cardRefs } from './card-refs';
@@ -83,15 +84,17 @@ export function useRecommendations(
   const transforms = (): ItemTransforms => ({ exclude: toValue(exclude), transformItems });
   /** The client each item came from (its position and once-rule live there). */
   const owners = new WeakMap<Recommendation, RecommendationsClient>();
-  /** A server snapshot's items, by their place in it. */
+  /** Each item shown, by its place as rendered. */
   const places = new WeakMap<Recommendation, number>();
-  const items = shallowRef(initial?.items ?? []);
-  const status = shallowRef<RecommendationsStatus>(initial?.status ?? 'loading');
-  const error = shallowRef<RecommendationsError | undefined>(initial?.error ?? undefined);
-  if (initial) {
+  // A snapshot's items through `exclude`, `transformItems` and `limit`, as any answer's.
+  const landed: Answer | undefined = initial && stateOfSnapshot(initial, transforms(), toValue(config).limit);
+  const items = shallowRef(landed?.items ?? []);
+  const status = shallowRef<RecommendationsStatus>(landed?.status ?? 'loading');
+  const error = shallowRef<RecommendationsError | undefined>(landed?.error);
+  if (landed) {
     // The snapshot's client, made now: a server-rendered card is observed as soon as it is attached.
     const { client } = connect(options, config);
-    for (const [i, item] of initial.items.entries()) {
+    for (const [i, item] of landed.items.entries()) {
       if (client) owners.set(item, client);
       places.set(item, i + 1);
     }

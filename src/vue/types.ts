@@ -42,7 +42,8 @@ export interface ComposableOptions extends Omit<ItemTransforms, 'exclude'> {
   /**
    * The server's snapshot (`loadRecommendations` of `@svc/vue/server`): rendered on the server and
    * in the hydrating client, with no request after hydration; the composable asks only when the
-   * options or config change. Without it, the composable asks once mounted.
+   * options or config change. `exclude`, `transformItems` and `limit` apply to its items as to any
+   * answer's. Without it, the composable asks once mounted.
    * @default undefined
    */
   initial?: RecommendationsSnapshot;

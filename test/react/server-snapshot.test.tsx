@@ -96,6 +96,48 @@ describe('useRecommendations with the server snapshot', () => {
     expect(ids).toEqual(['p1', 'p1', 'p2', 'p2', 'p4', 'p4'].map((id) => `recommendationShown ${id}`));
   });
 
+  it('exclude, transformItems and limit apply to the snapshot too, on the server and in the first render', async () => {
+    mock.platform.faults.set('recommend', RAW_ANSWER); // p2, p4, p1
+    const initial = await loadRecommendations({ meta: { trackingId: TID } }, { limit: 3 });
+    const before = (await recommendRequests()).length;
+    const events = recommendationEvents(trackers.start());
+    const reversed = (items: { id: string }[]) => [...items].reverse();
+    const app = (
+      <StrictMode>
+        <Widget config={{ limit: 2 }} initial={initial} exclude={['p4']} transformItems={reversed as never} />
+      </StrictMode>
+    );
+    page.container.innerHTML = renderToString(app);
+    const shown = () => [...page.container.querySelectorAll('ol.recs li')].map((li) => li.textContent);
+    expect(shown()).toEqual(['Product p1', 'Product p2']);
+    const errors = vi.spyOn(console, 'error');
+    await act(async () => {
+      page.root = hydrateRoot(page.container, app, { onRecoverableError: (error) => console.error(error) });
+    });
+    expect(shown()).toEqual(['Product p1', 'Product p2']);
+    expect(errors).not.toHaveBeenCalled();
+    expect(await recommendRequests()).toHaveLength(before);
+    // A card's position is its place as rendered: p2, first in the snapshot, is second here.
+    await act(async () => page.container.querySelectorAll('a')[1].click());
+    await vi.waitFor(() =>
+      expect(events).toContainEqual(['recommendationClicked', expect.objectContaining({ id: 'p2', position: 2 })]),
+    );
+  });
+
+  it('a snapshot with nothing left after exclude is empty, on the server and in the first client render', async () => {
+    mock.platform.faults.set('recommend', RAW_ANSWER);
+    const initial = await loadRecommendations({ meta: { trackingId: TID } }, { limit: 3 });
+    const app = <Widget config={{ limit: 3 }} initial={initial} exclude={['p1', 'p2', 'p4']} />;
+    page.container.innerHTML = renderToString(app);
+    expect(page.container.innerHTML).toBe('<p class="recs" data-code="NO_RECOMMENDATIONS">empty</p>');
+    const errors = vi.spyOn(console, 'error');
+    await act(async () => {
+      page.root = hydrateRoot(page.container, app, { onRecoverableError: (error) => console.error(error) });
+    });
+    expect(page.container.innerHTML).toBe('<p class="recs" data-code="NO_RECOMMENDATIONS">empty</p>');
+    expect(errors).not.toHaveBeenCalled();
+  });
+
   it('asks again only when the options or config change', async () => {
     mock.platform.faults.set('recommend', RAW_ANSWER);
     const initial = await loadRecommendations({ meta: { trackingId: TID } }, { limit: 3 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError, NoRecommendationsError, ServerError } from '../../src/core/errors';
 import type { Recommendation } from '../../src/recommendations/types';
-import { stateOfAnswer, stateOfFailure } from '../../src/recommendations/widget-state';
+import { stateOfAnswer, stateOfFailure, stateOfSnapshot } from '../../src/recommendations/widget-state';
 
 // A framework widget's state after one `get` (src/recommendations/widget-state.ts).
 const item = (id: string): Recommendation => ({ id, weight: 1, strategy: 'popular', details: {} });
@@ -51,5 +51,23 @@ describe('stateOfFailure', () => {
     expect(stateOfFailure(none)).toEqual({ items: [], status: 'empty', error: none });
     const failure = new ServerError('recommendations popular', 'status 503');
     expect(stateOfFailure(failure)).toEqual({ items: [], status: 'error', error: failure });
+  });
+});
+
+describe('stateOfSnapshot', () => {
+  it("is a ready snapshot's items through stateOfAnswer, as any answer's", () => {
+    const state = stateOfSnapshot({ items: answer, status: 'ready', error: null }, { exclude: ['a'] }, 2);
+    expect(state).toEqual({ items: [item('b'), item('c')], status: 'ready', error: undefined });
+    const none = stateOfSnapshot({ items: answer, status: 'ready', error: null }, { exclude: ['a', 'b', 'c', 'd'] }, 2);
+    expect([none.status, none.error?.code]).toEqual(['empty', 'NO_RECOMMENDATIONS']);
+  });
+
+  it('is an empty or error snapshot as it is, its code and message the error', () => {
+    const error = { code: 'TIMEOUT', message: 'recommendations popular timed out' };
+    expect(stateOfSnapshot({ items: [], status: 'error', error }, { exclude: ['a'] }, 2)).toEqual({
+      items: [],
+      status: 'error',
+      error,
+    });
   });
 });

@@ -2,6 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type Component, createSSRApp, h, shallowRef } from 'vue';
 import { renderToString } from 'vue/server-renderer';
+import { type Recommendation, SvcRecommendations } from '../../src/vue';
 import { loadRecommendations } from '../../src/vue/server';
 import { RAW_ANSWER } from '../recommendations/feed';
 import { recommendationEvents, useTrackers } from '../recommendations/page-tracker';
@@ -100,6 +101,38 @@ describe('server rendering and hydration', () => {
     page.container.querySelectorAll('ol.recs a')[1].dispatchEvent(new MouseEvent('click', { bubbles: true }));
     await vi.waitFor(() => expect(events).toHaveLength(7));
     expect(events[6]).toEqual(['recommendationClicked', expect.objectContaining({ id: 'p4', position: 2 })]);
+  });
+
+  it('with a snapshot: exclude, transformItems and limit apply to it, on the server and while hydrating', async () => {
+    mock.platform.faults.set('recommend', RAW_ANSWER); // p2, p4, p1
+    const initial = await loadRecommendations({ meta: { trackingId: TID } }, { limit: 3 });
+    const before = (await recommendRequests()).length;
+    const events = recommendationEvents(trackers.start());
+    const html = await serveAndHydrate({
+      render: () =>
+        h(
+          SvcRecommendations,
+          {
+            options: { meta: { trackingId: TID } },
+            config: { limit: 2 },
+            initial,
+            exclude: ['p4'],
+            transformItems: (items: Recommendation[]) => [...items].reverse(),
+          },
+          { item: ({ item }: { item: Recommendation }) => h('a', { href: '#next' }, String(item.details.name)) },
+        ),
+    });
+    expect(html).toContain('>Product p1</a></li><li><a href="#next">Product p2</a>');
+    expect(html).not.toContain('Product p4');
+    expect(texts(page.container, 'li')).toEqual(['Product p1', 'Product p2']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(page.problems).toEqual([]);
+    expect(await recommendRequests()).toHaveLength(before);
+    // A card's position is its place as rendered: p2, first in the snapshot, is second here.
+    page.container.querySelectorAll('a')[1].dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    await vi.waitFor(() =>
+      expect(events).toContainEqual(['recommendationClicked', expect.objectContaining({ id: 'p2', position: 2 })]),
+    );
   });
 
   it('with a snapshot: asks again only when the options or config change', async () => {
