@@ -12,14 +12,20 @@ const allows = script?.dataset.qa?.split(' ') ?? [];
 const mockAllowed = allows.includes('mock');
 let mock: string | null = null;
 
-if (mockAllowed) mock = answeringMock() ?? null;
-else if (readCookie(QA_MOCK_COOKIE) !== undefined) {
-  // A switch left from when the tag allowed it is forgotten: no copy of core reads it after the reload.
-  try {
-    sessionStorage.removeItem(QA_MOCK_KEY);
-  } catch {
-    // No sessionStorage (a sandboxed frame): nothing to forget.
+/** Reads the mock switch, or forgets one the tag no longer allows; opens the overlay where the page asks for it. */
+function start(): void {
+  if (mockAllowed) mock = answeringMock() ?? null;
+  else if (readCookie(QA_MOCK_COOKIE) !== undefined) {
+    // A switch left from when the tag allowed it is forgotten: no copy of core reads it after the reload.
+    try {
+      sessionStorage.removeItem(QA_MOCK_KEY);
+    } catch {
+      // No sessionStorage (a sandboxed frame): nothing to forget.
+    }
   }
+  // The marker opens it only where the tag allows it; a tab answered by a mock shows its banner.
+  // After the rest of svc.min.js has run (the tracker, window.svc, the element), in a task of its own.
+  if (mock || (allows.includes('url') && /[?&]svc-qa\b/.test(location.search))) setTimeout(qa, 0);
 }
 
 /**
@@ -50,6 +56,6 @@ export function qa(): void {
   }
 }
 
-// The marker opens it only where the tag allows it; a tab answered by a mock shows its banner.
-// After the rest of svc.min.js has run (the tracker, window.svc, the element), in a task of its own.
-if (mock || (allows.includes('url') && /[?&]svc-qa\b/.test(location.search))) setTimeout(qa, 0);
+// In a microtask, after svc.min.js's evaluation and before the tracker's start (queued after this one): a
+// `document.cookie` read from the evaluation costs a reparse of the whole bundle (src/tracker/auto.ts).
+queueMicrotask(start);
