@@ -4,8 +4,9 @@ export { defaultEndpoints, readVisitorId, setEndpoints } from '@svc/core';
 export * from '@svc/core/errors';
 export { createExperiencesClient } from './experiences/client';
 export { createIntegration } from './integrations/client';
-// The QA opener: it opens the overlay in a task of its own, after everything here has started, and
-// every client reads the mock switch from sessionStorage itself, so its place in this list is free.
+// The QA opener: it opens the overlay in a task of its own, after everything here has started. Its
+// place before the tracker matters: its start (a microtask, as the tracker's) forgets a mock switch the
+// tag no longer allows before the tracker's start reads the switch.
 export { qa } from './qa/opener';
 export { recommendations } from './recommendations';
 export { createStash } from './stash';
