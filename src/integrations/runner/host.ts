@@ -6,7 +6,7 @@
  * worker's errors and exit, its dropped-output counts, and its resident memory over the limit.
  * The runner keeps the log and the redaction. (No `import.meta` here, as in worker.ts.)
  */
-import { MessageChannel, type Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type Worker } from 'node:worker_threads';
 import { MEMORY_CHECK_MS } from './log-limits';
 import type { HostMessage, HostRequest, HostStart, WorkerData } from './messages';
 import { startWorker } from './worker-entry';
@@ -26,16 +26,27 @@ function host(start: HostStart): void {
     resourceLimits: { maxOldGenerationSizeMb: start.memoryLimitMb },
   });
   port1.on('message', (message: unknown) => send({ kind: 'message', message }));
-  worker.on('error', (error: Error & { code?: unknown }) =>
+  // The worker's exit and errors come on another channel than its messages, maybe first: what it
+  // posted before them (its `loaded`, its last lines) is relayed before them.
+  const relayPosted = () => {
+    for (let next = receiveMessageOnPort(port1); next; next = receiveMessageOnPort(port1)) {
+      send({ kind: 'message', message: next.message });
+    }
+  };
+  worker.on('error', (error: Error & { code?: unknown }) => {
+    relayPosted();
     send({
       kind: 'error',
       name: error.name,
       message: error.message,
       stack: error.stack ?? String(error),
       code: typeof error.code === 'string' ? error.code : undefined,
-    }),
-  );
-  worker.on('exit', (code) => send({ kind: 'exit', code }));
+    });
+  });
+  worker.on('exit', (code) => {
+    relayPosted();
+    send({ kind: 'exit', code });
+  });
   process.on('message', (request: HostRequest) => {
     if (request.kind === 'cache-reply') port1.postMessage(request.reply);
     else if (request.kind === 'dropped')
