@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { type RecommendationsSnapshot, useRecommendations } from '../../src/react';
 import { loadRecommendations } from '../../src/react/server';
+import { loadRecommendations as baseLoadRecommendations } from '../../src/recommendations';
 import { RAW_ANSWER } from '../recommendations/feed';
 import { recommendationEvents, useTrackers } from '../recommendations/page-tracker';
 import { useMockPlatform } from '../support/mock-server';
@@ -34,32 +35,10 @@ function EmitPage({ label, sent, initial }: { label: string; sent: string[]; ini
   );
 }
 
-describe('loadRecommendations', () => {
-  it('resolves a plain snapshot of the items, asked for the visitor', async () => {
-    mock.platform.faults.set('recommend', RAW_ANSWER);
-    const snapshot = await loadRecommendations({ meta: { trackingId: TID } }, { limit: 3 }, { visitorId: 'v-9' });
-    expect(snapshot.status).toBe('ready');
-    expect(snapshot.error).toBeNull();
-    expect(snapshot.items.map((item) => item.id)).toEqual(['p2', 'p4', 'p1']);
-    expect(JSON.parse(JSON.stringify(snapshot))).toEqual(snapshot); // serialisable as it is
-    const [request] = await recommendRequests();
-    expect(request.url.searchParams.get('contextId')).toBe('v-9');
-  });
-
-  it('never rejects: empty, a refused option, a timeout and a failure are snapshots', async () => {
-    expect(await loadRecommendations({ meta: { trackingId: 'no_such_shop' } })).toEqual({
-      items: [],
-      status: 'empty',
-      error: { code: 'NO_RECOMMENDATIONS', message: expect.any(String) },
-    });
-    expect((await loadRecommendations({ meta: { trackingId: TID } }, { limit: 0 })).error?.code).toBe(
-      'INVALID_ARGUMENT',
-    );
-    mock.platform.faults.set('recommend', { latencyMs: 200 });
-    expect((await loadRecommendations({ meta: { trackingId: TID } }, { timeout: 50 })).error?.code).toBe('TIMEOUT');
-    mock.platform.faults.set('recommend', { status: 503 });
-    const failed = await loadRecommendations({ meta: { trackingId: TID } });
-    expect([failed.status, failed.error?.code]).toEqual(['error', 'SERVER_ERROR']);
+describe('loadRecommendations (@svc/react/server)', () => {
+  // Its snapshots are tested once, in test/recommendations/load-recommendations.test.ts.
+  it("is @svc/recommendations' own", () => {
+    expect(loadRecommendations).toBe(baseLoadRecommendations);
   });
 });
 

@@ -2,6 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type Component, createSSRApp, h, shallowRef } from 'vue';
 import { renderToString } from 'vue/server-renderer';
+import { loadRecommendations as baseLoadRecommendations } from '../../src/recommendations';
 import { type Recommendation, SvcRecommendations } from '../../src/vue';
 import { loadRecommendations } from '../../src/vue/server';
 import { RAW_ANSWER } from '../recommendations/feed';
@@ -30,31 +31,9 @@ async function serveAndHydrate(app: Component) {
 }
 
 describe('loadRecommendations (@svc/vue/server)', () => {
-  it('resolves a plain snapshot of the items, asked for the visitor', async () => {
-    mock.platform.faults.set('recommend', RAW_ANSWER);
-    const snapshot = await loadRecommendations({ meta: { trackingId: TID } }, { limit: 3 }, { visitorId: 'v-9' });
-    expect(snapshot.status).toBe('ready');
-    expect(snapshot.error).toBeNull();
-    expect(snapshot.items.map((item) => item.id)).toEqual(['p2', 'p4', 'p1']);
-    expect(JSON.parse(JSON.stringify(snapshot))).toEqual(snapshot); // serialisable as it is
-    const [request] = await recommendRequests();
-    expect(request.url.searchParams.get('contextId')).toBe('v-9');
-  });
-
-  it('never rejects: empty, a refused option, a timeout and a failure are snapshots', async () => {
-    expect(await loadRecommendations({ meta: { trackingId: 'no_such_shop' } })).toEqual({
-      items: [],
-      status: 'empty',
-      error: { code: 'NO_RECOMMENDATIONS', message: expect.any(String) },
-    });
-    expect((await loadRecommendations({ meta: { trackingId: TID } }, { limit: 0 })).error?.code).toBe(
-      'INVALID_ARGUMENT',
-    );
-    mock.platform.faults.set('recommend', { latencyMs: 200 });
-    expect((await loadRecommendations({ meta: { trackingId: TID } }, { timeout: 50 })).error?.code).toBe('TIMEOUT');
-    mock.platform.faults.set('recommend', { status: 503 });
-    const failed = await loadRecommendations({ meta: { trackingId: TID } });
-    expect([failed.status, failed.error?.code]).toEqual(['error', 'SERVER_ERROR']);
+  // Its snapshots are tested once, in test/recommendations/load-recommendations.test.ts.
+  it("is @svc/recommendations' own", () => {
+    expect(loadRecommendations).toBe(baseLoadRecommendations);
   });
 });
 
