@@ -7,24 +7,13 @@
 // It runs outside `npm test`: a second whole build takes a minute of both cores' time there.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from './free-port.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const PATHS = ['/dist/svc.min.js', '/dist/demo/app.js', '/dist/demo/mock.js', '/'];
 /** Fewer requests than this during a whole build would mean the loop did not run while it did. */
 const LEAST_REQUESTS = 20;
-
-/** A free port on 127.0.0.1. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 /** Resolves once `url` answers, or rejects after `ms`. */
 async function answering(url, ms) {

@@ -11,8 +11,8 @@
 // dist/ must be built (`npm test` builds it; `npm run example:next` runs `npm run build` first).
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { freePort } from './free-port.mjs';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 const example = join(root, 'examples', 'next');
@@ -106,18 +106,6 @@ async function stopServers() {
         }),
     ),
   );
-}
-
-/** A TCP port of 127.0.0.1 that nothing listens on now. */
-function freePort() {
-  return new Promise((resolvePromise, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolvePromise(port));
-    });
-  });
 }
 
 /** The URL once `url` answers HTTP 200. */
