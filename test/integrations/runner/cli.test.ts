@@ -2,35 +2,22 @@
 // `npm test` does). Proves the bundle finds its worker, cuts its own stack frames and exits
 // with the documented codes, and that `npm pack` ships the bin executable.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../../src/integrations/runner';
+import { cli, packageDir, requireBuiltCli, root, svcIntegration } from './built-cli';
 import { type LocalServer, startLocalServer } from './local-server';
 
-const root = resolve(import.meta.dirname, '../../..');
-const packageDir = join(root, 'dist', 'integrations');
-const cli = join(packageDir, 'cli.js');
 const fixture = (name: string) => join(import.meta.dirname, 'fixtures', name);
-
-/** Runs the built command (asynchronously: the local server answers from this process). */
-async function svcIntegration(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [cli, ...args], { cwd: root });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const { code, stdout, stderr } = err as { code: number; stdout: string; stderr: string };
-    return { code, stdout, stderr };
-  }
-}
 const withoutTimes = (stdout: string) => stdout.replace(/\d+ ms/g, 'N ms');
 
 let files: string;
 let server: LocalServer;
 beforeAll(() => {
-  if (!existsSync(cli)) throw new Error(`${cli} is missing: run \`npm run build\` first`);
+  requireBuiltCli();
   files = mkdtempSync(join(tmpdir(), 'svc-cli-'));
 });
 afterAll(() => rmSync(files, { recursive: true, force: true }));
