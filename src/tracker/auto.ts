@@ -2,32 +2,81 @@
 // data-consent="pending" data-cookie-domain="example.co.uk" data-endpoint="https://...">`; with a
 // consent banner, `data-consent="tcf"` (`data-tcf-vendor="123"`, `data-tcf-purposes="1,5,6"`),
 // `data-consent="gcm"` or `data-consent="tcf gcm"`.
+import { setPageTracker } from '@svc/core/internal';
 import { createTracker, type Tracker, type TrackerOptions } from './index';
+import { checkOptions } from './options';
 
 const dataset =
   typeof document !== 'undefined' ? (document.currentScript as HTMLScriptElement | null)?.dataset : undefined;
 
+/** A tracker that `start` creates at its first use: every member is the started tracker's. */
+function startedOnFirstUse(start: () => Tracker): Tracker {
+  return {
+    get visitorId() {
+      return start().visitorId;
+    },
+    get pageViewId() {
+      return start().pageViewId;
+    },
+    get consentState() {
+      return start().consentState;
+    },
+    get consentSource() {
+      return start().consentSource;
+    },
+    get consentSignals() {
+      return start().consentSignals;
+    },
+    get mayPersonalize() {
+      return start().mayPersonalize;
+    },
+    get queued() {
+      return start().queued;
+    },
+    get dropped() {
+      return start().dropped;
+    },
+    emit: (type, data) => start().emit(type, data),
+    on: (type, handler) => start().on(type, handler),
+    flush: () => start().flush(),
+    consent: (state) => start().consent(state),
+    stop: () => start().stop(),
+  };
+}
+
 /**
- * The tracker started from the script tag's `data-tracking-id`, as `window.svc.tracker`; `undefined` without one.
- * It starts in a microtask, once svc.min.js has been evaluated and before any later script of the page runs:
- * Chromium records where in the page's scripts each `document.cookie` access comes from, and V8 then reparses every
- * function on the stack to find the position. During the evaluation that stack holds the bundle's own top-level
- * function, all of svc.min.js: reading the visitor id's cookie from there costs about 8 ms of main-thread time at
- * full CPU speed, a third of the tag's whole load (docs/performance.md).
+ * The tracker of the script tag's `data-tracking-id`, as `window.svc.tracker`; `undefined` without one, or with
+ * attributes it refuses (said on the console). It is there, its options checked, in a microtask once svc.min.js has
+ * been evaluated, before any later script of the page runs. It starts (reads and writes the cookies, listens to the
+ * page) at its first use, by the page's next script as by the recommendations, or else in a task of its own right
+ * after the script's: the task that runs the script tag stays short. Nothing touches `document.cookie` from the
+ * evaluation itself: Chromium records where in the page's scripts each access comes from, and V8 then reparses every
+ * function on the stack to find it, which there is all of svc.min.js (docs/performance.md).
  */
 export let tracker: Tracker | undefined;
 if (dataset?.trackingId) {
   const { trackingId, consent, tcfVendor, tcfPurposes, cookieDomain, endpoint } = dataset;
+  const options: TrackerOptions = {
+    trackingId,
+    consent: consent as TrackerOptions['consent'],
+    tcfVendorId: tcfVendor === undefined ? undefined : Number(tcfVendor),
+    tcfPurposes: tcfPurposes?.split(',').map(Number),
+    cookieDomain,
+    endpoint,
+  };
+  // In a microtask, as the QA opener's start: nothing here touches `document.cookie` during the evaluation.
   queueMicrotask(() => {
     try {
-      tracker = createTracker({
-        trackingId,
-        consent: consent as TrackerOptions['consent'],
-        tcfVendorId: tcfVendor === undefined ? undefined : Number(tcfVendor),
-        tcfPurposes: tcfPurposes?.split(',').map(Number),
-        cookieDomain,
-        endpoint,
-      });
+      checkOptions(options);
+      let started: Tracker | undefined;
+      const start = () => {
+        started ??= createTracker(options);
+        return started;
+      };
+      tracker = startedOnFirstUse(start);
+      // Found by the other packages (`pageTracker()`) before the start too; the start registers the tracker itself.
+      setPageTracker(tracker);
+      setTimeout(start, 0);
     } catch (error) {
       console.error(error);
     }

@@ -3,6 +3,7 @@
 import {
   anIntegerAtLeast,
   aString,
+  type Connection,
   checkObject,
   connectionUrl,
   type Fields,
@@ -162,17 +163,20 @@ const NAMES = { trackingId: 'options.trackingId', endpoint: 'options.endpoint', 
  */
 const TIMEOUT: TimeoutRule = { default: DEFAULTS.requestTimeout, least: 1 };
 
-/**
- * Checks `options` (`INVALID_ARGUMENT` naming the first bad one, before anything happens) and fills in the defaults.
- */
-export function readOptions(options: TrackerOptions): Settings {
+/** Checks `options`: `INVALID_ARGUMENT` naming the first bad one, before anything happens. Returns the connection. */
+export function checkOptions(options: TrackerOptions): Connection {
   checkObject('options', options, OPTIONS);
   refuseUnknownKeys('options', options, [...CONNECTION, ...OPTIONS.map(([name]) => name)]);
-  const { trackingId, endpoint, timeout } = readConnection(
+  return readConnection(
     { trackingId: options.trackingId, endpoint: options.endpoint, timeout: options.requestTimeout },
     TIMEOUT,
     NAMES,
   );
+}
+
+/** Checks `options` (`checkOptions`) and fills in the defaults. */
+export function readOptions(options: TrackerOptions): Settings {
+  const { trackingId, endpoint, timeout } = checkOptions(options);
   const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
   const purposes = (given.tcfPurposes ?? DEFAULTS.tcfPurposes) as readonly number[];
   return {

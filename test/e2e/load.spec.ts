@@ -3,18 +3,32 @@ import { expect, test } from '@playwright/test';
 // svc.min.js at load (docs/storefront.md, "What happens at load"): its evaluation touches no cookie
 // and no storage. Chromium records where each `document.cookie` access comes from, and V8 reparses
 // every function on the stack to find it: from the evaluation, that is the whole bundle. The
-// tracker reads and writes its cookies right after the evaluation, in a microtask, so the page's
-// next script finds `svc.tracker` with its visitor id, as before.
+// tracker starts (reads and writes its cookies) at its first use, so the page's next script finds
+// `svc.tracker` with its visitor id; unused, it starts in a task of its own after the script tag's.
 //
 // The evaluation ends when the bundle's IIFE returns and `var svc` gets its exports: an access
-// that finds `window.svc` unset comes from the evaluation.
+// that finds `window.svc` unset comes from the evaluation. The setter of `svc` then queues a task:
+// it runs after everything the script tag's own run does (its microtasks), before any task that
+// run queued, so an access made before it comes from the script tag's task, unless the page's
+// next script made it (the parser may run that one in the same task).
 
 const PAGE = '/test-pages/load-order.html';
 
 /** Installed before the page's first byte: `window.accesses` lists each cookie and storage access. */
 const WATCH_ACCESSES = `
   window.accesses = [];
-  const record = (what) => window.accesses.push({ what, evaluated: typeof window.svc === 'object' });
+  let svc;
+  let scriptTaskOver = false;
+  Object.defineProperty(window, 'svc', {
+    configurable: true,
+    get: () => svc,
+    set(value) {
+      svc = value;
+      setTimeout(() => (scriptTaskOver = true), 0);
+    },
+  });
+  const record = (what) =>
+    window.accesses.push({ what, evaluated: typeof window.svc === 'object', scriptTaskOver, byNextScript: window.nextScriptRuns === true });
   const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
   Object.defineProperty(Document.prototype, 'cookie', {
     configurable: true,
@@ -38,32 +52,82 @@ const WATCH_ACCESSES = `
     });
   }`;
 
-/** The page: the script tag with its tracking id, then the page's own script, which reads the tracker. */
-const HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>load order</title>
-<script src="/dist/svc.min.js" data-tracking-id="e2e_shop"></script>
-<script>
-  window.nextScript = { accesses: window.accesses.length, visitorId: svc.tracker.visitorId };
-</script>
+/** A page: the script tag with its tracking id (and `attributes`), then the page's own script. */
+const pageWith = (nextScript: string, attributes = '') =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>load order</title>
+<script src="/dist/svc.min.js" data-tracking-id="e2e_shop"${attributes}></script>
+<script>${nextScript}</script>
 </head><body><p>load order</p></body></html>`;
 
-test('svc.min.js touches no cookie or storage during its evaluation; its tracker is ready for the next script', async ({
-  page,
-}) => {
-  await page.route('**/events.svc.example/**', (route) => route.fulfill({ json: { status: 200 } }));
-  await page.route(`**${PAGE}`, (route) => route.fulfill({ body: HTML, contentType: 'text/html' }));
-  await page.addInitScript({ content: WATCH_ACCESSES });
-  await page.goto(PAGE);
-  const { accesses, nextScript, cookies } = await page.evaluate(() => ({
-    accesses: (window as unknown as { accesses: { what: string; evaluated: boolean }[] }).accesses,
-    nextScript: (window as unknown as { nextScript: { accesses: number; visitorId: unknown } }).nextScript,
+/** The page whose next script reads the tracker. */
+const HTML = pageWith(`
+  window.nextScriptRuns = true;
+  const visitorId = svc.tracker.visitorId;
+  window.nextScript = { visitorId, accesses: window.accesses.length };
+  window.nextScriptRuns = false;`);
+
+/** The same page, whose next script does not use the tracker. */
+const UNUSED_HTML = pageWith('window.nextScript = {};');
+
+type Access = { what: string; evaluated: boolean; scriptTaskOver: boolean; byNextScript: boolean };
+
+/** Each cookie write that the script tag's own task made (its evaluation and its microtasks). */
+const writesOfTheTagsTask = (accesses: Access[]) =>
+  accesses.filter(
+    (access) => access.what === 'document.cookie write' && !access.scriptTaskOver && !access.byNextScript,
+  );
+const read = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => ({
+    accesses: (window as unknown as { accesses: Access[] }).accesses,
+    nextScript: (window as unknown as { nextScript: { visitorId?: unknown; accesses?: number } }).nextScript,
     cookies: document.cookie,
   }));
 
+test.beforeEach(async ({ page }) => {
+  await page.route('**/events.svc.example/**', (route) => route.fulfill({ json: { status: 200 } }));
+  await page.addInitScript({ content: WATCH_ACCESSES });
+});
+
+test('svc.min.js touches no cookie or storage during its evaluation; its tracker starts at its first use by the next script', async ({
+  page,
+}) => {
+  await page.route(`**${PAGE}`, (route) => route.fulfill({ body: HTML, contentType: 'text/html' }));
+  await page.goto(PAGE);
+  const { accesses, nextScript, cookies } = await read(page);
+
   expect(accesses.filter((access) => !access.evaluated)).toEqual([]);
-  // Right after the evaluation, before the next script: the visitor id read and written.
-  const beforeNextScript = accesses.slice(0, nextScript.accesses).map((access) => access.what);
-  expect(beforeNextScript).toContain('document.cookie read');
-  expect(beforeNextScript).toContain('document.cookie write');
+  expect(writesOfTheTagsTask(accesses)).toEqual([]);
+  // The next script's first use finds the tracker started: the visitor id read and written by then.
+  const untilItsUse = accesses.slice(0, nextScript.accesses).map((access) => access.what);
+  expect(untilItsUse).toContain('document.cookie read');
+  expect(untilItsUse).toContain('document.cookie write');
   expect(nextScript.visitorId).toMatch(/^[\w-]{8,}$/);
   expect(cookies).toContain(`_svcTracker=${nextScript.visitorId}`);
+});
+
+test("a tracker no script uses starts in a task of its own after the script tag's: the cookie is written", async ({
+  page,
+}) => {
+  await page.route(`**${PAGE}`, (route) => route.fulfill({ body: UNUSED_HTML, contentType: 'text/html' }));
+  await page.goto(PAGE);
+  await expect.poll(async () => (await read(page)).cookies).toMatch(/_svcTracker=[\w-]{8,}/);
+  const { accesses } = await read(page);
+  expect(accesses.filter((access) => !access.evaluated)).toEqual([]);
+  expect(writesOfTheTagsTask(accesses)).toEqual([]);
+  expect(accesses.map((access) => access.what)).toContain('document.cookie write');
+});
+
+test('a script tag attribute the tracker refuses: no svc.tracker, the error on the console, no cookie written', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  const html = pageWith('window.nextScript = { tracker: typeof svc.tracker };', ' data-consent="maybe"');
+  await page.route(`**${PAGE}`, (route) => route.fulfill({ body: html, contentType: 'text/html' }));
+  await page.goto(PAGE);
+  await page.waitForTimeout(100);
+  const { accesses, nextScript } = await read(page);
+  expect(nextScript).toEqual({ tracker: 'undefined' });
+  expect(errors).toEqual([expect.stringMatching(/options\.consent/)]);
+  expect(accesses.map((access) => access.what)).not.toContain('document.cookie write');
 });
