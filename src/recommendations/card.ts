@@ -63,44 +63,74 @@ export function textOf(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
 }
 
-/** An http(s) URL, absolute or relative to the page, resolved; anything else (`javascript:`, `data:`) undefined. */
-export function safeUrl(value: unknown): string | undefined {
+/** An http(s) URL, absolute or relative to `base` (the page's), resolved; anything else (`javascript:`, `data:`) undefined. */
+export function safeUrl(value: unknown, base = document.baseURI): string | undefined {
   if (typeof value !== 'string' || !value.trim()) return undefined;
   try {
-    const url = new URL(value, document.baseURI);
+    const url = new URL(value, base);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Fills the bindings of one element, where the allow-lists let it. */
-function bind(element: HTMLElement, item: Recommendation): void {
+/**
+ * A binding of the card's template, read once: the element's place among the card's elements (the card first, then
+ * its descendants in document order, the same in every copy), the path it names, what it writes (the text, or a URL
+ * attribute), and whether the allow-lists let it. A refused one leaves the text as it is, and removes the attribute.
+ */
+interface Binding {
+  at: number;
+  path: string;
+  target: 'text' | 'href' | 'src';
+  allowed: boolean;
+}
+
+/** The bindings of one element of the template (refusals said once). */
+function bindingsOf(element: HTMLElement, at: number): Binding[] {
+  const bindings: Binding[] = [];
   const { svcField } = element.dataset;
   const html = isHtmlAllTheWay(element);
   if (svcField !== undefined) {
-    if (html && TEXT_ELEMENTS.has(element.tagName)) element.textContent = textOf(bindingValue(item, svcField));
-    else refuse('data-svc-field', element);
+    const allowed = html && TEXT_ELEMENTS.has(element.tagName);
+    if (!allowed) refuse('data-svc-field', element);
+    bindings.push({ at, path: svcField, target: 'text', allowed });
   }
   for (const [binding, attribute, tags] of URL_BINDINGS) {
     const path = element.dataset[binding];
     if (path === undefined) continue;
     const allowed = html && (tags as readonly string[]).includes(element.tagName);
     if (!allowed) refuse(`data-svc-${attribute}`, element);
-    const url = allowed ? safeUrl(bindingValue(item, path)) : undefined;
-    if (url === undefined) element.removeAttribute(attribute);
-    else element.setAttribute(attribute, url);
+    bindings.push({ at, path, target: attribute, allowed });
   }
+  return bindings;
 }
 
+/** `card` and every element in it: the elements bindings may be on, in an order every copy of it shares. */
+const elementsOf = (card: Element) => [card, ...card.querySelectorAll('*')] as HTMLElement[];
+
 /**
- * A card for `item`: the template's element cloned, its bindings (on it and inside it) filled,
- * and marked `data-svc-item` with the item's id (the next answer is compared with it).
+ * The maker of cards from the template's `card` element: its bindings are read once (SVG and MathML elements
+ * included: they have a `dataset` too), then each card is the element cloned, its bindings filled for an item, and
+ * marked `data-svc-item` with the item's id (the next answer is compared with it).
  */
-export function fillCard(card: Element, item: Recommendation): HTMLElement {
-  const copy = document.importNode(card, true) as HTMLElement;
-  // Every element with a binding, SVG and MathML ones included (they have a `dataset` too).
-  for (const element of [copy, ...copy.querySelectorAll<HTMLElement>('*')]) if (element.dataset) bind(element, item);
-  copy.dataset.svcItem = item.id;
-  return copy;
+export function cardMaker(card: Element): (item: Recommendation) => HTMLElement {
+  const bindings = elementsOf(card).flatMap((element, at) => (element.dataset ? bindingsOf(element, at) : []));
+  const base = document.baseURI;
+  return (item) => {
+    const copy = document.importNode(card, true) as HTMLElement;
+    const elements = elementsOf(copy);
+    for (const { at, path, target, allowed } of bindings) {
+      const element = elements[at];
+      if (target === 'text') {
+        if (allowed) element.textContent = textOf(bindingValue(item, path));
+        continue;
+      }
+      const url = allowed ? safeUrl(bindingValue(item, path), base) : undefined;
+      if (url === undefined) element.removeAttribute(target);
+      else element.setAttribute(target, url);
+    }
+    copy.dataset.svcItem = item.id;
+    return copy;
+  };
 }

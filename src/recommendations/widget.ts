@@ -12,7 +12,7 @@
 // in `data-svc-code`): the shop's own markup, cloned as it is, product data never in it.
 
 import { invalid, NoRecommendationsError, type SvcError } from '@svc/core';
-import { fillCard } from './card';
+import { cardMaker } from './card';
 import { type Carousel, createCarousel } from './carousel';
 import { declaredItem } from './declarative';
 // From the package's entry module, so that a bundle of the element shares the client's chunk.
@@ -103,7 +103,8 @@ function renderCards(element: Element, items: Recommendation[], card: Element | 
   const cards = cardsOf(element);
   if (showsItems(cards, items)) return cards;
   for (const old of cards) old.remove();
-  const fresh = items.map((item) => fillCard(card as Element, item));
+  if (!items.length) return [];
+  const fresh = items.map(cardMaker(card as Element));
   element.append(...fresh);
   return fresh;
 }

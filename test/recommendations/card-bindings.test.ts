@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fillCard } from '../../src/recommendations/card';
+import { cardMaker } from '../../src/recommendations/card';
 import type { Recommendation } from '../../src/recommendations/types';
 
 // What a binding may write: the allow-list of card.ts. Product data never becomes script or style,
@@ -16,7 +16,7 @@ const item = {
 function card(markup: string): HTMLElement {
   const template = document.createElement('template');
   template.innerHTML = markup;
-  return fillCard(template.content.firstElementChild!, item);
+  return cardMaker(template.content.firstElementChild!)(item);
 }
 
 afterEach(() => vi.restoreAllMocks());
