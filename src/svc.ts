@@ -5,8 +5,8 @@ export * from '@svc/core/errors';
 export { createExperiencesClient } from './experiences/client';
 export { createIntegration } from './integrations/client';
 // The QA opener: it opens the overlay in a task of its own, after everything here has started. Its
-// place before the tracker matters: its start (a microtask, as the tracker's options check) forgets a
-// mock switch the tag no longer allows before the tracker reads the switch.
+// start (a microtask) forgets a mock switch the tag no longer allows before any client reads the switch
+// (the tracker's start is later: at its first use, or in a task of its own).
 export { qa } from './qa/opener';
 export { recommendations } from './recommendations';
 export { createStash } from './stash';

@@ -56,7 +56,7 @@ export function qa(): void {
   }
 }
 
-// In a microtask, after svc.min.js's evaluation and before the tracker's options check (queued after this
-// one) and its start: a `document.cookie` read from the evaluation costs a reparse of the whole bundle
-// (src/tracker/auto.ts).
+// In a microtask, after svc.min.js's evaluation and before the tracker's start (at its first use by a later
+// script, or in a task of its own): a `document.cookie` read from the evaluation costs a reparse of the whole
+// bundle (src/tracker/auto.ts).
 queueMicrotask(start);

@@ -46,12 +46,12 @@ function startedOnFirstUse(start: () => Tracker): Tracker {
 
 /**
  * The tracker of the script tag's `data-tracking-id`, as `window.svc.tracker`; `undefined` without one, or with
- * attributes it refuses (said on the console). It is there, its options checked, in a microtask once svc.min.js has
- * been evaluated, before any later script of the page runs. It starts (reads and writes the cookies, listens to the
- * page) at its first use, by the page's next script as by the recommendations, or else in a task of its own right
- * after the script's: the task that runs the script tag stays short. Nothing touches `document.cookie` from the
- * evaluation itself: Chromium records where in the page's scripts each access comes from, and V8 then reparses every
- * function on the stack to find it, which there is all of svc.min.js (docs/performance.md).
+ * attributes it refuses (said on the console): its options are checked during the evaluation (no cookie, no storage).
+ * It starts (reads and writes the cookies, listens to the page) at its first use, by the page's next script as by the
+ * recommendations, or else in a task of its own right after the script's: the task that runs the script tag stays
+ * short, and nothing touches `document.cookie` from the evaluation itself. Chromium records where in the page's
+ * scripts each access comes from, and V8 then reparses every function on the stack to find it, which there is all
+ * of svc.min.js (docs/performance.md).
  */
 export let tracker: Tracker | undefined;
 if (dataset?.trackingId) {
@@ -64,21 +64,18 @@ if (dataset?.trackingId) {
     cookieDomain,
     endpoint,
   };
-  // In a microtask, as the QA opener's start: nothing here touches `document.cookie` during the evaluation.
-  queueMicrotask(() => {
-    try {
-      checkOptions(options);
-      let started: Tracker | undefined;
-      const start = () => {
-        started ??= createTracker(options);
-        return started;
-      };
-      tracker = startedOnFirstUse(start);
-      // Found by the other packages (`pageTracker()`) before the start too; the start registers the tracker itself.
-      setPageTracker(tracker);
-      setTimeout(start, 0);
-    } catch (error) {
-      console.error(error);
-    }
-  });
+  try {
+    checkOptions(options);
+    let started: Tracker | undefined;
+    const start = () => {
+      started ??= createTracker(options);
+      return started;
+    };
+    tracker = startedOnFirstUse(start);
+    // Found by the other packages (`pageTracker()`) before the start too; the start registers the tracker itself.
+    setPageTracker(tracker);
+    setTimeout(start, 0);
+  } catch (error) {
+    console.error(error);
+  }
 }
