@@ -18,16 +18,22 @@ function fakeIdle() {
   };
 }
 
+/** `whenIdle` of two steps that say when they run, in `ran`. */
+function twoSteps() {
+  const ran: string[] = [];
+  const deferred = whenIdle(
+    () => ran.push('open'),
+    () => ran.push('adopt'),
+  );
+  return { ran, deferred };
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('whenIdle', () => {
   it('runs each step in an idle callback of its own, in order, each within 2 s', () => {
     const idle = fakeIdle();
-    const ran: string[] = [];
-    whenIdle(
-      () => ran.push('open'),
-      () => ran.push('adopt'),
-    );
+    const { ran } = twoSteps();
     expect([ran, idle.asked.map(({ timeout }) => timeout)]).toEqual([[], [2000, 2000]]);
     idle.runIdle(1);
     expect(ran).toEqual(['open']);
@@ -37,11 +43,7 @@ describe('whenIdle', () => {
 
   it('now() runs the steps left at once, and the idle periods then run nothing', () => {
     const idle = fakeIdle();
-    const ran: string[] = [];
-    const deferred = whenIdle(
-      () => ran.push('open'),
-      () => ran.push('adopt'),
-    );
+    const { ran, deferred } = twoSteps();
     idle.runIdle(1);
     deferred.now();
     expect(ran).toEqual(['open', 'adopt']);
@@ -52,11 +54,7 @@ describe('whenIdle', () => {
 
   it('cancel(): the steps left never run', () => {
     const idle = fakeIdle();
-    const ran: string[] = [];
-    const deferred = whenIdle(
-      () => ran.push('open'),
-      () => ran.push('adopt'),
-    );
+    const { ran, deferred } = twoSteps();
     idle.runIdle(1);
     deferred.cancel();
     idle.runIdle();
@@ -66,12 +64,8 @@ describe('whenIdle', () => {
 
   it('without requestIdleCallback (Safari, Node): a task of its own per step', async () => {
     vi.stubGlobal('requestIdleCallback', undefined);
-    const ran: string[] = [];
     const timers = vi.spyOn(globalThis, 'setTimeout');
-    whenIdle(
-      () => ran.push('open'),
-      () => ran.push('adopt'),
-    );
+    const { ran } = twoSteps();
     expect([ran, timers.mock.calls.map(([, ms]) => ms)]).toEqual([[], [0, 0]]);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(ran).toEqual(['open', 'adopt']);
