@@ -70,17 +70,6 @@ export function setEndpoints(endpoints: Partial<Endpoints>): void {
 
 /** What this copy of core read of the mock switch: `null` when the tab is answered by the platform. */
 let qaMock: string | null | undefined;
-/** Whether the mock switch's session cookie was set when this copy of core first looked. */
-let qaMockCookie: boolean | undefined;
-
-/**
- * Whether the mock switch's session cookie is set: read once per copy of core, as the switch it
- * signs is (the QA opener and `answeringMock` share the one read of `document.cookie`).
- */
-export function mockSwitchCookie(): boolean {
-  qaMockCookie ??= readCookie(QA_MOCK_COOKIE) !== undefined;
-  return qaMockCookie;
-}
 
 /**
  * The mock this tab is pointed at by the QA overlay's mock switch, if any: the tab's
@@ -92,7 +81,7 @@ export function mockSwitchCookie(): boolean {
 export function answeringMock(): string | undefined {
   if (qaMock === undefined) {
     try {
-      const switched = mockSwitchCookie();
+      const switched = readCookie(QA_MOCK_COOKIE) !== undefined;
       const url = switched ? (globalThis.sessionStorage?.getItem(QA_MOCK_KEY) ?? null) : null;
       qaMock = isHttpUrl(url) ? url.replace(/\/+$/, '') : null;
     } catch {

@@ -7,7 +7,6 @@
 // and bundle (it is no export of the published package). A copy per package is safe: the QA
 // channel and the tracker slot live in `Symbol.for` slots of the page, the mock switch in the
 // tab's sessionStorage, and the rest keeps nothing another copy would need.
-export { mockSwitchCookie } from './endpoints';
 export { type EventSource, eventMeta } from './event-meta';
 export { SEGMENT } from './path';
 export {

@@ -3,8 +3,8 @@
 // says `data-qa="mock"`; every copy of core reads the switch from sessionStorage, core's
 // `answeringMock`). The overlay itself, svc-qa.js beside svc.min.js, is loaded only when it opens,
 // after the SDK has started: a page that refuses it (Trusted Types, CSP) keeps its SDK.
-import { answeringMock } from '@svc/core';
-import { mockSwitchCookie, QA_MOCK_KEY, qaChannel } from '@svc/core/internal';
+import { answeringMock, readCookie } from '@svc/core';
+import { QA_MOCK_COOKIE, QA_MOCK_KEY, qaChannel } from '@svc/core/internal';
 
 const script = document.currentScript as HTMLScriptElement | null;
 /** `data-qa`'s words: `url` (the `?svc-qa` marker opens the overlay), `mock` (the mock switch is offered). */
@@ -15,7 +15,7 @@ let mock: string | null = null;
 /** Reads the mock switch, or forgets one the tag no longer allows; opens the overlay where the page asks for it. */
 function start(): void {
   if (mockAllowed) mock = answeringMock() ?? null;
-  else if (mockSwitchCookie()) {
+  else if (readCookie(QA_MOCK_COOKIE) !== undefined) {
     // A switch left from when the tag allowed it is forgotten: no copy of core reads it after the reload.
     try {
       sessionStorage.removeItem(QA_MOCK_KEY);
