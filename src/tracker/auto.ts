@@ -3,8 +3,8 @@
 // consent banner, `data-consent="tcf"` (`data-tcf-vendor="123"`, `data-tcf-purposes="1,5,6"`),
 // `data-consent="gcm"` or `data-consent="tcf gcm"`.
 import { setPageTracker } from '@svc/core/internal';
-import { createTracker, type Tracker, type TrackerOptions } from './index';
-import { checkOptions } from './options';
+import { checkOptions, settingsOf, type TrackerOptions } from './options';
+import { startTracker, type Tracker } from './start';
 
 const dataset =
   typeof document !== 'undefined' ? (document.currentScript as HTMLScriptElement | null)?.dataset : undefined;
@@ -65,10 +65,10 @@ if (dataset?.trackingId) {
     endpoint,
   };
   try {
-    checkOptions(options);
+    const connection = checkOptions(options);
     let started: Tracker | undefined;
     const start = () => {
-      started ??= createTracker(options);
+      started ??= startTracker(settingsOf(options, connection));
       return started;
     };
     tracker = startedOnFirstUse(start);

@@ -174,9 +174,16 @@ export function checkOptions(options: TrackerOptions): Connection {
   );
 }
 
-/** Checks `options` (`checkOptions`) and fills in the defaults. */
+/** Checks `options` (`checkOptions`) and fills in the defaults (`settingsOf`). */
 export function readOptions(options: TrackerOptions): Settings {
-  const { trackingId, endpoint, timeout } = checkOptions(options);
+  return settingsOf(options, checkOptions(options));
+}
+
+/**
+ * The settings of `options` that `checkOptions` passed and read as `connection`: each given option, else its
+ * default; the events URL built now, from the endpoints in force (`setEndpoints()`, a QA tab's mock).
+ */
+export function settingsOf(options: TrackerOptions, { trackingId, endpoint, timeout }: Connection): Settings {
   const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
   const purposes = (given.tcfPurposes ?? DEFAULTS.tcfPurposes) as readonly number[];
   return {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultEndpoints, setEndpoints } from '../../src/core/endpoints';
 import { InvalidArgumentError } from '../../src/core/errors';
-import { DEFAULTS, readOptions } from '../../src/tracker/options';
+import { checkOptions, DEFAULTS, readOptions, settingsOf } from '../../src/tracker/options';
 import { thrown } from '../support/failure';
 
 describe('readOptions', () => {
@@ -24,6 +25,22 @@ describe('readOptions', () => {
     });
     expect(settings).toMatchObject({ batchSize: 5, batchDelay: 0, consent: 'granted', cookieDomain: 'example.co.uk' });
     expect(settings.url).toBe('https://collector.example/events/v1/shop_1');
+  });
+
+  describe('checked once, read later (the script tag checks at its evaluation and reads at its start)', () => {
+    afterEach(() => setEndpoints({ ...defaultEndpoints }));
+
+    it('settingsOf gives what readOptions gives, from the connection checkOptions read', () => {
+      const options = { trackingId: 'shop_1', endpoint: 'https://collector.example', batchSize: 5 };
+      expect(settingsOf(options, checkOptions(options))).toEqual(readOptions(options));
+    });
+
+    it('builds the events URL from the endpoints in force when it reads, not when the options were checked', () => {
+      const options = { trackingId: 'shop_1' };
+      const connection = checkOptions(options);
+      setEndpoints({ events: 'https://events.shop.example/' });
+      expect(settingsOf(options, connection).url).toBe('https://events.shop.example/events/v1/shop_1');
+    });
   });
 
   it('the storefront guide states every default as DEFAULTS has it (one place in the code, the docs checked against it)', () => {
