@@ -57,14 +57,7 @@ if (packages.length === 0) throw new Error('no packages in dist/: run `npm run b
 
 // `--consumer-only` runs just the consumer check (to debug it, or prove it catches a broken package).
 const consumerOnly = process.argv.includes('--consumer-only');
-// Two packages at a time (their checks are separate processes that mostly wait); each package's
-// output is printed whole when its checks end, so the blocks never interleave.
-const waiting = consumerOnly ? [] : [...packages];
-await Promise.all(
-  [1, 2].map(async () => {
-    for (let next = waiting.shift(); next; next = waiting.shift()) console.log(await checkPackage(next));
-  }),
-);
+await twoAtATime(consumerOnly ? [] : packages.map((pkg) => () => checkPackage(pkg)));
 
 // The consumer check.
 const work = mkdtempSync(join(tmpdir(), 'svc-consumer-'));
@@ -189,22 +182,47 @@ export async function serverPage(visitorId: string) {
       files: ['types.ts', 'widget.tsx', 'vue-widget.ts'],
     }),
   );
-  console.log('== consumer: type-checking an import of every entry point, a React 19 and a Vue 3.5 widget (nodenext)');
-  run(join(work, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { cwd: work });
-  checkVueServerRender(work);
-  await checkOneCore(work);
-  for (const major of MSW_MAJORS) checkMswMajor(major, tarballs);
-  checkPlaywrightFixture(work);
+  // What follows uses the installed project without changing it (each msw major has a project of its own).
+  await twoAtATime([
+    async () =>
+      '== consumer: type-checking an import of every entry point, a React 19 and a Vue 3.5 widget (nodenext)\n' +
+      (await capture(join(work, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { cwd: work })),
+    () => checkVueServerRender(work),
+    () => checkOneCore(work),
+    ...MSW_MAJORS.map((major) => () => checkMswMajor(major, tarballs)),
+    () => checkPlaywrightFixture(work),
+  ]);
   console.log(`\npackage checks: ${packages.length} packages ok`);
 } finally {
   if (!process.env.KEEP_CONSUMER) rmSync(work, { recursive: true, force: true });
 }
 
 /**
+ * Runs `checks` two at a time (each is separate processes that mostly wait) and prints each one's
+ * output whole when it ends, so that the blocks never interleave. After a failure no other check
+ * starts; the running one ends, then the first failure is thrown, its output in its message.
+ */
+async function twoAtATime(checks) {
+  const waiting = [...checks];
+  const failures = [];
+  const lane = async () => {
+    for (let next = waiting.shift(); next && !failures.length; next = waiting.shift()) {
+      try {
+        console.log(await next());
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+  };
+  await Promise.all([lane(), lane()]);
+  if (failures.length) throw failures[0];
+}
+
+/**
  * Through the installed packages and the shop's own Vue: `<SvcRecommendations>` renders a snapshot's
  * card with vue/server-renderer in Node, and Vue warns of nothing (one Vue: @svc/vue's is the shop's).
  */
-function checkVueServerRender(work) {
+async function checkVueServerRender(work) {
   writeFileSync(
     join(work, 'vue-ssr.mjs'),
     `import { SvcRecommendations } from '@svc/vue';
@@ -221,8 +239,7 @@ if (!html.startsWith('<div data-state="ready">') || !html.includes('<ul><li>Line
 console.log('@svc/vue renders a snapshot with vue/server-renderer: ' + html);
 `,
   );
-  console.log('== consumer: @svc/vue rendered on the server with the installed vue');
-  run('node', ['vue-ssr.mjs'], { cwd: work });
+  return `== consumer: @svc/vue rendered on the server with the installed vue\n${await capture('node', ['vue-ssr.mjs'], { cwd: work })}`;
 }
 
 /**
@@ -308,10 +325,12 @@ if (!(error instanceof SvcError) || !(error instanceof InvalidArgumentError) || 
 console.log('one SvcError: an @svc/recommendations error is instanceof SvcError from @svc/stash');
 `,
   );
-  console.log('== consumer: one SvcError class across packages');
-  run('node', ['one-core.mjs'], { cwd: work });
+  const output = [
+    '== consumer: one SvcError class across packages',
+    await capture('node', ['one-core.mjs'], { cwd: work }),
+  ];
 
-  console.log('== consumer: a bundle of all five browser packages has one core and one ky');
+  output.push('== consumer: a bundle of all five browser packages has one core and one ky');
   const page = join(work, 'page.mjs');
   writeFileSync(
     page,
@@ -346,13 +365,14 @@ export { createIntegration } from '@svc/integrations';
   const together = gzipSync(result.outputFiles[0].contents, { level: 9 }).length;
   const script = gzipSync(readFileSync(join(dist, 'svc.min.js')), { level: 9 }).length;
   const ratio = together / script;
-  console.log(
+  output.push(
     `all five browser packages bundled together: ${together} B gzip, svc.min.js ${script} B: ${ratio.toFixed(2)} x (limit 1.1 x)`,
   );
   if (ratio > 1.1)
     throw new Error(
       `all five packages together are ${ratio.toFixed(2)} x svc.min.js (limit 1.1 x): is core bundled more than once?`,
     );
+  return output.join('\n');
 }
 
 /**
@@ -361,7 +381,7 @@ export { createIntegration } from '@svc/integrations';
  * customer test under Node's own test runner: `setupServer(...createHandlers(createMockPlatform()))`,
  * a stash write and read, a recommendations `get` and a `shown` event, then `close()`.
  */
-function checkMswMajor({ msw, node, listen }, tarballs) {
+async function checkMswMajor({ msw, node, listen }, tarballs) {
   const project = mkdtempSync(join(tmpdir(), `svc-msw${msw}-`));
   try {
     const env = { ...process.env, PATH: `${nodeBinDir(node)}:${process.env.PATH}` };
@@ -374,16 +394,19 @@ function checkMswMajor({ msw, node, listen }, tarballs) {
     const wanted = ['core', 'mock', 'stash', 'recommendations'].map((name) =>
       tarballs.find((file) => file.includes(`svc-${name}-`)),
     );
-    console.log(`\n== msw ${msw} on Node ${node}: a customer's project installs @svc/mock beside msw@${msw}`);
-    run(
-      'npm',
-      ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', `msw@${msw}`, ...wanted],
-      inProject,
+    const output = [`\n== msw ${msw} on Node ${node}: a customer's project installs @svc/mock beside msw@${msw}`];
+    output.push(
+      await capture(
+        'npm',
+        ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', `msw@${msw}`, ...wanted],
+        inProject,
+      ),
     );
-    run('npm', ['ls', '--all'], { ...inProject, stdio: ['ignore', 'ignore', 'inherit'] });
-    console.log('npm ls --all: clean');
+    await capture('npm', ['ls', '--all'], inProject);
+    output.push('npm ls --all: clean');
     writeFileSync(join(project, 'customer.test.mjs'), customerTest(listen));
-    run('node', ['--test', '--test-reporter=spec', 'customer.test.mjs'], inProject);
+    output.push(await capture('node', ['--test', '--test-reporter=spec', 'customer.test.mjs'], inProject));
+    return output.join('\n');
   } finally {
     if (!process.env.KEEP_CONSUMER) rmSync(project, { recursive: true, force: true });
   }
@@ -424,8 +447,7 @@ test('the shop reads and writes the stash, gets recommendations and reports one 
  * example as written, against the plain storefront page of our e2e suite (and svc.min.js) served
  * by a static server of the scratch project, in Debian's Chromium.
  */
-function checkPlaywrightFixture(work) {
-  console.log("== consumer: the testing guide's @svc/mock/playwright example, through the tarball");
+async function checkPlaywrightFixture(work) {
   const site = join(work, 'site');
   mkdirSync(join(site, 'test-pages'), { recursive: true });
   mkdirSync(join(site, 'dist'), { recursive: true });
@@ -465,5 +487,12 @@ createServer(async (req, res) => {
   );
   mkdirSync(join(work, 'tests'), { recursive: true });
   writeFileSync(join(work, 'tests', 'shop.spec.ts'), guideExample());
-  run(join(work, 'node_modules', '.bin', 'playwright'), ['test', '--config', 'playwright.config.mjs'], { cwd: work });
+  const output = await capture(
+    join(work, 'node_modules', '.bin', 'playwright'),
+    ['test', '--config', 'playwright.config.mjs'],
+    {
+      cwd: work,
+    },
+  );
+  return `== consumer: the testing guide's @svc/mock/playwright example, through the tarball\n${output}`;
 }
