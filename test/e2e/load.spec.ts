@@ -89,7 +89,7 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript({ content: WATCH_ACCESSES });
 });
 
-test('svc.min.js touches no cookie or storage during its evaluation; its tracker starts at its first use by the next script', async ({
+test('svc.min.js touches no cookie or storage during its evaluation; the next script finds its tracker started', async ({
   page,
 }) => {
   await page.route(`**${PAGE}`, (route) => route.fulfill({ body: HTML, contentType: 'text/html' }));
