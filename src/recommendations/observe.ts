@@ -3,7 +3,8 @@
 // continuous second with the page visible (the IAB/MRC standard for display); `clicked` on every
 // click, middle click or Enter that follows it. One IntersectionObserver, one MutationObserver and
 // one visibilitychange listener serve every observed element of the page, and exist only while
-// something is observed.
+// something is observed. The elements that become viewable together (a row of cards) share one
+// timer: their items are shown in one task, so their events are queued and stored together.
 import { qaChannel, qaRecord } from '@svc/core/internal';
 
 /** The viewability standard, as data. */
@@ -54,10 +55,22 @@ interface Watch extends ImpressionActions {
   viewable: boolean;
   /** `shown` went out (or is on its way). */
   done: boolean;
-  timer?: ReturnType<typeof setTimeout>;
+  /** The one-second count running for it, if any. */
+  count?: Count;
   /** While the element has not been in the document: how `pending` holds it. */
   waiting?: WeakRef<Watch>;
   stop(): void;
+}
+
+/** One timer for the watches whose one-second count started in the same callback. */
+interface Count {
+  watches: Set<Watch>;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/** The counts that one callback (an IntersectionObserver's, a visibility change) starts: one at most. */
+interface Starts {
+  count?: Count;
 }
 
 /** The watches of each observed element in the document (an element may carry several items or clients). */
@@ -96,17 +109,35 @@ const report = (watch: Watch, state: ImpressionState) => {
   watch.element.dispatchEvent(new CustomEvent(IMPRESSION_EVENT, { bubbles: true, detail }));
 };
 
-/** Starts or stops the one-second count of `watch` after a change of its viewability or of the page's visibility. */
-function startOrStopViewTimer(watch: Watch) {
+/**
+ * Starts or stops the one-second count of `watch` after a change of its viewability or of the page's visibility. A
+ * count started joins the one its callback started already (`starts`), if any.
+ */
+function startOrStopViewTimer(watch: Watch, starts: Starts) {
   const counting = watch.viewable && !document.hidden && !watch.done;
-  if (counting && !watch.timer) {
-    watch.timer = setTimeout(() => show(watch), VIEWABILITY.duration);
+  if (counting && !watch.count) {
+    if (!starts.count?.watches.size) {
+      const watches = new Set<Watch>();
+      const timer = setTimeout(() => {
+        for (const shown of watches) show(shown);
+      }, VIEWABILITY.duration);
+      starts.count = { watches, timer };
+    }
+    watch.count = starts.count;
+    watch.count.watches.add(watch);
     report(watch, 'viewable');
-  } else if (!counting && watch.timer) {
-    clearTimeout(watch.timer);
-    watch.timer = undefined;
+  } else if (!counting && watch.count) {
+    stopCount(watch);
     report(watch, 'not-viewable');
   }
+}
+
+/** Takes `watch` out of its count; the count's timer stops when no watch is left in it. */
+function stopCount(watch: Watch) {
+  const count = watch.count!;
+  watch.count = undefined;
+  count.watches.delete(watch);
+  if (!count.watches.size) clearTimeout(count.timer);
 }
 
 /**
@@ -114,7 +145,7 @@ function startOrStopViewTimer(watch: Watch) {
  * again.
  */
 function show(watch: Watch) {
-  watch.timer = undefined;
+  watch.count = undefined;
   watch.done = true;
   report(watch, 'shown');
   const watches = watched.get(watch.element);
@@ -127,16 +158,18 @@ function show(watch: Watch) {
 }
 
 const onIntersect = (entries: IntersectionObserverEntry[]) => {
+  const starts: Starts = {};
   for (const entry of entries) {
     for (const watch of watched.get(entry.target) ?? []) {
       watch.viewable = isViewable(entry);
-      startOrStopViewTimer(watch);
+      startOrStopViewTimer(watch, starts);
     }
   }
 };
 
 const onVisibility = () => {
-  for (const watches of watched.values()) for (const watch of watches) startOrStopViewTimer(watch);
+  const starts: Starts = {};
+  for (const watches of watched.values()) for (const watch of watches) startOrStopViewTimer(watch, starts);
 };
 
 /** After a change of the document: waiting elements now in it start; started ones no longer in it stop. */
@@ -178,7 +211,7 @@ export function observeElement(element: Element, actions: ImpressionActions): ()
     stop() {
       if (listening.signal.aborted) return;
       listening.abort();
-      clearTimeout(watch.timer);
+      if (watch.count) stopCount(watch);
       if (watch.waiting) pending.delete(watch.waiting);
       const watches = watched.get(element);
       if (watches?.delete(watch) && !watches.size) {

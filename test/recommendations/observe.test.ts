@@ -56,6 +56,20 @@ function view(element: Element, share: number) {
   ]);
 }
 
+/** Reports each of `elements` fully in view, in one callback (a row of cards scrolled into view together). */
+function viewTogether(elements: Element[]) {
+  DrivenObserver.current!.callback(
+    elements.map((target) => ({
+      target,
+      isIntersecting: true,
+      intersectionRatio: 1,
+      rootBounds: VIEWPORT as DOMRectReadOnly,
+      boundingClientRect: { width: 200, height: 100 } as DOMRectReadOnly,
+      intersectionRect: { width: 200, height: 100 } as DOMRectReadOnly,
+    })),
+  );
+}
+
 function setHidden(hidden: boolean) {
   Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
   document.dispatchEvent(new Event('visibilitychange'));
@@ -209,6 +223,53 @@ describe('shown: one continuous second viewable, the page visible', () => {
     view(els[1], 0.7);
     view(els[2], 0.3);
     vi.advanceTimersByTime(2000);
+    expect(events).toEqual([shown('p1'), shown('p2')]);
+  });
+
+  it('elements viewable from one callback share one timer: their items are shown together, in one task', () => {
+    const { recs, events } = client();
+    const els = ['p1', 'p2', 'p3'].map(rendered);
+    for (const [i, li] of els.entries()) recs.observe(li, item(`p${i + 1}`), i + 1);
+    viewTogether(els);
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(999);
+    expect(events).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(events).toEqual([shown('p1'), shown('p2'), shown('p3')]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('one of them out of view stops its own count only; the last one out stops the timer', () => {
+    const { recs, events } = client();
+    const els = ['p1', 'p2', 'p3', 'p4'].map(rendered);
+    for (const [i, li] of els.entries()) recs.observe(li, item(`p${i + 1}`), i + 1);
+    viewTogether(els.slice(0, 2));
+    vi.advanceTimersByTime(500);
+    view(els[0], 0);
+    vi.advanceTimersByTime(500);
+    expect(events).toEqual([shown('p2')]);
+    viewTogether(els.slice(2));
+    view(els[2], 0);
+    view(els[3], 0);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(5000);
+    expect(events).toEqual([shown('p2')]);
+  });
+
+  it('an element viewable from a later callback counts its own second, from then', () => {
+    const { recs, events } = client();
+    const [a, b] = ['p1', 'p2'].map(rendered);
+    recs.observe(a, item('p1'), 1);
+    recs.observe(b, item('p2'), 2);
+    view(a, 1);
+    vi.advanceTimersByTime(600);
+    view(b, 1);
+    expect(vi.getTimerCount()).toBe(2);
+    vi.advanceTimersByTime(400);
+    expect(events).toEqual([shown('p1')]);
+    vi.advanceTimersByTime(599);
+    expect(events).toEqual([shown('p1')]);
+    vi.advanceTimersByTime(1);
     expect(events).toEqual([shown('p1'), shown('p2')]);
   });
 
