@@ -119,7 +119,7 @@ function startOrStopViewTimer(watch: Watch, starts: Starts) {
     if (!starts.count?.watches.size) {
       const watches = new Set<Watch>();
       const timer = setTimeout(() => {
-        for (const shown of watches) show(shown);
+        for (const counted of watches) show(counted);
       }, VIEWABILITY.duration);
       starts.count = { watches, timer };
     }
