@@ -40,34 +40,26 @@ class DrivenObserver {
 }
 
 const VIEWPORT = { width: 1000, height: 800 };
+/** The entry of `target` with `share` of its 200x100 box in the 1000x800 viewport. */
+const entryOf = (target: Element, share: number): Partial<IntersectionObserverEntry> => ({
+  target,
+  isIntersecting: share > 0,
+  intersectionRatio: share,
+  rootBounds: VIEWPORT as DOMRectReadOnly,
+  boundingClientRect: { width: 200, height: 100 } as DOMRectReadOnly,
+  intersectionRect: { width: 200, height: 100 * share } as DOMRectReadOnly,
+});
+
 /** Reports `element` with `share` of its 200x100 box in the 1000x800 viewport. */
 function view(element: Element, share: number) {
   const observer = DrivenObserver.current!;
   expect(observer.targets.has(element)).toBe(true);
-  observer.callback([
-    {
-      target: element,
-      isIntersecting: share > 0,
-      intersectionRatio: share,
-      rootBounds: VIEWPORT as DOMRectReadOnly,
-      boundingClientRect: { width: 200, height: 100 } as DOMRectReadOnly,
-      intersectionRect: { width: 200, height: 100 * share } as DOMRectReadOnly,
-    },
-  ]);
+  observer.callback([entryOf(element, share)]);
 }
 
 /** Reports each of `elements` fully in view, in one callback (a row of cards scrolled into view together). */
 function viewTogether(elements: Element[]) {
-  DrivenObserver.current!.callback(
-    elements.map((target) => ({
-      target,
-      isIntersecting: true,
-      intersectionRatio: 1,
-      rootBounds: VIEWPORT as DOMRectReadOnly,
-      boundingClientRect: { width: 200, height: 100 } as DOMRectReadOnly,
-      intersectionRect: { width: 200, height: 100 } as DOMRectReadOnly,
-    })),
-  );
+  DrivenObserver.current!.callback(elements.map((element) => entryOf(element, 1)));
 }
 
 function setHidden(hidden: boolean) {
