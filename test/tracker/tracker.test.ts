@@ -7,6 +7,7 @@ import { body, GZIP_FROM } from '../../src/tracker/delivery';
 import { thrown } from '../support/failure';
 import { fakeTime, settle } from '../support/fake-time';
 import { useMockPlatform } from '../support/mock-server';
+import { spyOnStorage } from '../support/storage-spy';
 import { useTrackers } from './helpers';
 
 // The tracker against @svc/mock in Node (MSW), the DOM from happy-dom. Browser-only behaviour
@@ -286,7 +287,7 @@ describe('storage while the platform acknowledges', () => {
     await flushed;
     expect(storedEvents(t.pageViewId)).toEqual([]);
 
-    const setItem = vi.spyOn(localStorage, 'setItem');
+    const setItem = spyOnStorage(localStorage, 'setItem');
     const chunkWrites = () => setItem.mock.calls.filter(([k]) => k.startsWith(`_svcq:${TID}:${t.pageViewId}:`));
     // Acknowledged within 2 s: never written.
     t.emit('ecProduct', product(1));
@@ -358,8 +359,8 @@ describe('storage', () => {
       await null; // the task's write
     }
     await t.flush();
-    const setItem = vi.spyOn(localStorage, 'setItem');
-    const removeItem = vi.spyOn(localStorage, 'removeItem');
+    const setItem = spyOnStorage(localStorage, 'setItem');
+    const removeItem = spyOnStorage(localStorage, 'removeItem');
     emitN(t, 1, 1000); // the queue is full: the oldest event is dropped
     await null;
     // The oldest chunk rewritten without the dropped event (19 left), one new chunk with the new event.
@@ -438,7 +439,7 @@ describe('storage', () => {
   it('localStorage full: keeps working in memory and says so once', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const t = start();
-    vi.spyOn(localStorage, 'setItem').mockImplementation(() => {
+    spyOnStorage(localStorage, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError');
     });
     emitN(t, 3);
