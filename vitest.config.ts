@@ -1,6 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/** The files whose tests bound a run's CPU time. */
+const CPU_TIMED = ['test/mock/recommend/rules-budget.test.ts'];
+
 // Unit and integration tests: Node by default; a file opts into the DOM with
 // `// @vitest-environment happy-dom` on its first line.
 export default defineConfig({
@@ -20,8 +23,6 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.{ts,tsx}'],
-    exclude: ['test/e2e/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 20_000,
     restoreMocks: true,
@@ -29,5 +30,23 @@ export default defineConfig({
     // waiting on timers, child processes and sockets, so a third worker on these 2-core machines
     // overlaps those waits (the suite takes about half the time).
     maxWorkers: availableParallelism() + 1,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.{ts,tsx}'],
+          exclude: ['test/e2e/**', 'node_modules/**', ...CPU_TIMED],
+          // A worker runs file after file (starting a worker and its environment per file costs
+          // about half a second); test/support/shared-worker.ts undoes each file's page-wide state
+          // after it.
+          isolate: false,
+          setupFiles: ['test/support/shared-worker.ts'],
+        },
+      },
+      // Files that bound a run's CPU time (process.cpuUsage) each get a process of their own: in a
+      // shared one, a collection of the heap earlier files left counts in their figure.
+      { extends: true, test: { name: 'cpu-timed', include: [...CPU_TIMED] } },
+    ],
   },
 });
