@@ -1,8 +1,15 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-/** The files whose tests bound a run's CPU time. */
-const CPU_TIMED = ['test/mock/recommend/rules-budget.test.ts'];
+/** The files that each get a process of their own (project `own-process`), and why. */
+const OWN_PROCESS = [
+  // It bounds a run's CPU time (process.cpuUsage): in a shared process, a collection of the heap
+  // that earlier files left counts in its figure.
+  'test/mock/recommend/rules-budget.test.ts',
+  // It defines <svc-recommendations> on the page: a definition stays for every later file of a
+  // shared page, bound to the modules of the file that made it.
+  'test/recommendations/element.test.ts',
+];
 
 // Unit and integration tests: Node by default; a file opts into the DOM with
 // `// @vitest-environment happy-dom` on its first line.
@@ -36,7 +43,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/e2e/**', 'node_modules/**', ...CPU_TIMED],
+          exclude: ['test/e2e/**', 'node_modules/**', ...OWN_PROCESS],
           // A worker runs file after file (starting a worker and its environment per file costs
           // about half a second); test/support/shared-worker.ts undoes each file's page-wide state
           // after it.
@@ -44,9 +51,7 @@ export default defineConfig({
           setupFiles: ['test/support/shared-worker.ts'],
         },
       },
-      // Files that bound a run's CPU time (process.cpuUsage) each get a process of their own: in a
-      // shared one, a collection of the heap earlier files left counts in their figure.
-      { extends: true, test: { name: 'cpu-timed', include: [...CPU_TIMED] } },
+      { extends: true, test: { name: 'own-process', include: [...OWN_PROCESS] } },
     ],
   },
 });
