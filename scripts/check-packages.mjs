@@ -184,9 +184,7 @@ export async function serverPage(visitorId: string) {
   );
   // What follows uses the installed project without changing it (each msw major has a project of its own).
   await twoAtATime([
-    async () =>
-      '== consumer: type-checking an import of every entry point, a React 19 and a Vue 3.5 widget (nodenext)\n' +
-      (await capture(join(work, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { cwd: work })),
+    () => checkTypes(work),
     () => checkVueServerRender(work),
     () => checkOneCore(work),
     ...MSW_MAJORS.map((major) => () => checkMswMajor(major, tarballs)),
@@ -216,6 +214,12 @@ async function twoAtATime(checks) {
   };
   await Promise.all([lane(), lane()]);
   if (failures.length) throw failures[0];
+}
+
+/** The installed project's type check: an import of every entry point, a React 19 and a Vue 3.5 widget. */
+async function checkTypes(work) {
+  const output = await capture(join(work, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { cwd: work });
+  return `== consumer: type-checking an import of every entry point, a React 19 and a Vue 3.5 widget (nodenext)\n${output}`;
 }
 
 /**
@@ -487,12 +491,7 @@ createServer(async (req, res) => {
   );
   mkdirSync(join(work, 'tests'), { recursive: true });
   writeFileSync(join(work, 'tests', 'shop.spec.ts'), guideExample());
-  const output = await capture(
-    join(work, 'node_modules', '.bin', 'playwright'),
-    ['test', '--config', 'playwright.config.mjs'],
-    {
-      cwd: work,
-    },
-  );
+  const playwright = join(work, 'node_modules', '.bin', 'playwright');
+  const output = await capture(playwright, ['test', '--config', 'playwright.config.mjs'], { cwd: work });
   return `== consumer: the testing guide's @svc/mock/playwright example, through the tarball\n${output}`;
 }
