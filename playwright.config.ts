@@ -14,11 +14,12 @@ export default defineConfig({
   // Per port, so several runs side by side do not clean each other's artifacts.
   outputDir: `test-results/${port}`,
   timeout: 60_000,
-  // Two workers on these 2-core machines, every test on its own: the demo server is one static
-  // server (scripts/demo-server.mjs) built once by `npm test`, and each test's platform lives in its
-  // own page (the service worker) or its own `svc-mock serve` port, so tests share no state.
+  // Every test on its own: the demo server is one static server (scripts/demo-server.mjs) built once
+  // by `npm test`, and each test's platform lives in its own page (the service worker) or its own
+  // `svc-mock serve` port, so tests share no state. One worker more than these machines' 2 cores, as
+  // many tests wait on real time (a second in view, an offline spell, a retry's backoff).
   fullyParallel: true,
-  workers: 2,
+  workers: 3,
   retries: 0,
   reporter: [['list']],
   use: {
