@@ -36,7 +36,9 @@ import { median, type Row, round } from './types';
 // other host, and the bench fails on any request it does not answer), so no figure hides a request
 // that went nowhere.
 //
-// Each load is a fresh browser context (empty cache, cookies and storage: a first visit). Its
+// Each load is a fresh browser context (empty cache, cookies and storage: a first visit), in a
+// browser launched with the browser tests' flags (scripts/chromium.mjs), whose new windows do not load
+// the address bar's WebUI popup in a renderer that would compete with the page for the cores. Its
 // window: navigation, the page's `load` event, the collector holding that load's page view (each
 // load's URL carries its number, read back from the page view's URL), then SETTLE_MS more. At its
 // end, CDP `Performance.getMetrics`: ScriptDuration (JavaScript run on the page's main thread,
