@@ -109,7 +109,10 @@ class PageSender implements Sender {
     const backoffLeft = this.#waitUntil - monotonic(); // the clock read once: a call into the browser, made per emit
     const wait = Math.max(backoffLeft, delay);
     if (wait < 0) void this.#run();
-    else this.#timer ??= setTimeout(() => this.#run(), wait);
+    else if (!this.#timer) {
+      const backoffEnd = this.#waitUntil;
+      this.#timer = setTimeout(() => this.#run(backoffEnd), wait);
+    }
     // Events that come during the backoff are compressed once a batchDelay has gathered them.
     if (backoffLeft > 0 && !this.#preparing && this.#unprepared().length)
       this.#prepareTimer ??= setTimeout(() => {
@@ -172,9 +175,17 @@ class PageSender implements Sender {
     return this.#context.allowed() && this.#context.queue.waiting() > 0;
   }
 
-  #run() {
+  /**
+   * `endedBackoff`: the end of the backoff that the calling timer waited for, which is then over
+   * whatever the monotonic clock reads. A browser may fire a timer while its coarsened
+   * `performance.now()` still reads a little before the timer's time (up to a millisecond in
+   * Chromium, more where the clock is coarser): read by the clock alone, the backoff would not be
+   * over yet, and the retry would wait another `batchDelay`.
+   */
+  #run(endedBackoff?: number) {
     clearTimeout(this.#timer);
     this.#timer = undefined;
+    if (endedBackoff === this.#waitUntil) this.#waitUntil = -Infinity;
     this.#running ??= this.#send().finally(() => {
       this.#running = undefined;
       this.#flushing = false;

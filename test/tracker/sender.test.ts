@@ -83,6 +83,26 @@ describe('createSender', () => {
     expect(queue.length).toBe(0);
   });
 
+  it.each([1, 50])(
+    'a retry leaves when its backoff ends, though the timer fires while the clock reads %i ms before that',
+    async (lag) => {
+      fakeTime();
+      vi.spyOn(Math, 'random').mockReturnValue(0.5);
+      const { sender, add } = setUp({ retryBase: 4000 }); // a backoff of 0.5 × 4000 = 2000 ms, beyond batchDelay
+      mock.platform.faults.set('events', { status: 500, times: 1 });
+      add(1);
+      await sender.flush(); // failed; the retry's timer is set for the backoff's end
+      expect(held()).toEqual([]);
+      // From here the clock reads behind the timers, as a browser's coarsened performance.now() may.
+      const timers = performance.now.bind(performance);
+      vi.spyOn(performance, 'now').mockImplementation(() => timers() - lag);
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(held()).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      await settle(() => expect(held()).toEqual(['e0'])); // not a batchDelay later
+    },
+  );
+
   it('an event the platform refuses (400) alone in its batch leaves the queue and is counted, not retried', async () => {
     const { sender, queue, add, dropped } = setUp();
     // The batch of 2, then each event alone (a 400 for several events splits the batch).
