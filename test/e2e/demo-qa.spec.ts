@@ -329,8 +329,12 @@ test('the browser receives the page scripts compressed, and a panel code arrives
 });
 
 test('Flush now sends at once after an events fault is cleared, without waiting for the backoff', async ({ page }) => {
-  // The backoff's jitter at its top: a retry waits the whole backoff, so only Flush now can send early.
-  await page.addInitScript(() => (Math.random = () => 0.999));
+  // The backoff's jitter at its top: a retry waits the whole backoff, so only Flush now can send early. Still random
+  // below 1: msw names the page's requests by Math.random(), and equal names would mix up the mock's log of exchanges.
+  await page.addInitScript(() => {
+    const random = Math.random;
+    Math.random = () => 0.999 + random() / 1000;
+  });
   await ready(page);
   const faults = await openPanel(page, 'faults');
   await faults.locator('input[name="events-500"]').check();
