@@ -132,6 +132,33 @@ for (const path of pages) {
   });
 }
 
+test('the panels below the events log keep their place while the page’s first events arrive, so a click aimed at them lands', async ({
+  page,
+}) => {
+  // From the recommendations panel's first layout: where its Apply button is, at each frame.
+  await page.addInitScript(() => {
+    const tops = new Set<number>();
+    (window as unknown as { applyTops: Set<number> }).applyTops = tops;
+    const sample = () => {
+      const apply = [...document.querySelectorAll('[data-panel="recommend"] button')].find((b) =>
+        b.textContent?.startsWith('Apply n, timeout'),
+      );
+      const box = apply?.getBoundingClientRect();
+      if (box?.height) tops.add(Math.round(box.top + scrollY));
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  await ready(page);
+  await openPanel(page, 'recommend');
+  // The page view and the cards' impressions are in the log: the first events have arrived.
+  await expect(page.locator('[data-panel="events"] tbody tr[data-type="recommendationShown"]').first()).toBeAttached({
+    timeout: 15_000,
+  });
+  const tops = await page.evaluate(() => [...(window as unknown as { applyTops: Set<number> }).applyTops]);
+  expect(tops).toHaveLength(1);
+});
+
 test('the rules editor looks empty when it is empty; the panel starts from the storefront n and says what Apply changed', async ({
   page,
 }) => {
