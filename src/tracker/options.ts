@@ -3,10 +3,12 @@
 import {
   anIntegerAtLeast,
   aString,
+  type Check,
   type Connection,
   checkObject,
   connectionUrl,
   type Fields,
+  MAX_WAIT_MS,
   oneOf,
   optional,
   readConnection,
@@ -94,7 +96,7 @@ export interface TrackerOptions {
    * @default 20
    */
   batchSize?: number;
-  /** Milliseconds an event waits for others to fill a batch. @default 1000 */
+  /** Milliseconds an event waits for others to fill a batch, from 0 to 2^31-1 (a timer's longest wait). @default 1000 */
   batchDelay?: number;
   /**
    * Events kept at most while the platform is unreachable; beyond it the oldest are dropped and
@@ -118,6 +120,12 @@ export interface TrackerOptions {
   requestTimeout?: number;
 }
 
+/** Whole ms a timer can wait: a longer `setTimeout` fires at once (core's `MAX_WAIT_MS`). */
+const aWait: Check = {
+  accepts: (value) => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_WAIT_MS,
+  expectation: 'must be whole ms from 0 to 2^31-1',
+};
+
 /** How `createTracker` checks its options, each when given (`trackingId` is a path segment, checked by core). */
 const OPTIONS: Fields = [
   ['consent', optional(oneOf('granted', 'pending', 'denied', 'tcf', 'gcm', 'tcf gcm', 'gcm tcf'))],
@@ -129,7 +137,7 @@ const OPTIONS: Fields = [
   ],
   ['cookieDomain', optional(aString)],
   ['batchSize', optional(anIntegerAtLeast(1))],
-  ['batchDelay', optional(anIntegerAtLeast(0))],
+  ['batchDelay', optional(aWait)],
   ['maxQueue', optional(anIntegerAtLeast(1))],
   ['retryBase', optional(anIntegerAtLeast(1))],
   ['retryMax', optional(anIntegerAtLeast(1))],

@@ -66,7 +66,11 @@ describe('readOptions', () => {
   it.each([
     [null, 'options must be an object (got null)'],
     [{ trackingId: 'shop_1', batchSize: 0 }, 'options.batchSize must be an integer >= 1 (got 0)'],
-    [{ trackingId: 'shop_1', batchDelay: 0.5 }, 'options.batchDelay must be an integer >= 0 (got 0.5)'],
+    [{ trackingId: 'shop_1', batchDelay: 0.5 }, 'options.batchDelay must be whole ms from 0 to 2^31-1 (got 0.5)'],
+    [
+      { trackingId: 'shop_1', batchDelay: 2 ** 31 },
+      'options.batchDelay must be whole ms from 0 to 2^31-1 (got 2147483648)',
+    ],
     [
       { trackingId: 'shop_1', consent: 'yes' },
       'options.consent must be one of granted, pending, denied, tcf, gcm, tcf gcm, gcm tcf (got "yes")',
