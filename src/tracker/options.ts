@@ -96,7 +96,10 @@ export interface TrackerOptions {
    * @default 20
    */
   batchSize?: number;
-  /** Milliseconds an event waits for others to fill a batch, from 0 to 2^31-1 (a timer's longest wait). @default 1000 */
+  /**
+   * Milliseconds an event waits for others to fill a batch, from 0 to 2^31-1 (a timer's longest wait).
+   * @default 1000
+   */
   batchDelay?: number;
   /**
    * Events kept at most while the platform is unreachable; beyond it the oldest are dropped and
