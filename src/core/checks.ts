@@ -5,6 +5,7 @@
 // `oneOf(...)`: a test that carries its expectation), or the rows of a nested object.
 import { invalid } from './invalid';
 import { isObject } from './text';
+import { MAX_WAIT_MS } from './timer';
 
 /** A test of one value: truthy when the value is accepted. */
 export type Accepts = (value: unknown) => unknown;
@@ -173,6 +174,12 @@ export const anObjectOfStrings: Check = {
 export const anIntegerAtLeast = (min: number): Check => ({
   accepts: (value) => Number.isInteger(value) && (value as number) >= min,
   expectation: `must be an integer >= ${min}`,
+});
+
+/** Whole ms from `least` to 2^31-1, what a timer can wait (a longer `setTimeout` fires at once). */
+export const aWait = (least: number): Check => ({
+  accepts: (value) => Number.isInteger(value) && (value as number) >= least && (value as number) <= MAX_WAIT_MS,
+  expectation: `must be whole ms from ${least} to 2^31-1`,
 });
 
 /** One of `values` (compared with `===`). */

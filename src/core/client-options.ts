@@ -1,10 +1,11 @@
 // The one contract of every client's connection options: which property (`trackingId`), which
 // platform (`endpoint`), how long to wait (the timeout). Every client reads them here, the same
 // way, as Algolia's client-common reads a transporter's hosts and timeouts in one place.
+
+import { aWait } from './checks';
 import { answeringMock, checkEndpoint, type Endpoints, endpointFor } from './endpoints';
 import { invalid } from './invalid';
 import { segment } from './path';
-import { MAX_WAIT_MS } from './timer';
 
 /**
  * A client's timeout: whole milliseconds up to 2^31-1 (a longer timer fires at once, in browsers
@@ -51,8 +52,8 @@ export interface Connection {
 /** `value` as a timeout of `rule` (its default when `undefined`), else `INVALID_ARGUMENT` naming `argument`. */
 export function readTimeout(argument: string, value: unknown, rule: TimeoutRule): number {
   const ms = value === undefined ? rule.default : value;
-  const isTimeout = typeof ms === 'number' && Number.isInteger(ms) && ms >= rule.least && ms <= MAX_WAIT_MS;
-  if (!isTimeout) invalid(argument, ms, `must be whole ms from ${rule.least} to 2^31-1`);
+  const timeout = aWait(rule.least);
+  if (!timeout.accepts(ms)) invalid(argument, ms, timeout.expectation);
   return ms as number;
 }
 

@@ -9,6 +9,7 @@ export {
   anObjectOfStrings,
   aString,
   aStringOrNumber,
+  aWait,
   type Check,
   checkFields,
   checkObject,

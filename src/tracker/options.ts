@@ -3,12 +3,11 @@
 import {
   anIntegerAtLeast,
   aString,
-  type Check,
+  aWait,
   type Connection,
   checkObject,
   connectionUrl,
   type Fields,
-  MAX_WAIT_MS,
   oneOf,
   optional,
   readConnection,
@@ -123,12 +122,6 @@ export interface TrackerOptions {
   requestTimeout?: number;
 }
 
-/** Whole ms a timer can wait: a longer `setTimeout` fires at once (core's `MAX_WAIT_MS`). */
-const aWait: Check = {
-  accepts: (value) => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_WAIT_MS,
-  expectation: 'must be whole ms from 0 to 2^31-1',
-};
-
 /** How `createTracker` checks its options, each when given (`trackingId` is a path segment, checked by core). */
 const OPTIONS: Fields = [
   ['consent', optional(oneOf('granted', 'pending', 'denied', 'tcf', 'gcm', 'tcf gcm', 'gcm tcf'))],
@@ -140,7 +133,7 @@ const OPTIONS: Fields = [
   ],
   ['cookieDomain', optional(aString)],
   ['batchSize', optional(anIntegerAtLeast(1))],
-  ['batchDelay', optional(aWait)],
+  ['batchDelay', optional(aWait(0))],
   ['maxQueue', optional(anIntegerAtLeast(1))],
   ['retryBase', optional(anIntegerAtLeast(1))],
   ['retryMax', optional(anIntegerAtLeast(1))],

@@ -6,6 +6,7 @@ import {
   anObjectOfStrings,
   aString,
   aStringOrNumber,
+  aWait,
   type Check,
   checkFields,
   checkObject,
@@ -51,6 +52,8 @@ describe('the named checks', () => {
     ['anObjectOfStrings', anObjectOfStrings, [{}], ['a'], 'o.x must be an object of strings (got ["a"])'],
     ['anIntegerAtLeast(1)', anIntegerAtLeast(1), [1, 50], 0, 'o.x must be an integer >= 1 (got 0)'],
     ['anIntegerAtLeast(0)', anIntegerAtLeast(0), [0], 1.5, 'o.x must be an integer >= 0 (got 1.5)'],
+    ['aWait(0)', aWait(0), [0, 2 ** 31 - 1], 2 ** 31, 'o.x must be whole ms from 0 to 2^31-1 (got 2147483648)'],
+    ['aWait(1)', aWait(1), [1], 0, 'o.x must be whole ms from 1 to 2^31-1 (got 0)'],
     ['oneOf', oneOf('add', 'remove'), ['add', 'remove'], 'toString', 'o.x must be one of add, remove (got "toString")'],
   ])('%s accepts %j and refuses %j', (_, check, accepted, refused, message) => {
     for (const value of accepted) expect(refusalOf(check, value)).toBeUndefined();
