@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../e2e/browser';
+import { launchPlainChromium, type PlainChromium, type Session } from './plain-chromium';
 import { snowplowBundle } from './snowplow';
 import { median, type Row, round } from './types';
 
@@ -38,8 +39,12 @@ import { median, type Row, round } from './types';
 //
 // Each load is a fresh browser context (empty cache, cookies and storage: a first visit), in a
 // browser launched with the browser tests' flags (scripts/chromium.mjs), whose new windows do not load
-// the address bar's WebUI popup in a renderer that would compete with the page for the cores. Its
-// window: navigation, the page's `load` event, the collector holding that load's page view (each
+// the address bar's WebUI popup in a renderer that would compete with the page for the cores. Each
+// page loads in two such browsers, one after the other in every round: one that Playwright drives,
+// with the DevTools domains Playwright turns on for its own use (Runtime, Network, Log), and one
+// where the bench's CDP session is the only client and turns on only what it measures with
+// (plain-chromium.ts), as in a shopper's browser. Each has rows of its own. A
+// load's window: navigation, the page's `load` event, the collector holding that load's page view (each
 // load's URL carries its number, read back from the page view's URL), then SETTLE_MS more. At its
 // end, CDP `Performance.getMetrics`: ScriptDuration (JavaScript run on the page's main thread,
 // compiling included) and TaskDuration (every task: parsing, style, layout, script, GC), both in
@@ -353,6 +358,35 @@ async function within<T>(work: Promise<T>, ms: number, message: string): Promise
   }
 }
 
+/**
+ * The two browsers every page loads in: `devtools`, driven by Playwright, which enables DevTools'
+ * Runtime, Network and Log domains on the page, as DevTools does when it is open; `plain`, where the
+ * bench's session enables only what it measures with (plain-chromium.ts), as in a shopper's browser.
+ */
+const BROWSERS = ['devtools', 'plain'] as const;
+type BrowserKind = (typeof BROWSERS)[number];
+
+/** A page to measure: the bench's CDP session on it, how it goes to a URL until `load`, how it closes. */
+interface Measured {
+  session: Session;
+  goto(url: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** What the page says at the end of its window. */
+interface PageState {
+  longTasks: number[];
+  tagRuns: number[];
+  cards: number;
+}
+
+/** The page's state, as an expression `Runtime.evaluate` runs (a string: see WATCH_LONG_TASKS). */
+const READ_STATE = `({
+  longTasks: window.benchLongTasks,
+  tagRuns: window.benchTagRuns,
+  cards: document.querySelectorAll('svc-recommendations [data-svc-item]').length,
+})`;
+
 /** What one page load cost, at the end of its window. */
 interface Load {
   /** ScriptDuration, ms. */
@@ -387,19 +421,20 @@ export default async function (): Promise<Row[]> {
   const platform = await listen(handle);
   const pageOrigin = `http://127.0.0.1:${pages.port}`;
   collectorOrigin = `http://localhost:${platform.port}`;
+  // No host but the two origins resolves: a request that would leave the machine fails at once.
+  const args = [...chromiumArgs, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'];
   let browser: Browser | undefined;
+  let plain: PlainChromium | undefined;
   try {
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      // No host but the two origins resolves: a request that would leave the machine fails at once.
-      args: [...chromiumArgs, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'],
-    });
+    browser = await chromium.launch({ executablePath: chromiumPath, args });
     const open = browser;
+    plain = await launchPlainChromium(chromiumPath, args);
+    const plainBrowser = plain;
     let loads = 0;
     const outside: string[] = [];
 
-    const measure = async (kind: Kind): Promise<Load> => {
-      const n = String(++loads);
+    /** A page in a fresh context of the browser Playwright drives (Playwright's DevTools domains on). */
+    const openInPlaywright = async (kind: Kind): Promise<Measured> => {
       const context = await open.newContext();
       context.on('request', (request) => {
         const { origin } = new URL(request.url());
@@ -409,9 +444,49 @@ export default async function (): Promise<Row[]> {
         const page = await context.newPage();
         await page.addInitScript({ content: WATCH_LONG_TASKS });
         const cdp = await context.newCDPSession(page);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-        await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-        await page.goto(`${pageOrigin}/page/${kind}?load=${n}`, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
+        const session: Session = {
+          send: (method, params) => cdp.send(method as never, params as never) as Promise<never>,
+          once: (event) => new Promise((resolve) => cdp.once(event as never, resolve as never)),
+        };
+        const goto = async (url: string) => {
+          await page.goto(url, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
+        };
+        return { session, goto, close: () => context.close() };
+      } catch (error) {
+        await context.close();
+        throw error;
+      }
+    };
+
+    /**
+     * A page in a fresh context of the plain browser: no DevTools domain on but the bench's own (its
+     * other hosts fail to resolve as in Playwright's, and the same pages, run in Playwright, check that
+     * no request leaves the two origins).
+     */
+    const openPlain = async (kind: Kind): Promise<Measured> => {
+      const { session, close } = await plainBrowser.newPage();
+      try {
+        await session.send('Page.enable');
+        await session.send('Page.addScriptToEvaluateOnNewDocument', { source: WATCH_LONG_TASKS });
+        const goto = async (url: string) => {
+          const loaded = session.once('Page.loadEventFired');
+          await session.send('Page.navigate', { url });
+          await within(loaded, LOAD_TIMEOUT_MS, `${kind}: no load event within ${LOAD_TIMEOUT_MS} ms (${url})`);
+        };
+        return { session, goto, close };
+      } catch (error) {
+        await close();
+        throw error;
+      }
+    };
+
+    const measure = async (browserKind: BrowserKind, kind: Kind): Promise<Load> => {
+      const n = String(++loads);
+      const { session, goto, close } = await (browserKind === 'devtools' ? openInPlaywright(kind) : openPlain(kind));
+      try {
+        await session.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+        await session.send('Performance.enable', { timeDomain: 'threadTicks' });
+        await goto(`${pageOrigin}/page/${kind}?load=${n}`);
         if (kind !== 'baseline') {
           const end = Date.now() + PAGE_VIEW_TIMEOUT_MS;
           while (!seen.pageViews.has(n) && Date.now() < end) await sleep(10);
@@ -422,15 +497,17 @@ export default async function (): Promise<Row[]> {
             );
         }
         await sleep(SETTLE_MS);
-        const { metrics } = await cdp.send('Performance.getMetrics');
+        const { metrics } = await session.send<{ metrics: { name: string; value: number }[] }>(
+          'Performance.getMetrics',
+        );
         const metric = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
-        const state = await page.evaluate(() => ({
-          longTasks: (window as unknown as { benchLongTasks: number[] }).benchLongTasks,
-          tagRuns: (window as unknown as { benchTagRuns: number[] }).benchTagRuns,
-          cards: document.querySelectorAll('svc-recommendations [data-svc-item]').length,
-        }));
+        const { result } = await session.send<{ result: { value: PageState } }>('Runtime.evaluate', {
+          expression: READ_STATE,
+          returnByValue: true,
+        });
+        const state = result.value;
         if (kind === 'element' && state.cards !== CARDS)
-          throw new Error(`element: ${state.cards} cards shown of ${CARDS} (load ${n})`);
+          throw new Error(`element: ${state.cards} cards shown of ${CARDS} (load ${n}, ${browserKind})`);
         if (outside.length) throw new Error(`a request left the bench's servers: ${outside.join(', ')}`);
         return {
           script: metric('ScriptDuration'),
@@ -439,20 +516,26 @@ export default async function (): Promise<Row[]> {
           longestOfTag: Math.max(0, ...state.tagRuns.filter((ms) => ms >= LONG_TASK_MS)),
         };
       } finally {
-        await context.close();
+        await close();
       }
     };
 
-    const samples = Object.fromEntries(KINDS.map((kind) => [kind, [] as Load[]])) as Record<Kind, Load[]>;
+    const samples = {
+      devtools: Object.fromEntries(KINDS.map((kind) => [kind, [] as Load[]])) as Record<Kind, Load[]>,
+      plain: Object.fromEntries(KINDS.map((kind) => [kind, [] as Load[]])) as Record<Kind, Load[]>,
+    };
     for (let r = 0; r < WARMUP + ROUNDS; r++) {
       for (let k = 0; k < KINDS.length; k++) {
         const kind = KINDS[(r + k) % KINDS.length]; // each page goes first in turn
-        const load = await within(
-          measure(kind),
-          LOAD_TIMEOUT_MS + PAGE_VIEW_TIMEOUT_MS,
-          `${kind}: a page load took over ${(LOAD_TIMEOUT_MS + PAGE_VIEW_TIMEOUT_MS) / 1000} s`,
-        );
-        if (r >= WARMUP) samples[kind].push(load);
+        // Each page in both browsers, one after the other, the first in turn.
+        for (const browserKind of r % 2 ? BROWSERS : [...BROWSERS].reverse()) {
+          const load = await within(
+            measure(browserKind, kind),
+            LOAD_TIMEOUT_MS + PAGE_VIEW_TIMEOUT_MS,
+            `${kind}: a page load took over ${(LOAD_TIMEOUT_MS + PAGE_VIEW_TIMEOUT_MS) / 1000} s (${browserKind})`,
+          );
+          if (r >= WARMUP) samples[browserKind][kind].push(load);
+        }
       }
     }
     if (seen.unanswered.length) throw new Error(`requests the bench does not answer: ${seen.unanswered.join(', ')}`);
@@ -464,41 +547,49 @@ export default async function (): Promise<Row[]> {
         `${cpus().length} cores; script times are the renderer main thread's CPU time, which other ` +
         'work on the machine does not count in (the longest tasks are wall-clock time: it does)',
     };
-    return [...rows(samples, files, [...seen.bundles]), machine];
+    return [
+      ...sizeRows(files, [...seen.bundles]),
+      ...rows(samples.devtools, 'devtools'),
+      ...rows(samples.plain, 'plain'),
+      machine,
+    ];
   } finally {
     await browser?.close();
+    await plain?.close();
     await Promise.all([close(pages.server), close(platform.server)]);
   }
 }
 
 const BENCH = `load cost (Chromium, ${CPU_SLOWDOWN}x CPU throttle)`;
 
-/** The rows: sizes, script time net of the baseline, the longest task; ratios to Segment. */
-function rows(samples: Record<Kind, Load[]>, files: Record<Tag, Buffer | Uint8Array>, bundles: string[]): Row[] {
-  const names: Record<Tag, string> = {
-    ours: 'svc.min.js',
-    element: 'svc.min.js + <svc-recommendations> (10 cards)',
-    segment: `Segment analytics.js ${version('@segment/analytics-next')} (standalone, no destinations)`,
-    snowplow: `Snowplow browser tracker ${version('@snowplow/browser-tracker')} (esbuild bundle)`,
-  };
-  /** Paired differences, round by round: `kind`'s figure minus `minus`'s. */
-  const net = (kind: Tag, key: keyof Load, minus: Kind = 'baseline') =>
-    samples[kind].map((load, i) => load[key] - samples[minus][i][key]);
-  const spread = (values: number[]) => `${round(Math.min(...values), 1)}-${round(Math.max(...values), 1)}`;
-  const script = Object.fromEntries(
-    (['ours', 'element', 'segment', 'snowplow'] as const).map((tag) => [tag, median(net(tag, 'script'))]),
-  ) as Record<Tag, number>;
-  const versus = (ours: number, peer: number, peerName: string) => ({
-    ours: round(ours, 1),
-    peer: round(peer, 1),
-    peerName,
-    ratio: round(ours / peer, 3),
-  });
+/** How the rows name each tag. */
+const NAMES: Record<Tag, string> = {
+  ours: 'svc.min.js',
+  element: 'svc.min.js + <svc-recommendations> (10 cards)',
+  segment: `Segment analytics.js ${version('@segment/analytics-next')} (standalone, no destinations)`,
+  snowplow: `Snowplow browser tracker ${version('@snowplow/browser-tracker')} (esbuild bundle)`,
+};
+
+/** What the rows of each browser say of it: Playwright's rows keep their names; the plain browser's say so. */
+const IN_BROWSER: Record<BrowserKind, string> = {
+  devtools: '',
+  plain: ", in a browser no DevTools client instruments (a shopper's)",
+};
+
+const versus = (ours: number, peer: number, peerName: string) => ({
+  ours: round(ours, 1),
+  peer: round(peer, 1),
+  peerName,
+  ratio: round(ours / peer, 3),
+});
+
+/** The size of each script served. */
+function sizeRows(files: Record<Tag, Buffer | Uint8Array>, bundles: string[]): Row[] {
   const gzip = (tag: Tag) => gzipSync(files[tag], { level: 9 }).length;
   const tags = ['ours', 'segment', 'snowplow'] as const;
-  const sizes: Row[] = tags.map((tag) => ({
+  return tags.map((tag) => ({
     bench: BENCH,
-    metric: `gzip -9 of the script served: ${names[tag]}`,
+    metric: `gzip -9 of the script served: ${NAMES[tag]}`,
     value: gzip(tag),
     unit: 'B',
     note:
@@ -509,9 +600,21 @@ function rows(samples: Record<Kind, Load[]>, files: Record<Tag, Buffer | Uint8Ar
           : 'newTracker and trackPageView, minified',
     ...(tag === 'ours' && { compare: versus(gzip('ours'), gzip('segment'), 'Segment') }),
   }));
+}
+
+/** One browser's rows: script time net of the baseline, the element's extra, the longest task; ratios to Segment. */
+function rows(samples: Record<Kind, Load[]>, browserKind: BrowserKind): Row[] {
+  const where = IN_BROWSER[browserKind];
+  /** Paired differences, round by round: `kind`'s figure minus `minus`'s. */
+  const net = (kind: Tag, key: keyof Load, minus: Kind = 'baseline') =>
+    samples[kind].map((load, i) => load[key] - samples[minus][i][key]);
+  const spread = (values: number[]) => `${round(Math.min(...values), 1)}-${round(Math.max(...values), 1)}`;
+  const script = Object.fromEntries(
+    (['ours', 'element', 'segment', 'snowplow'] as const).map((tag) => [tag, median(net(tag, 'script'))]),
+  ) as Record<Tag, number>;
   const times: Row[] = (['ours', 'element', 'segment', 'snowplow'] as const).map((tag) => ({
     bench: BENCH,
-    metric: `main-thread script time at load, net of the blank page: ${names[tag]}`,
+    metric: `main-thread script time at load, net of the blank page${where}: ${NAMES[tag]}`,
     value: round(script[tag], 1),
     unit: 'ms',
     note:
@@ -524,7 +627,7 @@ function rows(samples: Record<Kind, Load[]>, files: Record<Tag, Buffer | Uint8Ar
   const extra = net('element', 'script', 'ours');
   const element: Row = {
     bench: BENCH,
-    metric: `the element's extra script time: <svc-recommendations> with ${CARDS} cards over the tag alone`,
+    metric: `the element's extra script time${where}: <svc-recommendations> with ${CARDS} cards over the tag alone`,
     value: round(median(extra), 1),
     unit: 'ms',
     note: `median of the paired differences (min-max ${spread(extra)}); target at most 15 ms`,
@@ -536,7 +639,7 @@ function rows(samples: Record<Kind, Load[]>, files: Record<Tag, Buffer | Uint8Ar
     const segment = median(longest('segment', 'longestOfTag'));
     return {
       bench: BENCH,
-      metric: `longest task of the tag during load: ${names[tag]}`,
+      metric: `longest task of the tag during load${where}: ${NAMES[tag]}`,
       value: round(median(ofTag), 1),
       unit: 'ms',
       note:
@@ -549,5 +652,5 @@ function rows(samples: Record<Kind, Load[]>, files: Record<Tag, Buffer | Uint8Ar
         segment > 0 && { compare: versus(median(ofTag), segment, 'Segment') }),
     };
   });
-  return [...sizes, ...times, element, ...longTasks];
+  return [...times, element, ...longTasks];
 }
