@@ -576,6 +576,7 @@ const IN_BROWSER: Record<BrowserKind, string> = {
   plain: ", in a browser no DevTools client instruments (a shopper's)",
 };
 
+/** A figure of ours beside a peer's, for the side-by-side table. */
 const versus = (ours: number, peer: number, peerName: string) => ({
   ours: round(ours, 1),
   peer: round(peer, 1),

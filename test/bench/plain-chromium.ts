@@ -41,13 +41,16 @@ function endpointOf(browser: ChildProcess): Promise<string> {
       () => reject(new Error(`Chromium printed no DevTools endpoint: ${printed}`)),
       LAUNCH_TIMEOUT_MS,
     );
-    browser.stderr?.on('data', (chunk: Buffer) => {
+    const read = (chunk: Buffer) => {
       printed += chunk.toString();
       const found = /DevTools listening on (ws:\/\/\S+)/.exec(printed);
       if (!found) return;
       clearTimeout(timer);
+      // What Chromium prints later is drained unread, so that a full pipe never blocks it.
+      browser.stderr?.off('data', read).resume();
       resolve(found[1]);
-    });
+    };
+    browser.stderr?.on('data', read);
     browser.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`Chromium exited with ${code} before it listened: ${printed}`));
@@ -79,9 +82,11 @@ export async function launchPlainChromium(executablePath: string, args: readonly
     },
     async close() {
       await client.close();
-      const exited = new Promise((resolve) => browser.once('exit', resolve));
-      browser.kill();
-      await exited;
+      if (browser.exitCode === null && browser.signalCode === null) {
+        const exited = new Promise((resolve) => browser.once('exit', resolve));
+        browser.kill();
+        await exited;
+      }
       rmSync(profile, { recursive: true, force: true });
     },
   };
