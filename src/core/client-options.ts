@@ -1,7 +1,6 @@
 // The one contract of every client's connection options: which property (`trackingId`), which
 // platform (`endpoint`), how long to wait (the timeout). Every client reads them here, the same
 // way, as Algolia's client-common reads a transporter's hosts and timeouts in one place.
-
 import { aWait } from './checks';
 import { answeringMock, checkEndpoint, type Endpoints, endpointFor } from './endpoints';
 import { invalid } from './invalid';
