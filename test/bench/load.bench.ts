@@ -14,13 +14,16 @@ import { median, type Row, round } from './types';
 // Chromium with the CPU slowed 4x (CDP `Emulation.setCPUThrottlingRate`, set on the page's
 // CDPSession before it navigates: about a mid-range phone).
 //
-// Five pages, each the same HTML shell, differing only by their tag, each recording one page view:
+// Six pages, each the same HTML shell, differing only by their tag, each recording one page view:
 // - baseline: the shell alone, no script;
 // - ours: `<script src="/svc.min.js" data-tracking-id data-endpoint>` (dist/svc.min.js), then the
 //   page view as docs/storefront.md records one, `svc.tracker.emit('ecView', ...)`, and
 //   `svc.setEndpoints({ recs })` (the element's platform; the tracker's is its `data-endpoint`);
 // - ours + one `<svc-recommendations limit="10">` with a card template (a link, a name, a price):
 //   the platform answers 10 items, and the page must show 10 cards;
+// - the same element page again (A/A), loaded as a page of its own in every round: its extra over the
+//   tag alone, beside the first one's, says how much the 15-round median of that extra moves with no
+//   change of code, the finest difference the element's row can show;
 // - Segment: analytics.js as Segment's snippet loads it (a queue of calls, the standalone build of
 //   @segment/analytics-next, dist/umd/standalone.js, inserted as an async script, then
 //   `analytics.page()`), with the snippet's `_cdn` (Segment's documented proxy setting) naming the
@@ -88,7 +91,8 @@ const LOAD_TIMEOUT_MS = 20_000;
 /** Our tracker sends a page's first events 1 s after them (`batchDelay`): the page view arrives by then. */
 const PAGE_VIEW_TIMEOUT_MS = 8_000;
 
-const KINDS = ['baseline', 'ours', 'element', 'segment', 'snowplow'] as const;
+// The two element pages three places apart, so that each goes first in half of the rounds.
+const KINDS = ['baseline', 'ours', 'element', 'segment', 'snowplow', 'elementAgain'] as const;
 type Kind = (typeof KINDS)[number];
 type Tag = Exclude<Kind, 'baseline'>;
 
@@ -193,7 +197,7 @@ const SNOWPLOW = (collector: string) => `<script src="/snowplow.js"></script><sc
 
 const pageOf = (kind: Kind, collector: string) => {
   if (kind === 'ours') return shell(OURS(collector));
-  if (kind === 'element') return shell(OURS(collector), ELEMENT);
+  if (kind === 'element' || kind === 'elementAgain') return shell(OURS(collector), ELEMENT);
   if (kind === 'segment') return shell(SEGMENT(collector));
   if (kind === 'snowplow') return shell(SNOWPLOW(collector));
   return shell('');
@@ -416,6 +420,7 @@ export default async function (): Promise<Row[]> {
   const files: Record<Tag, Buffer | Uint8Array> = {
     ours: readFileSync('dist/svc.min.js'),
     element: readFileSync('dist/svc.min.js'),
+    elementAgain: readFileSync('dist/svc.min.js'),
     segment: readFileSync(segmentFile),
     snowplow: await snowplowBundle(['newTracker', 'trackPageView']),
   };
@@ -516,8 +521,8 @@ export default async function (): Promise<Row[]> {
           returnByValue: true,
         });
         const state = result.value;
-        if (kind === 'element' && state.cards !== CARDS)
-          throw new Error(`element: ${state.cards} cards shown of ${CARDS} (load ${n}, ${browserKind})`);
+        if ((kind === 'element' || kind === 'elementAgain') && state.cards !== CARDS)
+          throw new Error(`${kind}: ${state.cards} cards shown of ${CARDS} (load ${n}, ${browserKind})`);
         if (outside.length) throw new Error(`a request left the bench's servers: ${outside.join(', ')}`);
         return {
           script: metric('ScriptDuration'),
@@ -577,6 +582,7 @@ const BENCH = `load cost (Chromium, ${CPU_SLOWDOWN}x CPU throttle)`;
 const NAMES: Record<Tag, string> = {
   ours: 'svc.min.js',
   element: 'svc.min.js + <svc-recommendations> (10 cards)',
+  elementAgain: 'svc.min.js + <svc-recommendations> (10 cards), the same page again',
   segment: `Segment analytics.js ${version('@segment/analytics-next')} (standalone, no destinations)`,
   snowplow: `Snowplow browser tracker ${version('@snowplow/browser-tracker')} (esbuild bundle)`,
 };
@@ -653,6 +659,17 @@ function rows(samples: Record<Kind, Load[]>, browserKind: BrowserKind): Row[] {
       `(median ${part(withImpressions)}; the others ${part(without)})`,
     compare: versus(script.element, script.ours, 'svc.min.js alone'),
   };
+  const extraAgain = median(net('elementAgain', 'script', 'ours'));
+  const again: Row = {
+    bench: BENCH,
+    metric: `the element's extra script time${where}, the same page loaded again in each round (A/A)`,
+    value: round(extraAgain, 1),
+    unit: 'ms',
+    note:
+      `median of the paired differences (min-max ${spread(net('elementAgain', 'script', 'ours'))}); ` +
+      `${round(Math.abs(extraAgain - median(extra)), 1)} ms from the row above with no change of code: ` +
+      'how finely that row resolves the element',
+  };
   const longest = (kind: Kind, key: 'longest' | 'longestOfTag') => samples[kind].map((load) => load[key]);
   const longTasks: Row[] = (['ours', 'element', 'segment', 'snowplow'] as const).map((tag) => {
     const ofTag = longest(tag, 'longestOfTag');
@@ -672,5 +689,5 @@ function rows(samples: Record<Kind, Load[]>, browserKind: BrowserKind): Row[] {
         segment > 0 && { compare: versus(median(ofTag), segment, 'Segment') }),
     };
   });
-  return [...times, element, ...longTasks];
+  return [...times, element, again, ...longTasks];
 }
