@@ -659,15 +659,15 @@ function rows(samples: Record<Kind, Load[]>, browserKind: BrowserKind): Row[] {
       `(median ${part(withImpressions)}; the others ${part(without)})`,
     compare: versus(script.element, script.ours, 'svc.min.js alone'),
   };
-  const extraAgain = median(net('elementAgain', 'script', 'ours'));
+  const extraAgain = net('elementAgain', 'script', 'ours');
   const again: Row = {
     bench: BENCH,
     metric: `the element's extra script time${where}, the same page loaded again in each round (A/A)`,
-    value: round(extraAgain, 1),
+    value: round(median(extraAgain), 1),
     unit: 'ms',
     note:
-      `median of the paired differences (min-max ${spread(net('elementAgain', 'script', 'ours'))}); ` +
-      `${round(Math.abs(extraAgain - median(extra)), 1)} ms from the row above with no change of code: ` +
+      `median of the paired differences (min-max ${spread(extraAgain)}); ` +
+      `${round(Math.abs(median(extraAgain) - median(extra)), 1)} ms from the row above with no change of code: ` +
       'how finely that row resolves the element',
   };
   const longest = (kind: Kind, key: 'longest' | 'longestOfTag') => samples[kind].map((load) => load[key]);
