@@ -95,6 +95,13 @@ const PAGE_VIEW_TIMEOUT_MS = 8_000;
 const KINDS = ['baseline', 'ours', 'element', 'segment', 'snowplow', 'elementAgain'] as const;
 type Kind = (typeof KINDS)[number];
 type Tag = Exclude<Kind, 'baseline'>;
+/** The element's two pages: the element's row, and its A/A. */
+const ELEMENT_PAGES: readonly Kind[] = ['element', 'elementAgain'];
+/** The tags with rows of their own (the A/A page has only its extra). */
+const TIMED = ['ours', 'element', 'segment', 'snowplow'] as const;
+type Timed = (typeof TIMED)[number];
+/** The scripts the bench serves, one file each (both element pages load ours). */
+type Served = 'ours' | 'segment' | 'snowplow';
 
 const SEGMENT_DIR = join('node_modules', '@segment', 'analytics-next', 'dist', 'umd');
 const version = (name: string) =>
@@ -197,7 +204,7 @@ const SNOWPLOW = (collector: string) => `<script src="/snowplow.js"></script><sc
 
 const pageOf = (kind: Kind, collector: string) => {
   if (kind === 'ours') return shell(OURS(collector));
-  if (kind === 'element' || kind === 'elementAgain') return shell(OURS(collector), ELEMENT);
+  if (ELEMENT_PAGES.includes(kind)) return shell(OURS(collector), ELEMENT);
   if (kind === 'segment') return shell(SEGMENT(collector));
   if (kind === 'snowplow') return shell(SNOWPLOW(collector));
   return shell('');
@@ -417,10 +424,8 @@ export default async function (): Promise<Row[]> {
   const loadAtStart = loadavg()[0];
   const segmentFile = join(SEGMENT_DIR, 'standalone.js');
   if (!existsSync(segmentFile)) throw new Error(`${segmentFile} is missing: run npm ci (@segment/analytics-next)`);
-  const files: Record<Tag, Buffer | Uint8Array> = {
+  const files: Record<Served, Buffer | Uint8Array> = {
     ours: readFileSync('dist/svc.min.js'),
-    element: readFileSync('dist/svc.min.js'),
-    elementAgain: readFileSync('dist/svc.min.js'),
     segment: readFileSync(segmentFile),
     snowplow: await snowplowBundle(['newTracker', 'trackPageView']),
   };
@@ -521,7 +526,7 @@ export default async function (): Promise<Row[]> {
           returnByValue: true,
         });
         const state = result.value;
-        if ((kind === 'element' || kind === 'elementAgain') && state.cards !== CARDS)
+        if (ELEMENT_PAGES.includes(kind) && state.cards !== CARDS)
           throw new Error(`${kind}: ${state.cards} cards shown of ${CARDS} (load ${n}, ${browserKind})`);
         if (outside.length) throw new Error(`a request left the bench's servers: ${outside.join(', ')}`);
         return {
@@ -579,10 +584,9 @@ export default async function (): Promise<Row[]> {
 const BENCH = `load cost (Chromium, ${CPU_SLOWDOWN}x CPU throttle)`;
 
 /** How the rows name each tag. */
-const NAMES: Record<Tag, string> = {
+const NAMES: Record<Timed, string> = {
   ours: 'svc.min.js',
   element: 'svc.min.js + <svc-recommendations> (10 cards)',
-  elementAgain: 'svc.min.js + <svc-recommendations> (10 cards), the same page again',
   segment: `Segment analytics.js ${version('@segment/analytics-next')} (standalone, no destinations)`,
   snowplow: `Snowplow browser tracker ${version('@snowplow/browser-tracker')} (esbuild bundle)`,
 };
@@ -602,10 +606,9 @@ const versus = (ours: number, peer: number, peerName: string) => ({
 });
 
 /** The size of each script served. */
-function sizeRows(files: Record<Tag, Buffer | Uint8Array>, bundles: string[]): Row[] {
-  const gzip = (tag: Tag) => gzipSync(files[tag], { level: 9 }).length;
-  const tags = ['ours', 'segment', 'snowplow'] as const;
-  return tags.map((tag) => ({
+function sizeRows(files: Record<Served, Buffer | Uint8Array>, bundles: string[]): Row[] {
+  const gzip = (tag: Served) => gzipSync(files[tag], { level: 9 }).length;
+  return (['ours', 'segment', 'snowplow'] as const).map((tag) => ({
     bench: BENCH,
     metric: `gzip -9 of the script served: ${NAMES[tag]}`,
     value: gzip(tag),
@@ -627,10 +630,8 @@ function rows(samples: Record<Kind, Load[]>, browserKind: BrowserKind): Row[] {
   const net = (kind: Tag, key: keyof Load, minus: Kind = 'baseline') =>
     samples[kind].map((load, i) => load[key] - samples[minus][i][key]);
   const spread = (values: number[]) => `${round(Math.min(...values), 1)}-${round(Math.max(...values), 1)}`;
-  const script = Object.fromEntries(
-    (['ours', 'element', 'segment', 'snowplow'] as const).map((tag) => [tag, median(net(tag, 'script'))]),
-  ) as Record<Tag, number>;
-  const times: Row[] = (['ours', 'element', 'segment', 'snowplow'] as const).map((tag) => ({
+  const script = Object.fromEntries(TIMED.map((tag) => [tag, median(net(tag, 'script'))])) as Record<Timed, number>;
+  const times: Row[] = TIMED.map((tag) => ({
     bench: BENCH,
     metric: `main-thread script time at load, net of the blank page${where}: ${NAMES[tag]}`,
     value: round(script[tag], 1),
@@ -671,7 +672,7 @@ function rows(samples: Record<Kind, Load[]>, browserKind: BrowserKind): Row[] {
       'how finely that row resolves the element',
   };
   const longest = (kind: Kind, key: 'longest' | 'longestOfTag') => samples[kind].map((load) => load[key]);
-  const longTasks: Row[] = (['ours', 'element', 'segment', 'snowplow'] as const).map((tag) => {
+  const longTasks: Row[] = TIMED.map((tag) => {
     const ofTag = longest(tag, 'longestOfTag');
     const segment = median(longest('segment', 'longestOfTag'));
     return {
