@@ -7,11 +7,9 @@ import CDP from 'chrome-remote-interface';
 
 // A Chromium that no DevTools client instruments, as in a shopper's browser: the bench's one CDP
 // session on a page enables only what its measure needs (Page for the load event and an init
-// script, Performance, Emulation's CPU throttling). Playwright enables the Runtime, Network and Log
-// domains on every page it drives, as DevTools does when it is open. With Runtime on, V8 finds the
-// source position of more of the page's functions while they run (`V8.CollectSourcePositions` in a
-// trace: 10 times in the element's refresh at DOMContentLoaded in place of once, 2026-11-29): work a
-// shopper's browser does not do. The load bench measures each page in both browsers.
+// script, Performance, Emulation's CPU throttling), where Playwright enables the Runtime, Network
+// and Log domains on every page it drives. Why the load bench measures each page in both browsers
+// (what Runtime costs a page): docs/performance.md.
 
 /** One CDP session: commands, and the next event of a kind. */
 export interface Session {
