@@ -9,10 +9,13 @@
 //    customer can import is what the guides tell them of. Types are documented by TypeDoc.
 // 4. dependency-cruiser (.dependency-cruiser.cjs) finds no circle in src/'s imports, type-only
 //    ones included.
+// 5. No code, test or script names a path outside the repository (scripts/outside-paths.mjs): a
+//    stranger's clone has nothing beside it.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
+import { outsidePathsOf } from './outside-paths.mjs';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 
@@ -123,5 +126,16 @@ function noCircles() {
   }
 }
 
-const results = [knip(), coreSurface(), publishedValuesNamed(), noCircles()];
+function nothingOutside() {
+  const found = outsidePathsOf(root);
+  if (found.length > 0) {
+    const lines = found.map(({ file, line, form, path }) => `${file}:${line}: ${form} ${path}`);
+    console.error(`paths outside the repository (a clone has nothing beside it):\n  ${lines.join('\n  ')}`);
+    return false;
+  }
+  console.log('paths: nothing names a path outside the repository');
+  return true;
+}
+
+const results = [knip(), coreSurface(), publishedValuesNamed(), noCircles(), nothingOutside()];
 process.exitCode = results.every(Boolean) ? 0 : 1;

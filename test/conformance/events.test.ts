@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Tracking events: the seed names the events (`shown`, `clicked`, the tracking events used as
+// Tracking events: the platform reference names the events (`shown`, `clicked`, the tracking events used as
 // inputs) and leaves their address and payload "not shown"; PROTOCOL.md's "Tracking events" fixes
 // them. Each request of the public clients is held to both, and the mock's answer to PROTOCOL.md.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { recommendations } from '../../src/recommendations';
 import { createTracker, type Tracker } from '../../src/tracker';
 import { useMockPlatform } from '../support/mock-server';
 import { clearCookies } from '../support/set-cookie';
-import { protocol, seed } from './cite';
+import { platform, protocol } from './cite';
 import { type Exchange, recordExchanges } from './wire';
 
 const mock = useMockPlatform({ now: '2026-11-21T10:00:00Z' });
@@ -61,9 +61,7 @@ describe('recommendation events without a tracker: one direct POST each', () => 
   const direct = () => recommendations({ meta: { trackingId: TID, visitorId: 'visitor-1', experienceId: 7 } });
 
   it(
-    seed(
-      '| shown | client module call `shown(item)` | `id` (string), `weight` (number or numeric string), `strategy` (string) |',
-    ),
+    platform("| shown | the client's `shown(item)` | `id`, `weight` (a number, or a string of one), `strategy` |"),
     async () => {
       expect(
         protocol('| recommendationShown | `id`, `weight` (number), `strategy`, optional `experienceId` |'),
@@ -78,7 +76,7 @@ describe('recommendation events without a tracker: one direct POST each', () => 
   );
 
   it(
-    seed('| clicked | client module call `clicked(item)` | the shown fields plus `position` (integer, 1-based rank'),
+    platform("| clicked | the client's `clicked(item)` | the shown fields and `position` (1-based rank)"),
     async () => {
       expect(protocol('| recommendationClicked | the shown fields plus `position` (1-based) |')).toBeTruthy();
       await direct().clicked(item, 3);
@@ -88,7 +86,7 @@ describe('recommendation events without a tracker: one direct POST each', () => 
     },
   );
 
-  it(seed('| shown | client module call `shown(item)`'), async () => {
+  it(platform("| shown | the client's `shown(item)`"), async () => {
     // "`weight` (number or numeric string)": the wire carries a number (PROTOCOL.md).
     await direct().shown({ ...item, weight: '0.5' as unknown as number });
     const [event] = expectBatch((await wire.take())[0], 1);
@@ -97,7 +95,7 @@ describe('recommendation events without a tracker: one direct POST each', () => 
 });
 
 describe('the tracker: tracking events in batches', () => {
-  it(seed('Tracking events used as inputs: `ecUser` (carries a user object)'), async () => {
+  it(platform('The tracking events that feed the catalog and can start an integration are `ecUser`'), async () => {
     expect(protocol('POST {events}/events/v1/{trackingId}')).toBeTruthy();
     const tracker = createTracker({ trackingId: TID, consent: 'granted', batchDelay: 0 });
     started.push(tracker);

@@ -1,9 +1,9 @@
 // Server experiences: the GET and the callback POST that the public client builds, held to the
-// seed's endpoint and query tables, and the mock's answers to the seed's response tables.
+// seed's endpoint and query tables, and the mock's answers to the platform reference's response tables.
 import { describe, expect, it } from 'vitest';
 import { createExperiencesClient } from '../../src/experiences';
 import { useMockPlatform } from '../support/mock-server';
-import { protocol, seed } from './cite';
+import { platform, protocol } from './cite';
 import { type Exchange, recordExchanges } from './wire';
 
 const mock = useMockPlatform({ now: '2026-11-21T10:00:00Z' });
@@ -30,7 +30,7 @@ async function exchanges(call: Promise<unknown>): Promise<Exchange[]> {
   return wire.take();
 }
 
-/** The seed's response table: experiencePayloads of {payload, isControl, id, callback, variation}, contextId, cookieDomains. */
+/** The platform reference's response table: experiencePayloads of {payload, isControl, id, callback, variation}, contextId, cookieDomains. */
 function expectExperiencesAnswer(exchange: Exchange) {
   expect(exchange.status).toBe(200);
   const answer = exchange.answer as { experiencePayloads: unknown[]; contextId: unknown; cookieDomains: unknown[] };
@@ -51,7 +51,7 @@ function expectExperiencesAnswer(exchange: Exchange) {
 }
 
 describe('server experiences: the GET', () => {
-  it(seed('| GET | `{experiences_url}/v1/<tracking_id>/experiences` | Query parameters below |'), async () => {
+  it(platform('| GET | `{experiences_url}/v1/<tracking_id>/experiences` | the query below |'), async () => {
     experiences();
     const [exchange] = await exchanges(
       createExperiencesClient({ trackingId: TID }).getExperiences({ contextId: 'visitor-1' }),
@@ -64,7 +64,7 @@ describe('server experiences: the GET', () => {
     expect(answer.experiencePayloads).toHaveLength(1);
   });
 
-  it(seed('| contextId | string | no | User id (the value in the `_svcTracker` cookie'), async () => {
+  it(platform('| contextId | visitor id | no | the `_svcTracker` cookie'), async () => {
     experiences();
     const client = createExperiencesClient({ trackingId: TID });
     const [named] = await exchanges(client.getExperiences({ contextId: 'visitor-1' }));
@@ -75,7 +75,7 @@ describe('server experiences: the GET', () => {
     expect(expectExperiencesAnswer(generated).contextId).toMatch(/^[a-z0-9-]{1,64}$/);
   });
 
-  it(seed('| experienceIds | comma-separated list | no | Restricts results to these experiences |'), async () => {
+  it(platform('| experienceIds | comma-separated ids | no | only these experiences |'), async () => {
     const { hero } = experiences();
     const [exchange] = await exchanges(
       createExperiencesClient({ trackingId: TID }).getExperiences({ contextId: 'v', experienceIds: [hero.id] }),
@@ -84,7 +84,7 @@ describe('server experiences: the GET', () => {
     expect(expectExperiencesAnswer(exchange).experiencePayloads.map((p) => p.id)).toEqual([hero.id]);
   });
 
-  it(seed('| preview | flag | no | When present, the latest unpublished iteration'), async () => {
+  it(platform('| preview | flag | no | the latest unpublished iteration'), async () => {
     experiences();
     const [exchange] = await exchanges(
       createExperiencesClient({ trackingId: TID }).getExperiences({
@@ -99,7 +99,7 @@ describe('server experiences: the GET', () => {
     expectExperiencesAnswer(exchange);
   });
 
-  it(seed('| variation | integer | no | Returns only the variation whose variation master id matches'), async () => {
+  it(platform('| variation | integer | no | only the variation with this variation master id |'), async () => {
     const { hero } = experiences();
     const offer = hero.iterations[0].variations[1].id;
     const [exchange] = await exchanges(
@@ -109,7 +109,7 @@ describe('server experiences: the GET', () => {
     expect(expectExperiencesAnswer(exchange).experiencePayloads.map((p) => p.variation)).toEqual([offer]);
   });
 
-  it(seed('| ignoreSegments | flag | no | When set, payloads for all experiences are returned'), async () => {
+  it(platform('| ignoreSegments | flag | no | every experience, whatever its segment rules |'), async () => {
     experiences();
     const [exchange] = await exchanges(
       createExperiencesClient({ trackingId: TID }).getExperiences({ contextId: 'v', ignoreSegments: true }),
@@ -119,7 +119,7 @@ describe('server experiences: the GET', () => {
 });
 
 describe('server experiences: errors and the callback', () => {
-  it(seed('| An id in `experienceIds` is an archived experience | 404 |'), async () => {
+  it(platform('| an id of `experienceIds` that is archived | 404 |'), async () => {
     const { old } = experiences();
     const [exchange] = await exchanges(
       createExperiencesClient({ trackingId: TID }).getExperiences({ contextId: 'v', experienceIds: [old.id] }),
@@ -128,7 +128,7 @@ describe('server experiences: errors and the callback', () => {
     expect(exchange.answer).toEqual({ status: 404, message: `experience ${old.id} not found` });
   });
 
-  it(seed('| Any id in `experienceIds` is not found | 404 |'), async () => {
+  it(platform('| an id of `experienceIds` that does not exist | 404 |'), async () => {
     experiences();
     const [exchange] = await exchanges(
       createExperiencesClient({ trackingId: TID }).getExperiences({ contextId: 'v', experienceIds: [999] }),
@@ -136,7 +136,7 @@ describe('server experiences: errors and the callback', () => {
     expect(exchange.status).toBe(404);
   });
 
-  it(seed("| POST | the URL found in an experience's `callback` field"), async () => {
+  it(platform("| POST | an experience's `callback` URL, used exactly as received"), async () => {
     experiences();
     const client = createExperiencesClient({ trackingId: TID });
     const { experiencePayloads } = await client.getExperiences({ contextId: 'visitor-1' });
@@ -149,7 +149,7 @@ describe('server experiences: errors and the callback', () => {
     expect(exchange.status).toBe(200); // "Status 200 in all cases"
   });
 
-  it(seed('| Callback POST | 200 in all cases |'), async () => {
+  it(platform('| the callback POST | 200 always |'), async () => {
     const response = await fetch(`${EXPERIENCES}/callback?data=not-base64-json`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,10 +1,10 @@
-// Integrations: the seed names `execute(payload, {key})` and `schedule(payload, {key, delay, window})`
+// Integrations: the platform reference names `execute(payload, {key})` and `schedule(payload, {key, delay, window})`
 // and leaves the HTTP interface "not shown"; PROTOCOL.md's "Integrations" fixes it. Each request of
 // the public client is held to both, and the mock's answer to PROTOCOL.md.
 import { describe, expect, it } from 'vitest';
 import { createIntegration } from '../../src/integrations';
 import { useMockPlatform } from '../support/mock-server';
-import { protocol, seed } from './cite';
+import { platform, protocol } from './cite';
 import { type Exchange, recordExchanges } from './wire';
 
 const mock = useMockPlatform({ now: '2026-11-21T10:00:00Z' }); // a Saturday
@@ -31,7 +31,7 @@ async function only(call: Promise<unknown>): Promise<Exchange> {
 const request = ({ method, path, query, body }: Exchange) => ({ method, path, query, body });
 
 describe('integrations', () => {
-  it(seed('use `integration.execute(payload, {key})` (immediate; returns a promise)'), async () => {
+  it(platform('| `integration.execute(payload, {key})` | now | a promise |'), async () => {
     expect(
       protocol('POST {integrations}/v1/{tid}/integrations/{name}/execute    {"payload":{},"key":{}}'),
     ).toBeTruthy();
@@ -47,8 +47,8 @@ describe('integrations', () => {
   });
 
   it(
-    seed(
-      '| rate limit | limit (count), interval (period), target: whole integration or a combination of `key` values |',
+    platform(
+      '| rate limit | `limit` (a count) per `interval`, for the whole integration or per combination of `key` values |',
     ),
     async () => {
       const client = integration();
@@ -60,7 +60,7 @@ describe('integrations', () => {
     },
   );
 
-  it(seed('`integration.schedule(payload, {key, delay, window})` (deferred; returns a promise)'), async () => {
+  it(platform('| `integration.schedule(payload, {key, delay, window})` | later'), async () => {
     expect(protocol('POST {integrations}/v1/{tid}/integrations/{name}/schedule')).toBeTruthy();
     const window = { day: 'mon-fri', time: '09:00-17:00' };
     const exchange = await only(integration().schedule({ c: 1 }, { key: { email: 'a1' }, delay: 60_000, window }));
@@ -78,22 +78,19 @@ describe('integrations', () => {
     });
   });
 
-  it(
-    seed('| key (execution option) | Object of named values used as a unique id of an invocation (to cancel'),
-    async () => {
-      expect(protocol('POST {integrations}/v1/{tid}/integrations/{name}/cancel     {"key":{}}')).toBeTruthy();
-      const client = integration();
-      await only(client.schedule({}, { key: { email: 'a1' }, delay: 60_000 }));
-      const exchange = await only(client.cancel({ email: 'a1' }));
-      expect(request(exchange)).toEqual({
-        method: 'POST',
-        path: `${BASE}/cancel`,
-        query: [],
-        body: { key: { email: 'a1' } },
-      });
-      expect(exchange.answer).toEqual({ status: 200, cancelled: 1 });
-    },
-  );
+  it(platform('| key | named values that identify an invocation (to cancel or reschedule it)'), async () => {
+    expect(protocol('POST {integrations}/v1/{tid}/integrations/{name}/cancel     {"key":{}}')).toBeTruthy();
+    const client = integration();
+    await only(client.schedule({}, { key: { email: 'a1' }, delay: 60_000 }));
+    const exchange = await only(client.cancel({ email: 'a1' }));
+    expect(request(exchange)).toEqual({
+      method: 'POST',
+      path: `${BASE}/cancel`,
+      query: [],
+      body: { key: { email: 'a1' } },
+    });
+    expect(exchange.answer).toEqual({ status: 200, cancelled: 1 });
+  });
 
   it(
     protocol(

@@ -1,9 +1,9 @@
-// Recommendations: each request the public client builds, held to the seed's tables (PROTOCOL.md
-// where the seed says "not shown"), then the mock's answer held to the seed's response table.
+// Recommendations: each request the public client builds, held to the platform reference's tables (PROTOCOL.md
+// where the platform reference leaves it open), then the mock's answer held to the platform reference's response table.
 import { describe, expect, it } from 'vitest';
 import { recommendations } from '../../src/recommendations';
 import { useMockPlatform } from '../support/mock-server';
-import { protocol, seed } from './cite';
+import { platform, protocol } from './cite';
 import { type Exchange, recordExchanges } from './wire';
 
 const mock = useMockPlatform({ fixtures: true, now: '2026-11-21T10:00:00Z' });
@@ -20,7 +20,7 @@ async function only(call: Promise<unknown>): Promise<Exchange> {
   return exchanges[0];
 }
 
-/** The seed's response table: status, result.items of {id, weight, details}; segment a string if present. */
+/** The platform reference's response table: status, result.items of {id, weight, details}; segment a string if present. */
 function expectRecommendationAnswer(exchange: Exchange, minItems = 1) {
   expect(exchange.status).toBe(200);
   const answer = exchange.answer as { status: number; result: { items: unknown[] }; segment?: unknown };
@@ -33,40 +33,37 @@ function expectRecommendationAnswer(exchange: Exchange, minItems = 1) {
 }
 
 describe('recommendations: the request', () => {
-  it(
-    seed('| POST | `{recs_url}/vc/recommend/2.1/<tracking_id>` with the query parameters above | JSON body'),
-    async () => {
-      const exchange = await only(recommendations(options).get());
-      expect(exchange.method).toBe('POST');
-      expect(exchange.path).toBe(`${RECS}/${TID}`);
-      expect(exchange.contentType).toMatch(/^application\/json/);
-      expectRecommendationAnswer(exchange);
-    },
-  );
-
-  it(seed('| strategy | string, or comma-separated list of strategy names |'), async () => {
+  it(platform('| POST | `{recs_url}/vc/recommend/2.1/<tracking_id>` plus the query below | JSON body'), async () => {
     const exchange = await only(recommendations(options).get());
-    // PROTOCOL.md: the client always sends a strategy, `popular` by default (the seed's native default).
+    expect(exchange.method).toBe('POST');
+    expect(exchange.path).toBe(`${RECS}/${TID}`);
+    expect(exchange.contentType).toMatch(/^application\/json/);
+    expectRecommendationAnswer(exchange);
+  });
+
+  it(platform('| strategy | a strategy name, or several comma-separated |'), async () => {
+    const exchange = await only(recommendations(options).get());
+    // PROTOCOL.md: the client always sends a strategy, `popular` by default (the platform reference's native default).
     expect(exchange.query).toContain('strategy=popular');
     expect(protocol('`strategy` is always sent by the client (default `popular`)')).toBeTruthy();
   });
 
-  it(seed('| n | integer | no | 10 | Number of recommendations to return; maximum 50 |'), async () => {
+  it(platform('| n | integer | no | 10 | how many recommendations; at most 50 |'), async () => {
     expect((await only(recommendations(options).get())).query).toContain('n=10');
     const five = await only(recommendations(options, { limit: 5 }).get());
     expect(five.query).toContain('n=5');
     expect((five.answer as { result: { items: unknown[] } }).result.items.length).toBeLessThanOrEqual(5);
   });
 
-  it(seed("| contextId | string | yes for `partner_` strategies | none | Visitor's user id"), async () => {
+  it(platform('| contextId | visitor id | for `partner_` strategies | none |'), async () => {
     expect((await only(recommendations(options).get())).query).toContain('contextId=visitor-1');
   });
 
-  it(seed('| experienceId | string or integer | no | none |'), async () => {
+  it(platform('| experienceId | string or integer | no | none |'), async () => {
     expect((await only(recommendations(options).get())).query).toContain('experienceId=7');
   });
 
-  it(seed('| locale | string, language-currency combination |'), async () => {
+  it(platform('| locale | language-currency pair |'), async () => {
     // PROTOCOL.md: `<language>-<CURRENCY>`, the language a primary subtag (`de-DE-EUR` is sent as `de-EUR`).
     expect(protocol('`locale`: `<language>-<CURRENCY>`')).toBeTruthy();
     const exchange = await only(recommendations(options, { locale: 'de-DE-EUR' }).get());
@@ -74,7 +71,7 @@ describe('recommendations: the request', () => {
     expectRecommendationAnswer(exchange);
   });
 
-  it(seed('| h | array | no | The seed (history) to recommend for |'), async () => {
+  it(platform('| h | array | no | the seed (history) to recommend for |'), async () => {
     const all = await only(recommendations(options).get());
     expect(all.body).toEqual({ h: ['all'] }); // the client module's default seed `all`; no empty rules
     const items = (all.answer as { result: { items: { id: string }[] } }).result.items;
@@ -86,7 +83,7 @@ describe('recommendations: the request', () => {
     expectRecommendationAnswer(byId);
   });
 
-  it(seed('| object with `type` (string, the lower-case letter `c`, case sensitive) and `id`'), async () => {
+  it(platform("| a category object `{type: 'c', id}` (`c` lower-case)"), async () => {
     const all = await only(recommendations(options).get());
     const category = (all.answer as { result: { items: { details: { category: string } }[] } }).result.items[0].details
       .category;
@@ -95,7 +92,7 @@ describe('recommendations: the request', () => {
     expectRecommendationAnswer(exchange);
   });
 
-  it(seed('| seed | string | no | none | Product id used as the seed when a strategy list is given'), async () => {
+  it(platform('| seed | product id | no | none | the seed, when the query names a strategy list |'), async () => {
     const all = await only(recommendations(options).get());
     const id = (all.answer as { result: { items: { id: string }[] } }).result.items[0].id;
     const exchange = await only(recommendations(options, { strategy: ['pllr', 'pllr_bought'], seed: id }).get());
@@ -104,22 +101,22 @@ describe('recommendations: the request', () => {
     expect(exchange.body).toEqual({ h: [id] });
   });
 
-  it(seed('| rules | array of rule objects | no | Per-request filters'), async () => {
+  it(platform('| rules | array of rules | no | filters for this request only |'), async () => {
     const rule = { name: 'no clearance', condition: { '==': [{ var: 'rec.is_clearance' }, true] }, factor: 0 };
     const exchange = await only(recommendations(options, { rules: [rule] }).get());
     expect(exchange.body).toEqual({ h: ['all'], rules: [rule] });
-    expect(seed('| condition | JsonLogic expression |')).toBeTruthy();
+    expect(platform('| condition | JsonLogic expression |')).toBeTruthy();
     expectRecommendationAnswer(exchange);
   });
 
-  it(seed('| debug | boolean-like flag, value `True` | no | off |'), async () => {
+  it(platform('| debug | the flag value `True` | no | off |'), async () => {
     const exchange = await only(recommendations(options, { debug: true }).get());
     expect(exchange.query).toContain('debug=True');
     // PROTOCOL.md: with debug, the answer includes the rules considered.
     expect((exchange.answer as { result: { rules?: unknown } }).result.rules).toEqual(expect.any(Array));
   });
 
-  it('the query holds nothing the seed does not name', async () => {
+  it('the query holds nothing the platform reference does not name', async () => {
     const exchange = await only(recommendations(options, { debug: true }).get());
     const named = ['strategy', 'n', 'locale', 'contextId', 'experienceId', 'seed', 'debug'];
     for (const part of exchange.query) expect(named).toContain(part.split('=')[0]);
@@ -127,17 +124,17 @@ describe('recommendations: the request', () => {
 });
 
 describe('recommendations: the answers', () => {
-  it(seed('| id | string |'), async () => {
+  it(platform('| id | string |'), async () => {
     expectRecommendationAnswer(await only(recommendations(options).get()));
   });
 
-  it(seed('| Invalid strategy or invalid tracking id | 200 | `items` is an empty list |'), async () => {
+  it(platform('| unknown strategy or unknown tracking id | 200 | an empty `items` list |'), async () => {
     const unknownProperty = await only(recommendations({ meta: { trackingId: 'no_such_shop' } }).get());
     expect(unknownProperty.status).toBe(200);
     expect(unknownProperty.answer).toEqual({ status: 200, result: { items: [] } });
   });
 
-  it(seed('| Tracking id missing or mistyped so that the path is not found | 404 |'), async () => {
+  it(platform('| no tracking id, so the path is unknown | 404 |'), async () => {
     const response = await fetch(`${RECS}/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -147,7 +144,7 @@ describe('recommendations: the answers', () => {
     expect(await response.json()).toEqual({ status: 404, message: expect.stringMatching(/not found/i) });
   });
 
-  it(seed('| `strategy` omitted with a partner strategy request | 400 |'), async () => {
+  it(platform('| a partner-style request without `strategy` | 400 |'), async () => {
     const response = await fetch(`${RECS}/${TID}?contextId=visitor-1`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

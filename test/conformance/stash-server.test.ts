@@ -1,11 +1,11 @@
 // @vitest-environment node
-// The seed's full keys round-trip through `createStash` and `svc-mock serve` over real HTTP (no MSW
+// The platform reference's full keys round-trip through `createStash` and `svc-mock serve` over real HTTP (no MSW
 // in this process), as they do through the MSW handlers (stash.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setEndpoints } from '../../src/core/endpoints';
 import { createStash } from '../../src/stash';
 import { type Child, kill9, startServer } from '../mock/server/child';
-import { seed } from './cite';
+import { platform } from './cite';
 
 let server: Child;
 beforeAll(async () => {
@@ -21,9 +21,9 @@ const snapshot = async (trackingId: string) =>
   ((await (await fetch(`${server.url}/__svc/inspect/stash/snapshot/${trackingId}`)).json()) as { public: object })
     .public;
 
-describe("svc-mock serve keeps the seed's full keys", () => {
+describe("svc-mock serve keeps the platform reference's full keys", () => {
   it(
-    seed('| client-library key prefixes | `<namespace>:` first if the namespace option is set, then `<visitorId>:`'),
+    platform('| client key prefix | `<namespace>:` when the namespace option is set, then `<visitorId>:`'),
     async () => {
       const kv = createStash('kv', 'shop_http', { namespace: 'ns', useVisitorId: true, visitorId: 'v1' });
       await kv.set('colour', 'blue');

@@ -1,10 +1,10 @@
-// Stash: each operation of `createStash`, its request held to the seed's endpoint table (PROTOCOL.md
-// for the paths the seed leaves "not shown"), its answer to the seed's status table, and the value
-// found in the platform's state under the seed's full key.
+// Stash: each operation of `createStash`, its request held to the platform reference's endpoint table (PROTOCOL.md
+// for the paths the platform reference leaves open), its answer to the platform reference's status table, and the value
+// found in the platform's state under the platform reference's full key.
 import { describe, expect, it } from 'vitest';
 import { createStash } from '../../src/stash';
 import { useMockPlatform } from '../support/mock-server';
-import { protocol, seed } from './cite';
+import { platform, protocol } from './cite';
 import { type Exchange, recordExchanges } from './wire';
 
 const mock = useMockPlatform({ now: '2026-11-21T10:00:00Z' });
@@ -28,15 +28,15 @@ async function sent(call: Promise<unknown>): Promise<Exchange[]> {
 
 const request = ({ method, path, query, body }: Exchange) => ({ method, path, query, body });
 
-describe("stash kv: the seed's endpoints and full keys", () => {
-  it(seed('| full key | `<visitor_id>:<key_name>` (visitor id is a unique site visitor id'), async () => {
+describe("stash kv: the platform reference's endpoints and full keys", () => {
+  it(platform('| full key | `<visitor_id>:<key_name>`'), async () => {
     const [exchange] = await sent(createStash('kv', TID, visitor).set('cart', '["sku-1"]'));
     expect(exchange.path).toBe(`${STASH}/kv/set/${TID}/public/visitor-1:cart`);
     expect(state()).toEqual({ 'visitor-1:cart': '["sku-1"]' });
   });
 
   it(
-    seed('| client-library key prefixes | `<namespace>:` first if the namespace option is set, then `<visitorId>:`'),
+    platform('| client key prefix | `<namespace>:` when the namespace option is set, then `<visitorId>:`'),
     async () => {
       const [exchange] = await sent(createStash('kv', TID, { namespace: 'ns', ...visitor }).set('colour', 'blue'));
       expect(exchange.path).toBe(`${STASH}/kv/set/${TID}/public/ns:visitor-1:colour`);
@@ -47,9 +47,7 @@ describe("stash kv: the seed's endpoints and full keys", () => {
   );
 
   it(
-    seed(
-      '| POST | `{stash_url}/stash/v1.1/kv/set/<tracking_id>/public/<visitor_id>:<key_name>` | object with field `data`',
-    ),
+    platform('| POST | `{stash_url}/stash/v1.1/kv/set/<tracking_id>/public/<full key>` | `{data: <string>}`'),
     async () => {
       const [exchange] = await sent(createStash('kv', TID, visitor).set('cart', 'x'));
       expect(request(exchange)).toEqual({
@@ -63,28 +61,23 @@ describe("stash kv: the seed's endpoints and full keys", () => {
     },
   );
 
-  it(
-    seed('| GET | `{stash_url}/stash/v1.1/kv/get/<tracking_id>/public/<visitor_id>:<key_name>` | none |'),
-    async () => {
-      const kv = createStash('kv', TID, visitor);
-      await sent(kv.set('cart', 'x'));
-      const [hit] = await sent(kv.get('cart'));
-      expect(request(hit)).toEqual({
-        method: 'GET',
-        path: `${STASH}/kv/get/${TID}/public/visitor-1:cart`,
-        query: [],
-        body: undefined,
-      });
-      expect(hit.answer).toEqual({ status: 200, data: 'x' });
-      const [miss] = await sent(kv.get('wishlist'));
-      expect(miss.answer).toMatchObject({ status: 404 }); // "`status` 404 when the key does not exist"
-    },
-  );
+  it(platform('| GET | `{stash_url}/stash/v1.1/kv/get/<tracking_id>/public/<full key>` | none |'), async () => {
+    const kv = createStash('kv', TID, visitor);
+    await sent(kv.set('cart', 'x'));
+    const [hit] = await sent(kv.get('cart'));
+    expect(request(hit)).toEqual({
+      method: 'GET',
+      path: `${STASH}/kv/get/${TID}/public/visitor-1:cart`,
+      query: [],
+      body: undefined,
+    });
+    expect(hit.answer).toEqual({ status: 200, data: 'x' });
+    const [miss] = await sent(kv.get('wishlist'));
+    expect(miss.answer).toMatchObject({ status: 404 }); // "`status` 404 when the key does not exist"
+  });
 
   it(
-    seed(
-      '| POST | `{stash_url}/stash/v1.1/kv/getbatch/<tracking_id>/public` | object with `keys`: array of at most 10 full keys',
-    ),
+    platform('| POST | `{stash_url}/stash/v1.1/kv/getbatch/<tracking_id>/public` | `{keys}`: at most 10 full keys'),
     async () => {
       const kv = createStash('kv', TID, visitor);
       await sent(kv.set('a', '1'));
@@ -103,7 +96,7 @@ describe("stash kv: the seed's endpoints and full keys", () => {
     },
   );
 
-  it(seed('| storage levels | public (readable and writable from the client) and protected'), async () => {
+  it(platform('| storage levels | public (clients read and write) and protected'), async () => {
     const credential = mock.platform.admin.stash.createCredential(TID);
     mock.platform.admin.stash.set(credential, 'visitor-1:tier', 'gold');
     const [exchange] = await sent(createStash('kv', TID, { ...visitor, level: 'protected' }).get('tier'));
@@ -112,8 +105,8 @@ describe("stash kv: the seed's endpoints and full keys", () => {
   });
 });
 
-describe("stash deferkv, ts, count: PROTOCOL.md's paths for what the seed does not show", () => {
-  it(seed('| deferkv | set(key, value, timestamp, route) | Store a value that may expire'), async () => {
+describe("stash deferkv, ts, count: PROTOCOL.md's paths for what the platform reference leaves open", () => {
+  it(platform('| deferkv | set(key, value, timestamp, route) | stores a value that expires'), async () => {
     expect(protocol('POST {stash}/stash/v1.1/deferkv/set/{tid}/public/{fullKey}')).toBeTruthy();
     const at = Date.parse('2026-11-21T11:00:00Z') / 1000;
     const deferred = createStash('deferkv', TID, visitor);
@@ -127,7 +120,7 @@ describe("stash deferkv, ts, count: PROTOCOL.md's paths for what the seed does n
     expect(set.answer).toEqual({ status: 200 });
   });
 
-  it(seed('| deferkv | get(key, timestamp) | Returns object with `value` and `route` |'), async () => {
+  it(platform("| deferkv | get(key, timestamp) | the row's `value` and `route` |"), async () => {
     expect(protocol('GET  {stash}/stash/v1.1/deferkv/get/{tid}/public/{fullKey}?timestamp=T')).toBeTruthy();
     const at = Date.parse('2026-11-21T11:00:00Z') / 1000;
     const deferred = createStash('deferkv', TID, visitor);
@@ -142,7 +135,7 @@ describe("stash deferkv, ts, count: PROTOCOL.md's paths for what the seed does n
     expect(get.answer).toEqual({ status: 200, data: { value: 'b-1', route: 'cart-reminder' } });
   });
 
-  it(seed('| deferkv | remove(key, timestamp) | Remove the whole row for that key and timestamp |'), async () => {
+  it(platform('| deferkv | remove(key, timestamp) | removes the row of that key and timestamp |'), async () => {
     expect(protocol('POST {stash}/stash/v1.1/deferkv/remove/{tid}/public/{fullKey}  {"timestamp":T}')).toBeTruthy();
     const at = Date.parse('2026-11-21T11:00:00Z') / 1000;
     const deferred = createStash('deferkv', TID, visitor);
@@ -157,7 +150,7 @@ describe("stash deferkv, ts, count: PROTOCOL.md's paths for what the seed does n
     expect(remove.answer).toEqual({ status: 200 });
   });
 
-  it(seed('| ts | set(key) | Stores the server-side UNIX time at which the request arrived |'), async () => {
+  it(platform("| ts | set(key) | stores the server's UNIX time of the request |"), async () => {
     expect(protocol('POST {stash}/stash/v1.1/ts/set/{tid}/public/{fullKey}')).toBeTruthy();
     const ts = createStash('ts', TID, visitor);
     const [set] = await sent(ts.set('last-visit'));
@@ -179,28 +172,23 @@ describe("stash deferkv, ts, count: PROTOCOL.md's paths for what the seed does n
     expect(get.answer).toEqual({ status: 200, data: now });
   });
 
-  it(
-    seed(
-      '| count | increment(key, dimension) | Adds 1 to the counter for key and dimension; only dimension `date` works',
-    ),
-    async () => {
-      expect(
-        protocol('POST {stash}/stash/v1.1/count/incr/{tid}/public/{fullKey}      {"dimension":"date"}'),
-      ).toBeTruthy();
-      const counts = createStash('count', TID, visitor);
-      const [incr] = await sent(counts.increment('visits', 'date'));
-      expect(request(incr)).toEqual({
-        method: 'POST',
-        path: `${STASH}/count/incr/${TID}/public/visitor-1:visits`,
-        query: [],
-        body: { dimension: 'date' },
-      });
-      // "returns an object mapping the counter key (format `key:dimension_value`) to the dimension value"
-      expect(incr.answer).toEqual({ status: 200, data: { [`visitor-1:visits:${TODAY}`]: TODAY } });
-    },
-  );
+  it(platform('| count | increment(key, dimension) | adds 1 for the dimension `date`'), async () => {
+    expect(
+      protocol('POST {stash}/stash/v1.1/count/incr/{tid}/public/{fullKey}      {"dimension":"date"}'),
+    ).toBeTruthy();
+    const counts = createStash('count', TID, visitor);
+    const [incr] = await sent(counts.increment('visits', 'date'));
+    expect(request(incr)).toEqual({
+      method: 'POST',
+      path: `${STASH}/count/incr/${TID}/public/visitor-1:visits`,
+      query: [],
+      body: { dimension: 'date' },
+    });
+    // "returns an object mapping the counter key (format `key:dimension_value`) to the dimension value"
+    expect(incr.answer).toEqual({ status: 200, data: { [`visitor-1:visits:${TODAY}`]: TODAY } });
+  });
 
-  it(seed('| count | decrement(key, dimension) | Subtracts 1; dimension fixed to `date`'), async () => {
+  it(platform('| count | decrement(key, dimension) | subtracts 1'), async () => {
     const counts = createStash('count', TID, visitor);
     const [decr] = await sent(counts.decrement('visits', 'date'));
     expect(request(decr)).toEqual({
@@ -212,7 +200,7 @@ describe("stash deferkv, ts, count: PROTOCOL.md's paths for what the seed does n
     expect(decr.answer).toEqual({ status: 200, data: { [`visitor-1:visits:${TODAY}`]: TODAY } });
   });
 
-  it(seed('| count | get(key) | Count stored at the counter key returned by increment or decrement |'), async () => {
+  it(platform('| count | get(key) | the count at a counter key that increment or decrement returned |'), async () => {
     const counts = createStash('count', TID, visitor);
     await sent(counts.increment('visits', 'date'));
     await sent(counts.increment('visits', 'date'));
@@ -226,7 +214,7 @@ describe("stash deferkv, ts, count: PROTOCOL.md's paths for what the seed does n
     expect(get.answer).toEqual({ status: 200, data: '2' });
   });
 
-  it(seed('| count | get(keys) | Object of counts for an array of counter keys |'), async () => {
+  it(platform('| count | get(keys) | an object of counts for an array of counter keys |'), async () => {
     const counts = createStash('count', TID, visitor);
     await sent(counts.increment('visits', 'date'));
     const [batch] = await sent(counts.get([`visits:${TODAY}`, 'visits:2026-11-20']));
@@ -240,8 +228,8 @@ describe("stash deferkv, ts, count: PROTOCOL.md's paths for what the seed does n
   });
 });
 
-describe("stash: the seed's statuses", () => {
-  it(seed('| 400 | Client error: invalid parameter values |'), async () => {
+describe("stash: the platform reference's statuses", () => {
+  it(platform("| 400 | a client error: a parameter's value is invalid |"), async () => {
     const response = await fetch(`${STASH}/count/incr/${TID}/public/visits`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -251,7 +239,7 @@ describe("stash: the seed's statuses", () => {
     expect(await response.json()).toMatchObject({ status: 400 });
   });
 
-  it(seed('| 404 | Client error: the key or keys were not found |'), async () => {
+  it(platform('| 404 | a client error: no key found |'), async () => {
     const response = await fetch(`${STASH}/kv/getbatch/${TID}/public`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,4 +1,4 @@
-// What crossed the wire in a conformance case: each request as the seed's tables describe one
+// What crossed the wire in a conformance case: each request as the platform reference's tables describe one
 // (method, path, query in order with bare flags kept, content type, body) and the mock's answer.
 import { gunzipSync } from 'node:zlib';
 import { beforeEach } from 'vitest';
