@@ -25,7 +25,7 @@ export interface Panel {
   render(state: QaState, page: PageView): Node;
 }
 
-/** The consent signals' raw values, one line each: the TCF purposes and vendor, the Consent Mode fields. */
+/** The consent signals' raw values, one line each: TCF, Consent Mode, GPP's sections, GPC. */
 function signalsOf(signals: Tracker['consentSignals'] | undefined): string {
   const lines: string[] = [];
   if (signals?.tcf) {
@@ -40,6 +40,13 @@ function signalsOf(signals: Tracker['consentSignals'] | undefined): string {
     lines.push(
       `Consent Mode: default ${JSON.stringify(signals.gcm.default)}, update ${JSON.stringify(signals.gcm.update)}`,
     );
+  if (signals?.gpp) {
+    const { signalStatus, applicable, optOuts, tcfeuv2 } = signals.gpp;
+    const sections = applicable.map((name) => (optOuts[name] ? `${name} ${JSON.stringify(optOuts[name])}` : name));
+    const tcfPart = tcfeuv2 ? `, tcfeuv2 purposes ${JSON.stringify(tcfeuv2.purposes)}` : '';
+    lines.push(`GPP: ${signalStatus ?? 'no CMP yet'}, sections ${sections.join('; ') || 'none'}${tcfPart}`);
+  }
+  if (signals?.gpc) lines.push(`GPC: navigator.globalPrivacyControl ${signals.gpc.globalPrivacyControl}`);
   return lines.join('\n') || "none (the shop's code decides)";
 }
 

@@ -1,7 +1,8 @@
 // The automatic start of dist/svc.min.js: `<script src=".../svc.min.js" data-tracking-id="shop"
 // data-consent="pending" data-cookie-domain="example.co.uk" data-endpoint="https://...">`; with a
 // consent banner, `data-consent="tcf"` (`data-tcf-vendor="123"`, `data-tcf-purposes="1,5,6"`),
-// `data-consent="gcm"` or `data-consent="tcf gcm"`.
+// `data-consent="gcm"` or `data-consent="tcf gcm"`; with US opt-outs, `data-consent="gpp gpc"`
+// (`data-opt-out="personalization-off"`).
 import { setPageTracker } from '@svc/core/internal';
 import { checkOptions, settingsOf, type TrackerOptions } from './options';
 import { startTracker, type Tracker } from './start';
@@ -55,10 +56,11 @@ function startedOnFirstUse(start: () => Tracker): Tracker {
  */
 export let tracker: Tracker | undefined;
 if (dataset?.trackingId) {
-  const { trackingId, consent, tcfVendor, tcfPurposes, cookieDomain, endpoint } = dataset;
+  const { trackingId, consent, optOut, tcfVendor, tcfPurposes, cookieDomain, endpoint } = dataset;
   const options: TrackerOptions = {
     trackingId,
     consent: consent as TrackerOptions['consent'],
+    optOut: optOut as TrackerOptions['optOut'],
     tcfVendorId: tcfVendor === undefined ? undefined : Number(tcfVendor),
     tcfPurposes: tcfPurposes?.split(',').map(Number),
     cookieDomain,

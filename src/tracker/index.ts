@@ -9,7 +9,7 @@ export * from '@svc/core/errors';
 export type { EventHandler } from './history';
 export { type ConsentOption, DEFAULTS, type TrackerOptions } from './options';
 export { checkEvent, EVENT_SCHEMA, PRODUCT } from './schema';
-export type { ConsentModeFields, ConsentSignal, ConsentSignals, ConsentSource } from './signals';
+export type { ConsentModeFields, ConsentSignal, ConsentSignals, ConsentSource, OptOutMode } from './signals';
 export type { Tracker } from './start';
 export type { Consent, EventMeta, TrackingEvent } from './types';
 

@@ -14,14 +14,15 @@ import {
   refuseUnknownKeys,
   type TimeoutRule,
 } from '@svc/core';
-import type { ConsentSignal } from './signals';
+import { CONSENT_SIGNALS, type ConsentSignal, type OptOutMode } from './signals';
 import type { Consent } from './types';
 
 /**
  * The `consent` option: a state the shop's code decides (`granted`, `pending`, `denied`), or the
- * standard signals to follow, `tcf`, `gcm`, or both (`'tcf gcm'`, the stricter one wins).
+ * standard signals to follow, each named once, separated by spaces: `tcf`, `gcm`, `gpp`, `gpc`
+ * (`'gpp gpc'`: the strictest one wins).
  */
-export type ConsentOption = Consent | 'tcf' | 'gcm' | 'tcf gcm' | 'gcm tcf';
+export type ConsentOption = Consent | ConsentSignal | `${ConsentSignal} ${string}`;
 
 /** The TCF purposes a tracker needs consent to, by default (docs/consent.md says why each). */
 const TCF_PURPOSES = [1, 5, 6, 8, 9];
@@ -33,6 +34,12 @@ const LAST_TCF_PURPOSE = 11;
 export const DEFAULTS = {
   /** `consent`: events are written and sent from the start. */
   consent: 'granted' as ConsentOption,
+  /**
+   * `optOut`: an opt-out (Global Privacy Control, a US section of GPP) denies, as `consent('denied')`:
+   * the laws that give the signal its force speak of sale, sharing and targeted advertising, and
+   * the tracker cannot tell which of its events a shop uses for which (docs/consent.md).
+   */
+  optOut: 'denied' as OptOutMode,
   /** `batchSize`: events queued that make a request leave at once. */
   batchSize: 20,
   /** `batchDelay`: ms an event waits for others to fill a batch. */
@@ -65,11 +72,19 @@ export interface TrackerOptions {
   endpoint?: string;
   /**
    * `granted`, `pending` (nothing written or sent until `consent('granted')`) or `denied`; or the
-   * consent management platform's signals to follow: `tcf` (IAB TCF v2.2), `gcm` (Google Consent
-   * Mode v2), or `'tcf gcm'` (both, the stricter wins). A signal starts `pending` (docs/consent.md).
+   * signals to follow, separated by spaces: `tcf` (IAB TCF v2.2), `gcm` (Google Consent Mode v2),
+   * `gpp` (IAB Global Privacy Platform), `gpc` (Global Privacy Control); with several, the strictest
+   * wins. A signal starts `pending` (docs/consent.md).
    * @default 'granted'
    */
   consent?: ConsentOption;
+  /**
+   * What an opt-out by Global Privacy Control or a US section of GPP does: `denied`, exactly as
+   * `consent('denied')`; or `personalization-off`, events still sent but recommendations asked
+   * without the visitor id.
+   * @default 'denied'
+   */
+  optOut?: OptOutMode;
   /**
    * With `consent: 'tcf'`: the shop's vendor id in the IAB Global Vendor List, whose consent is then
    * required besides the purposes'. Without it, the publisher's own consents are read.
@@ -124,7 +139,12 @@ export interface TrackerOptions {
 
 /** How `createTracker` checks its options, each when given (`trackingId` is a path segment, checked by core). */
 const OPTIONS: Fields = [
-  ['consent', optional(oneOf('granted', 'pending', 'denied', 'tcf', 'gcm', 'tcf gcm', 'gcm tcf'))],
+  [
+    'consent',
+    optional((value) => ['granted', 'pending', 'denied'].includes(value as string) || isSignalList(value)),
+    `must be 'granted', 'pending', 'denied', or signals among ${CONSENT_SIGNALS.join(', ')}, each once, separated by spaces`,
+  ],
+  ['optOut', optional(oneOf('denied', 'personalization-off'))],
   ['tcfVendorId', optional(anIntegerAtLeast(1))],
   [
     'tcfPurposes',
@@ -139,6 +159,15 @@ const OPTIONS: Fields = [
   ['retryMax', optional(anIntegerAtLeast(1))],
 ];
 
+/** `'gpp gpc'`: known signals, each once, separated by single spaces. */
+function isSignalList(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const words = value.split(' ');
+  return (
+    words.every((word) => (CONSENT_SIGNALS as readonly string[]).includes(word)) && new Set(words).size === words.length
+  );
+}
+
 const isTcfPurpose = (value: unknown) =>
   Number.isInteger(value) && (value as number) >= 1 && (value as number) <= LAST_TCF_PURPOSE;
 
@@ -151,7 +180,9 @@ export type Settings = Required<Omit<TrackerOptions, 'endpoint' | 'cookieDomain'
 
 /** The consent a tracker starts with (`pending` while signals decide) and the signals it follows. */
 export function consentStart(consent: ConsentOption): { initial: Consent; signals: ConsentSignal[] } {
-  const signals = consent.split(' ').filter((word): word is ConsentSignal => word === 'tcf' || word === 'gcm');
+  const signals = consent
+    .split(' ')
+    .filter((word): word is ConsentSignal => (CONSENT_SIGNALS as readonly string[]).includes(word));
   return { initial: signals.length ? 'pending' : (consent as Consent), signals };
 }
 

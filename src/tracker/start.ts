@@ -28,12 +28,13 @@ export interface Tracker extends PageTracker {
   readonly pageViewId: string;
   /** The consent now in force. */
   readonly consentState: Consent;
-  /** What decided it: `manual` (the `consent` option or a `consent()` call), `tcf` or `gcm`. */
+  /** What decided it: `manual` (the `consent` option or a `consent()` call), or a signal: `tcf`, `gcm`, `gpp`, `gpc`. */
   readonly consentSource: ConsentSource;
   /**
    * The raw values of the signals followed, as last read: `tcf` (`gdprApplies`, `eventStatus`, the
-   * consent to each purpose needed, the vendor's), `gcm` (the `default` and `update` fields read).
-   * Empty without signals.
+   * consent to each purpose needed, the vendor's), `gcm` (the `default` and `update` fields read),
+   * `gpp` (`signalStatus`, the applicable sections, their opt-out fields, `tcfeuv2`'s reading), `gpc`
+   * (`navigator.globalPrivacyControl`). Empty without signals.
    */
   readonly consentSignals: ConsentSignals;
   /** Events waiting for the platform's acknowledgement. */
@@ -125,7 +126,7 @@ function followConsent(
 ): ConsentSignals {
   if (!signals.length) return {};
   const tcf = { purposes: settings.tcfPurposes, vendorId: settings.tcfVendorId };
-  return followSignals(signals, tcf, (decision) => consent.follow(decision), abort);
+  return followSignals(signals, { tcf, optOut: settings.optOut }, (decision) => consent.follow(decision), abort);
 }
 
 /**

@@ -46,4 +46,24 @@ describe('the QA overlay\'s "Visitor and consent"', () => {
     const manual = visitor.render(readState([]), tracker({ consentSource: 'manual', consentSignals: {} }));
     expect(field(manual, 'consent-signals')).toBe("none (the shop's code decides)");
   });
+
+  it('shows the GPP sections with their opt-out fields, and GPC', () => {
+    const node = visitor.render(
+      readState([]),
+      tracker({
+        consentSource: 'gpp',
+        consentSignals: {
+          gpp: {
+            signalStatus: 'ready',
+            applicable: ['usnat'],
+            optOuts: { usnat: { SaleOptOut: 1, SharingOptOut: 2 } },
+          },
+          gpc: { globalPrivacyControl: false },
+        },
+      }),
+    );
+    expect(field(node, 'consent-signals')).toBe(
+      'GPP: ready, sections usnat {"SaleOptOut":1,"SharingOptOut":2}\nGPC: navigator.globalPrivacyControl false',
+    );
+  });
 });

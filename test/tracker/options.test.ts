@@ -73,7 +73,7 @@ describe('readOptions', () => {
     ],
     [
       { trackingId: 'shop_1', consent: 'yes' },
-      'options.consent must be one of granted, pending, denied, tcf, gcm, tcf gcm, gcm tcf (got "yes")',
+      "options.consent must be 'granted', 'pending', 'denied', or signals among tcf, gcm, gpp, gpc, each once, separated by spaces (got \"yes\")",
     ],
     [{ trackingId: 'shop_1', cookieDomain: 1 }, 'options.cookieDomain must be a string (got 1)'],
   ])('refuses %j saying what the option must be', (options, message) => {

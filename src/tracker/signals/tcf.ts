@@ -3,6 +3,7 @@
 // `__tcfapiLocator` frame up the tree where the page has no `__tcfapi` of its own (an iframe).
 import { isObject } from '@svc/core';
 import type { Consent } from '../types';
+import { type CmpCall, type CmpFunction, whenCmpFound } from './cmp-frame';
 
 /** What the TCF signal needs to know of the shop. */
 export interface TcfSettings {
@@ -32,15 +33,8 @@ export interface TcfReading {
   raw: { gdprApplies?: boolean; eventStatus?: string; purposes: Record<number, boolean>; vendor?: boolean };
 }
 
-type Callback = (data: TcData, success: boolean) => void;
-type TcfApi = (command: string, version: number, callback: Callback, parameter?: unknown) => void;
-
 /** `eventStatus` values that carry the visitor's decision: a stored one (`tcloaded`) or a new one. */
 const DECIDED = new Set(['tcloaded', 'useractioncomplete']);
-
-/** How long a page without a CMP is looked at again for one loading late, and how often. */
-const CMP_WAIT_MS = 30_000;
-const CMP_POLL_MS = 200;
 
 /** The decision TC data carries for `settings`. */
 export function readTcData(data: TcData, settings: TcfSettings): TcfReading {
@@ -55,55 +49,11 @@ export function readTcData(data: TcData, settings: TcfSettings): TcfReading {
   return { state: allowed ? 'granted' : 'denied', raw };
 }
 
-/** The frame that holds the CMP's `__tcfapiLocator` frame: this window or one of its ancestors. */
-function locatorHost(): Window | undefined {
-  let frame: Window = window;
-  for (;;) {
-    try {
-      if ((frame.frames as unknown as Record<string, unknown>).__tcfapiLocator) return frame;
-    } catch {
-      // A cross-origin ancestor's frames can still be listed; an error means none here.
-    }
-    if (frame === window.top || frame.parent === frame) return undefined;
-    frame = frame.parent;
-  }
-}
-
-/** `__tcfapi` as a function over the postMessage protocol to the CMP in `host` (TCF v2.2, "iframe"). */
-function overPostMessage(host: Window, signal: AbortSignal): TcfApi {
-  const callbacks = new Map<string, Callback>();
-  addEventListener(
-    'message',
-    (event) => {
-      let data: unknown = event.data;
-      if (typeof data === 'string') {
-        try {
-          data = JSON.parse(data);
-        } catch {
-          return;
-        }
-      }
-      const reply = isObject(data) ? data.__tcfapiReturn : undefined;
-      if (!isObject(reply)) return;
-      callbacks.get(String(reply.callId))?.(reply.returnValue as TcData, reply.success === true);
-    },
-    { signal },
-  );
-  let calls = 0;
-  return (command, version, callback, parameter) => {
-    const callId = `svc-${++calls}`;
-    callbacks.set(callId, callback);
-    host.postMessage({ __tcfapiCall: { command, version, parameter, callId } }, '*');
-  };
-}
-
-/** The page's `__tcfapi`, or a postMessage one to a locator frame up the tree, else `undefined`. */
-function findTcfApi(signal: AbortSignal): TcfApi | undefined {
-  const api = (globalThis as { __tcfapi?: unknown }).__tcfapi;
-  if (typeof api === 'function') return api as TcfApi;
-  const host = locatorHost();
-  return host && host !== window ? overPostMessage(host, signal) : undefined;
-}
+/** `__tcfapi(command, version, callback, parameter)` as a CMP call. */
+const ownTcfApi =
+  (api: CmpFunction): CmpCall =>
+  (command, callback, parameter, version) =>
+    api(command, version, callback, parameter);
 
 /**
  * Follows the CMP: calls `onReading` with each reading of its TC data, the first one as soon as
@@ -112,26 +62,20 @@ function findTcfApi(signal: AbortSignal): TcfApi | undefined {
  */
 export function followTcf(settings: TcfSettings, onReading: (reading: TcfReading) => void, signal: AbortSignal): void {
   let listenerId: number | undefined;
-  const listen = (api: TcfApi) => {
-    api('addEventListener', 2, (data, success) => {
-      if (signal.aborted || !success || !isObject(data)) return;
-      if (typeof data.listenerId === 'number') listenerId ??= data.listenerId;
-      onReading(readTcData(data, settings));
-    });
+  const listen = (call: CmpCall) => {
+    call(
+      'addEventListener',
+      (data, success) => {
+        if (signal.aborted || !success || !isObject(data)) return;
+        if (typeof data.listenerId === 'number') listenerId ??= data.listenerId;
+        onReading(readTcData(data as TcData, settings));
+      },
+      undefined,
+      2,
+    );
     signal.addEventListener('abort', () => {
-      if (listenerId !== undefined) api('removeEventListener', 2, () => {}, listenerId);
+      if (listenerId !== undefined) call('removeEventListener', () => {}, listenerId, 2);
     });
   };
-  const api = findTcfApi(signal);
-  if (api) {
-    listen(api);
-    return;
-  }
-  const started = Date.now();
-  const poll = setInterval(() => {
-    const found = findTcfApi(signal);
-    if (found) listen(found);
-    if (found || Date.now() - started >= CMP_WAIT_MS) clearInterval(poll);
-  }, CMP_POLL_MS);
-  signal.addEventListener('abort', () => clearInterval(poll));
+  whenCmpFound('tcfapi', ownTcfApi, listen, signal);
 }
