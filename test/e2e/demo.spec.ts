@@ -432,7 +432,10 @@ test.describe('demo storefront', () => {
     expect(copies).toBe(1);
 
     // Consent denied: the tracker still tells the page, but nothing is sent.
+    // The visitor panel reads the tracker's consent when asked (no record announces a change of it).
+    const refreshVisitor = (await openPanel(page, 'visitor')).locator('button', { hasText: 'Refresh' });
     await events.locator('button', { hasText: 'Consent: denied' }).click();
+    await refreshVisitor.click();
     await expect(consent).toHaveText('denied');
     const sentBefore = await page.evaluate(
       () =>
@@ -452,6 +455,7 @@ test.describe('demo storefront', () => {
     );
     expect(sentAfter).toBe(sentBefore);
     await events.locator('button', { hasText: 'Consent: granted' }).click();
+    await refreshVisitor.click();
     await expect(consent).toHaveText('granted');
   });
 
