@@ -14,6 +14,11 @@ function rowLabel(component: string, widgets: readonly string[]): string {
   return others.length ? `${others.join(', ')} → ${component}` : component;
 }
 
+/** `name` with a break opportunity (<wbr>) after each `_` and `,`: a long strategy name wraps at its parts on a phone. */
+function breakable(name: string): (string | HTMLElement)[] {
+  return name.split(/(?<=[_,])/).flatMap((part, i) => (i ? [el('wbr', {}), part] : [part]));
+}
+
 /** Rows of the mock's metrics, grouped by the widget strategies that showed them (`widgetsOf`). */
 export function chart(rows: StrategyMetrics[], widgetsOf: (component: string) => string[] = () => []): HTMLElement {
   if (!rows.length) return el('p', { class: 'muted', 'data-chart': 'empty' }, 'No recommendation shown yet.');
@@ -67,8 +72,8 @@ export function chart(rows: StrategyMetrics[], widgetsOf: (component: string) =>
         el(
           'tr',
           { 'data-strategy': r.strategy, 'data-widget': r.widgets.join(',') },
-          el('td', { class: 'widget' }, r.widgets.join(', ') || '(QA panel)'),
-          el('td', {}, r.strategy),
+          el('td', { class: 'widget' }, ...breakable(r.widgets.join(', ') || '(QA panel)')),
+          el('td', { class: 'strategy' }, ...breakable(r.strategy)),
           el('td', { class: 'shown' }, r.shown),
           el('td', { class: 'clicked' }, r.clicked),
           el('td', { class: 'ctr' }, `${(100 * r.clickThroughRate).toFixed(1)}%`),

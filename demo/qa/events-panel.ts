@@ -1,7 +1,7 @@
 // Events and deliveries: the overlay's events panel (every tracking event of this page and its
 // delivery, sdk-state.ts) with what only the demo has around it: Flush now and consent buttons,
 // the events the tracker refused to the shop's code, and the chart of the mock's recommendation
-// metrics per strategy.
+// metrics per strategy, redrawn as the mock records each impression and click.
 import { el, fill } from '../dom';
 import { platform } from '../platform';
 import { tracker } from '../sdk';
@@ -67,6 +67,27 @@ function trackerControls(): Node[] {
   ];
 }
 
+/** The event types the mock's metrics count: a redraw follows each one the mock accepts for this property. */
+const METRIC_EVENTS = new Set(['recommendationShown', 'recommendationClicked']);
+
+/**
+ * Draws the chart into `metrics` now, then again after each impression or click the mock records for this
+ * property (its bus's `event`), at most once per animation frame.
+ */
+function liveChart(metrics: HTMLElement): void {
+  let queued = false;
+  const draw = () => {
+    queued = false;
+    fill(metrics, chart(strategyMetrics(), widgetsOf));
+  };
+  platform.on('event', ({ trackingId, event }) => {
+    if (trackingId !== TRACKING_ID || !METRIC_EVENTS.has(event.meta.type) || queued) return;
+    queued = true;
+    requestAnimationFrame(draw);
+  });
+  draw();
+}
+
 export function eventsPanel(): HTMLElement {
   onWidgetEvent(({ strategy, item }) => {
     const widgets =
@@ -74,8 +95,7 @@ export function eventsPanel(): HTMLElement {
     widgets.add(strategy);
   });
   const metrics = el('div', { class: 'chart' });
-  const drawChart = () => fill(metrics, chart(strategyMetrics(), widgetsOf));
-  drawChart();
+  liveChart(metrics);
   return panel(
     'events',
     'Events and deliveries',
@@ -85,9 +105,8 @@ export function eventsPanel(): HTMLElement {
     el(
       'h4',
       {},
-      'Shown, clicked and click-through rate per strategy (mock metrics; widget → the strategy that answered)',
+      'Shown, clicked and click-through rate per strategy (mock metrics, live; widget → the strategy that answered)',
     ),
     metrics,
-    button('Refresh chart', drawChart),
   );
 }

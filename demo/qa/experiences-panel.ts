@@ -8,7 +8,7 @@ import { platform } from '../platform';
 import { sdk, tracker } from '../sdk';
 import { TRACKING_ID } from '../shop/catalog';
 import { showCallExchange } from './exchanges-panel';
-import { button, field, panel, running, showError } from './panel';
+import { button, field, panel, readNow, running, showError } from './panel';
 
 /** `1,2` -> [1, 2]; anything not a number is passed on as is, for the client to refuse. */
 const ids = (text: string): number[] | undefined => {
@@ -41,7 +41,8 @@ export function experiencesPanel(): HTMLElement {
   const callbacks = el('ol', { class: 'callbacks', 'data-output': 'callbacks' });
   const exchange = el('div', {});
   const metrics = el('pre', { tabindex: 0, class: 'output', 'data-output': 'experience-metrics' });
-  const showMetrics = () => {
+  // The shop's own getExperiences and seen() calls count too, and tell the panel nothing.
+  const { line, refresh: showMetrics } = readNow('experiences', () => {
     const rows = platform.inspect.experiences.metrics(TRACKING_ID);
     metrics.textContent = rows.length
       ? rows
@@ -51,7 +52,7 @@ export function experiencesPanel(): HTMLElement {
           )
           .join('\n')
       : 'No experience in this property.';
-  };
+  });
 
   const seen = async (p: ExperiencePayload) => {
     await showCallExchange(exchange, 'experiences', 'experiences', async () => {
@@ -64,7 +65,7 @@ export function experiencesPanel(): HTMLElement {
         ),
       );
     });
-    showMetrics();
+    await showMetrics();
   };
 
   const get = () =>
@@ -106,11 +107,11 @@ export function experiencesPanel(): HTMLElement {
         showError(result, error);
         throw error;
       } finally {
-        showMetrics();
+        await showMetrics();
       }
     });
 
-  showMetrics();
+  void showMetrics();
   return panel(
     'experiences',
     'Experiences',
@@ -130,6 +131,7 @@ export function experiencesPanel(): HTMLElement {
     el('h4', {}, 'Request and response'),
     exchange,
     el('h4', {}, 'Views recorded by the mock'),
+    line,
     metrics,
   );
 }

@@ -5,7 +5,7 @@
 import type { Fault, Route } from '../../src/mock';
 import { el } from '../dom';
 import { platform } from '../platform';
-import { button, panel } from './panel';
+import { button, panel, readNow } from './panel';
 
 const routes: Route[] = ['recommend', 'experiences', 'callback', 'stash', 'events', 'integrations'];
 
@@ -27,7 +27,6 @@ function faultOf(s: Switches): Fault | undefined {
 
 export function faultsPanel(): HTMLElement {
   const state = el('pre', { tabindex: 0, class: 'output', 'data-output': 'faults' });
-  const showState = () => (state.textContent = JSON.stringify(platform.faults.list(), null, 2));
   const rows = routes.map((route) => {
     const s: Switches = {
       latency: el('input', {
@@ -41,11 +40,6 @@ export function faultsPanel(): HTMLElement {
       status500: el('input', { type: 'checkbox', name: `${route}-500`, 'aria-label': `${route} HTTP 500` }),
       offline: el('input', { type: 'checkbox', name: `${route}-offline`, 'aria-label': `${route} offline` }),
     };
-    // Start from the platform's faults (a restored scenario may have some on).
-    const on = platform.faults.list()[route];
-    s.latency.value = String(on?.latencyMs ?? 0);
-    s.status500.checked = on?.status === 500;
-    s.offline.checked = on?.offline === true;
     const apply = () => {
       const fault = faultOf(s);
       if (fault) platform.faults.set(route, fault);
@@ -66,14 +60,22 @@ export function faultsPanel(): HTMLElement {
       ),
     };
   });
+  // The switches and the list say what the platform's faults are as of the last read: a restored scenario, or code
+  // calling `platform.faults` (a test, the console), may set them without telling the panel.
+  const { line, refresh } = readNow('faults', () => {
+    const faults = platform.faults.list();
+    for (const { route, s } of rows) {
+      const on = faults[route];
+      s.latency.value = String(on?.latencyMs ?? 0);
+      s.status500.checked = on?.status === 500;
+      s.offline.checked = on?.offline === true;
+    }
+    state.textContent = JSON.stringify(faults, null, 2);
+  });
+  const showState = () => void refresh();
   const clearAll = button('Clear all faults', () => {
     platform.faults.clear();
-    for (const { s } of rows) {
-      s.latency.value = '0';
-      s.status500.checked = false;
-      s.offline.checked = false;
-    }
-    showState();
+    return refresh();
   });
   showState();
   return panel(
@@ -102,6 +104,7 @@ export function faultsPanel(): HTMLElement {
       { class: 'muted' },
       'Expect: HTTP 500 → SERVER_ERROR, offline → NETWORK, latency above a timeout → TIMEOUT.',
     ),
+    line,
     state,
   );
 }

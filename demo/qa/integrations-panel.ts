@@ -8,7 +8,7 @@ import { platform } from '../platform';
 import { sdk } from '../sdk';
 import { TRACKING_ID } from '../shop/catalog';
 import { showCallExchange } from './exchanges-panel';
-import { button, field, panel, run } from './panel';
+import { button, field, panel, readNow, run } from './panel';
 
 /** Parses a JSON field, naming it when it is not JSON. */
 function json(name: string, text: string): unknown {
@@ -52,7 +52,8 @@ export function integrationsPanel(): HTMLElement {
   const pending = el('ul', { class: 'pending', 'data-output': 'pending' });
   const runs = el('ol', { class: 'runs', 'data-output': 'runs', reversed: true });
 
-  const showRuns = () => {
+  // Runs an event or the mock's clock starts (a trigger, a schedule falling due) tell the panel nothing.
+  const { line, refresh: showRuns } = readNow('integrations', () => {
     fill(
       pending,
       ...platform.inspect.integrations
@@ -72,14 +73,14 @@ export function integrationsPanel(): HTMLElement {
         ),
       ),
     );
-  };
+  });
 
   const call = (action: (integration: Integration) => Promise<unknown>) => () =>
     showCallExchange(exchange, 'integrations', 'integrations', () =>
       run(out, () => action(createIntegration(name.value, { trackingId: TRACKING_ID }))),
     ).then(async () => {
       await platform.inspect.integrations.idle();
-      showRuns();
+      await showRuns();
     });
   const window = (): ScheduleWindow | undefined =>
     day.value.trim() || time.value.trim()
@@ -94,11 +95,11 @@ export function integrationsPanel(): HTMLElement {
     platform.clock.advance(3600_000);
     platform.clock.tick();
     await platform.inspect.integrations.idle();
-    showRuns();
+    await showRuns();
   });
 
   showDescription();
-  showRuns();
+  void showRuns();
   return panel(
     'integrations',
     'Integrations',
@@ -142,6 +143,7 @@ export function integrationsPanel(): HTMLElement {
     out,
     el('h4', {}, 'Request and response'),
     exchange,
+    line,
     el('h4', {}, 'Pending schedules'),
     pending,
     el('h4', {}, 'Recent runs (the mock’s record)'),

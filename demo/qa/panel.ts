@@ -54,3 +54,30 @@ export async function run(out: HTMLElement, action: () => unknown): Promise<void
     showError(out, error);
   }
 }
+
+/** A time of day as the panels print it (UTC, as the events' times are): `12:00:03`. */
+const clockTime = (at: Date) => at.toISOString().slice(11, 19);
+
+/**
+ * For a panel showing what the mock holds that no record of the platform announces: `read` fills the panel, and
+ * the line says when it last did ("as of 12:00:03 UTC", a <time>) beside a Refresh button that reads again.
+ * `refresh` reads now (the panel calls it once built, and after each of its own actions).
+ */
+export function readNow(name: string, read: () => unknown): { line: HTMLElement; refresh: () => Promise<void> } {
+  const at = el('time', { 'data-as-of': name });
+  const refresh = async () => {
+    await read();
+    const now = new Date();
+    at.dateTime = now.toISOString();
+    at.textContent = clockTime(now);
+  };
+  const line = el(
+    'p',
+    { class: 'as-of' },
+    'as of ',
+    at,
+    ' UTC ',
+    button('Refresh', refresh, { 'data-action': 'refresh', 'aria-label': `Refresh ${name}` }),
+  );
+  return { line, refresh };
+}

@@ -8,7 +8,7 @@ import { platform } from '../platform';
 import { sdk, tracker } from '../sdk';
 import { TRACKING_ID } from '../shop/catalog';
 import { showCallExchange } from './exchanges-panel';
-import { button, field, panel, run } from './panel';
+import { button, field, panel, readNow, run } from './panel';
 
 /** The operations of each opType, as buttons: label -> call on the client with the form's values. */
 type Form = { key: string; keys: string[]; value: string; timestamp: number; route: string };
@@ -84,13 +84,15 @@ export function stashPanel(): HTMLElement {
     ].filter(Boolean);
     fullKey.textContent = `Full key: ${parts.join(':')}`;
   };
-  const showHeld = () => {
+  // The shop's own stash calls, and deferkv rows falling due on the mock's clock, change it without telling the panel.
+  const { line, refresh } = readNow('stash', () => {
     held.textContent = JSON.stringify(
       { snapshot: platform.inspect.stash.snapshot(TRACKING_ID), deliveries: platform.inspect.stash.deliveries() },
       null,
       2,
     );
-  };
+  });
+  const showHeld = () => refresh();
   const renderButtons = () => {
     const type = opType.value as OpType;
     level.disabled = type !== 'kv';
@@ -128,12 +130,12 @@ export function stashPanel(): HTMLElement {
   useVisitorId.addEventListener('change', showFullKey);
   renderButtons();
   showFullKey();
-  showHeld();
+  void showHeld();
 
-  const advance = button('Advance the mock clock 1 hour', () => {
+  const advance = button('Advance the mock clock 1 hour', async () => {
     platform.clock.advance(3600_000);
     platform.clock.tick();
-    showHeld();
+    await showHeld();
     out.textContent = `Mock time is now ${new Date(platform.clock.now()).toISOString()}`;
   });
 
@@ -160,6 +162,7 @@ export function stashPanel(): HTMLElement {
     exchange,
     el('h4', {}, 'The mock’s stash (server side)'),
     advance,
+    line,
     held,
   );
 }

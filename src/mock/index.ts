@@ -2,6 +2,7 @@ export { defaultEndpoints, type Endpoints } from '@svc/core';
 export { FIXTURE_TRACKING_ID, type FixtureOptions, type Fixtures, generateFixtures } from './fixtures';
 export { createHandlers, type HandlerOptions } from './handlers';
 export { createMockPlatform, type MockPlatform, type MockPlatformOptions } from './platform';
+export type { BusTopics } from './platform/bus';
 export type { Clock } from './platform/clock';
 export type { EventStats, IngestResult, ReceivedEvent, StrategyMetrics } from './platform/events';
 export type * from './platform/experiences';

@@ -5,13 +5,12 @@
 import { pageTracker } from '@svc/core';
 import { type QaChannel, type QaRecord, qaChannel } from '@svc/core/internal';
 import type { Tracker } from '../tracker';
-import { guard } from './dom';
+import { guard, h } from './dom';
 import { type EmittedEvent, EVENTS_KEPT, keptEvents, readState } from './model';
 import type { PageView, Panel } from './panels';
 
-/** Ms between two renders at most once something happened; live values (queue, consent) follow each second. */
+/** Ms between two renders at most once something happened. */
 const RENDER_DELAY = 100;
-const REFRESH_MS = 1000;
 /** Events kept beyond what the panel lists, before the list is cut back: cutting is then rare. */
 const EMITTED_SLACK = 100;
 
@@ -44,9 +43,43 @@ export const pageView = (mock: string | null): PageView => ({
   mock: mock ?? undefined,
 });
 
+/** Where a panel renders: its content element, or for a `readsNow` panel a body below its "as of" line. */
+interface Target {
+  body: HTMLElement;
+  /** Sets the "as of" time (a `readsNow` panel's). */
+  stamp?: (at: number) => void;
+}
+
+/** A `readsNow` panel's content: "as of <time>" and a Refresh button (which calls `refresh`) above its body. */
+function readNowTarget(panel: Panel, content: HTMLElement, refresh: () => void): Target {
+  const at = h('time', { 'data-as-of': panel.id });
+  const body = h('div', {});
+  content.replaceChildren(
+    h(
+      'p',
+      { class: 'as-of' },
+      'as of ',
+      at,
+      ' UTC ',
+      h(
+        'button',
+        { type: 'button', class: 'quiet', 'aria-label': `Refresh ${panel.title}`, onclick: refresh },
+        'Refresh',
+      ),
+    ),
+    body,
+  );
+  const stamp = (now: number) => {
+    at.setAttribute('datetime', new Date(now).toISOString());
+    at.textContent = new Date(now).toISOString().slice(11, 19);
+  };
+  return { body, stamp };
+}
+
 /**
- * Renders each panel into its content element now, after each record or tracker event (batched),
- * and every second; returns what stops it all (the channel listener, the tracker listener, the timers).
+ * Renders each panel into its content element now and after each record or tracker event (batched), a
+ * `readsNow` panel also when its Refresh is pressed; returns what stops it all (the channel listener, the
+ * tracker listener, the timer).
  */
 export function watchPanels(contents: ReadonlyMap<Panel, HTMLElement>, page: () => PageView): () => void {
   const channel = qaChannel();
@@ -55,17 +88,26 @@ export function watchPanels(contents: ReadonlyMap<Panel, HTMLElement>, page: () 
   // What each panel last rendered, as text: a panel whose content would not change is left alone.
   const rendered = new Map<Panel, string>();
   const render = guard(() => {
+    clearTimeout(timer);
     timer = undefined;
     const state = readState(channel.records, emitted);
     const view = page();
-    for (const [panel, content] of contents) {
+    const now = Date.now();
+    for (const [panel, { body, stamp }] of targets) {
+      stamp?.(now);
       const node = panel.render(state, view);
       const text = (node as Element).outerHTML ?? node.textContent ?? '';
       if (rendered.get(panel) === text) continue;
       rendered.set(panel, text);
-      content.replaceChildren(node);
+      body.replaceChildren(node);
     }
   });
+  const targets = new Map<Panel, Target>(
+    [...contents].map(([panel, content]) => [
+      panel,
+      panel.readsNow ? readNowTarget(panel, content, render) : { body: content },
+    ]),
+  );
   const later = guard(() => {
     timer ??= setTimeout(render, RENDER_DELAY);
   });
@@ -80,12 +122,10 @@ export function watchPanels(contents: ReadonlyMap<Panel, HTMLElement>, page: () 
   });
   replaying = false;
   const stopChannel = listen(channel, later);
-  const refresh = setInterval(render, REFRESH_MS);
   render();
   return () => {
     stopChannel();
     stopTracker?.();
     clearTimeout(timer);
-    clearInterval(refresh);
   };
 }

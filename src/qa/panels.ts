@@ -23,6 +23,11 @@ export interface Panel {
   id: string;
   title: string;
   render(state: QaState, page: PageView): Node;
+  /**
+   * It shows values of the page that no record announces a change of (the tracker's consent, its queue, the
+   * elements observed): read at each render, it says when ("as of 12:00:03 UTC") beside a Refresh button.
+   */
+  readsNow?: true;
 }
 
 /** The consent signals' raw values, one line each: TCF, Consent Mode, GPP's sections, GPC. */
@@ -53,6 +58,7 @@ function signalsOf(signals: Tracker['consentSignals'] | undefined): string {
 const visitor: Panel = {
   id: 'visitor',
   title: 'Visitor and consent',
+  readsNow: true,
   render(state, { tracker, observed, mock }) {
     // `data-field` names each value for tests and tools.
     const row = (field: string, term: string, value: Child) => [

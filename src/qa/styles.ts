@@ -39,6 +39,8 @@ th { white-space: nowrap; }
 /* Long values (URLs, JSON) wrap; short ones keep their column readable (the table scrolls sideways). */
 td { overflow-wrap: break-word; word-break: normal; max-width: 320px; }
 .empty { color: #444; margin: 4px 0; }
+.as-of { color: #444; margin: 4px 0; font-size: 12px; }
+.as-of button { padding: 2px 8px; margin-left: 4px; }
 .error { color: #a50e0e; background: #fce8e6; margin: 0; padding: 6px 12px; overflow-wrap: anywhere; }
 .error[hidden] { display: none; }
 .banner { position: static; padding: 6px 12px; background: #fff4ce; display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }

@@ -205,7 +205,6 @@ test.describe('demo storefront', () => {
       .poll(async () => (await metricsOf(page)).find((m) => m.strategy === strategyOfItem)?.clicked)
       .toBe(before + 1);
     const row = page.locator(`[data-panel="events"] table.metrics tr[data-strategy="${strategyOfItem}"]`);
-    await page.locator('[data-panel="events"] button', { hasText: 'Refresh chart' }).click();
     await expect(row.locator('.clicked')).toHaveText(String(before + 1));
     const shown = Number(await row.locator('.shown').textContent());
     expect(shown).toBeGreaterThan(0);
@@ -433,7 +432,10 @@ test.describe('demo storefront', () => {
     expect(copies).toBe(1);
 
     // Consent denied: the tracker still tells the page, but nothing is sent.
+    // The visitor panel reads the tracker's consent when asked (no record announces a change of it).
+    const refreshVisitor = (await openPanel(page, 'visitor')).locator('button', { hasText: 'Refresh' });
     await events.locator('button', { hasText: 'Consent: denied' }).click();
+    await refreshVisitor.click();
     await expect(consent).toHaveText('denied');
     const sentBefore = await page.evaluate(
       () =>
@@ -453,6 +455,7 @@ test.describe('demo storefront', () => {
     );
     expect(sentAfter).toBe(sentBefore);
     await events.locator('button', { hasText: 'Consent: granted' }).click();
+    await refreshVisitor.click();
     await expect(consent).toHaveText('granted');
   });
 

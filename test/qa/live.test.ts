@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { qaChannel, qaRecord } from '../../src/core/qa-channel';
 import { watchPanels } from '../../src/qa/live';
 import type { PageView, Panel } from '../../src/qa/panels';
@@ -14,7 +14,17 @@ const counting: Panel = {
 
 afterEach(() => {
   qaChannel().records.length = 0;
+  vi.useRealTimers();
 });
+
+/** A panel that reads a value of the page no record announces (as the visitor panel reads the consent). */
+let consent = 'granted';
+const readingNow: Panel = {
+  id: 'now',
+  title: 'Now',
+  readsNow: true,
+  render: () => document.createTextNode(consent),
+};
 
 describe('the QA panels kept up to date', () => {
   it('two watchers on one page (the demo and the overlay) both follow the channel; the slot empties with the last', async () => {
@@ -32,5 +42,31 @@ describe('the QA panels kept up to date', () => {
     expect([first.textContent, second.textContent]).toEqual(['2', '1']);
     stopFirst();
     expect(qaChannel().listener).toBeUndefined();
+  });
+
+  it('a panel that reads the page now says when it read it, and reads again on Refresh only (or on a record)', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-12-01T12:00:03.250Z') });
+    consent = 'granted';
+    const content = document.createElement('div');
+    const stop = watchPanels(new Map([[readingNow, content]]), page);
+    const at = content.querySelector('time[data-as-of="now"]')!;
+    expect([at.getAttribute('datetime'), at.textContent]).toEqual(['2026-12-01T12:00:03.250Z', '12:00:03']);
+    expect(content.textContent).toContain('granted');
+    // Time passes and the value changes, with no record: the panel still says what it read, and when.
+    consent = 'denied';
+    vi.advanceTimersByTime(5000);
+    expect([at.getAttribute('datetime'), content.textContent]).toEqual([
+      '2026-12-01T12:00:03.250Z',
+      'as of 12:00:03 UTC Refreshgranted',
+    ]);
+    content.querySelector('button')!.click();
+    expect([at.getAttribute('datetime'), at.textContent]).toEqual(['2026-12-01T12:00:08.250Z', '12:00:08']);
+    expect(content.textContent).toContain('denied');
+    // A record renders every panel again: the time of that read.
+    vi.advanceTimersByTime(2000);
+    qaRecord('request', { url: 'http://mock/z' });
+    vi.advanceTimersByTime(150);
+    expect(at.textContent).toBe('12:00:10');
+    stop();
   });
 });

@@ -147,6 +147,12 @@ export function createMockPlatform(options: MockPlatformOptions = {}) {
      * Calls `listener` with each state-changing operation, synchronously, as it is applied (what `--state` journals).
      */
     onOperation: recorder.onOperation,
+    /**
+     * Calls `listener` with each message of `topic` that the platform's areas send each other, synchronously, as
+     * it happens: `event` (a tracking event accepted, after dedupe, JSON or gzip batch alike), `delivery` (a
+     * deferkv row delivered to its route). Returns a function that stops it. The demo's live QA panels follow it.
+     */
+    on: bus.on,
     /** What restoring `state` did: operations replayed, and those that threw (skipped). */
     restored,
     /** Calls whose arguments a snapshot cannot hold (an integration created with a handler function in code). */

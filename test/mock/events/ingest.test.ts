@@ -248,6 +248,20 @@ describe('POST /events/v1/{trackingId}?encoding=gzip', () => {
     expect((await postBytes(gzipSync(Buffer.alloc(50_000_000, 32)))).status).toBe(413);
   });
 
+  it('platform.on tells each event accepted, JSON or gzip, once, and stops when asked', async () => {
+    const told: BusTopics['event'][] = [];
+    const stop = mock.platform.on('event', (message) => told.push(message));
+    const [a, b] = [product('a'), product('b')];
+    await post(batch([a]));
+    await postBytes(gzipSync(batch([a, b])));
+    stop();
+    await post(batch([product('c')]));
+    expect(told).toEqual([
+      { trackingId: 'shop_1', event: { meta: a.meta, data: a.data } },
+      { trackingId: 'shop_1', event: { meta: b.meta, data: b.data } },
+    ]);
+  });
+
   it('400 naming it for a body that is not gzip (plain JSON, cut short) and for an encoding other than gzip', async () => {
     const notGzip = { status: 400, body: { status: 400, message: 'body is not gzip (encoding=gzip)' } };
     expect(await postBytes(new TextEncoder().encode(batch([product('a')])))).toEqual(notGzip);
