@@ -305,6 +305,11 @@ const code = [
   browserBundle('demo/consent/cmp.ts', 'demo/cmp.js', 'svcCmpModule', demoMinifier()),
   browserBundle('demo/consent/stub.ts', 'demo/consent-stub.js', 'svcCmpStub', demoMinifier()),
   browserBundle('demo/consent/page.ts', 'demo/consent.js', 'svcConsentPage', demoMinifier()),
+  // The demo's privacy page (also the browser tests' GPP CMP): the IAB's GPP CMP API and encoder.
+  browserBundle('demo/privacy/gpc-switch.ts', 'demo/gpc-switch.js', 'svcGpcSwitch', demoMinifier()),
+  browserBundle('demo/privacy/cmp.ts', 'demo/gpp-cmp.js', 'svcGppModule', demoMinifier()),
+  browserBundle('demo/privacy/stub.ts', 'demo/gpp-stub.js', 'svcGppStub', demoMinifier()),
+  browserBundle('demo/privacy/page.ts', 'demo/privacy.js', 'svcPrivacyPage', demoMinifier()),
   // The demo page's own code (uses window.svc and window.svcMock only): an ES module whose QA
   // panels are chunks of their own, loaded when a panel is first opened (demo/qa/panels.ts).
   {

@@ -54,6 +54,7 @@ export * from './invalid';
 export { refuseUnknownKeys } from './keys';
 export { normalizeLocale, toLocale } from './locale';
 export { segment } from './path';
+export { globalPrivacyControl, type RequestHeaders } from './privacy-control';
 export { randomId } from './random-id';
 export type { DebugRule, RecommendedItem } from './recommendations-wire';
 export type { RetryPolicy } from './retry';

@@ -2,7 +2,9 @@ import {
   checkFields,
   connectionUrl,
   type FieldCheck,
+  globalPrivacyControl,
   invalid,
+  isObject,
   type JsonObject,
   optional,
   readConnection,
@@ -55,6 +57,8 @@ const GET_OPTIONS: FieldCheck[] = [
     optional((value) => value === null || typeof (value as AbortSignal)?.addEventListener === 'function'),
     'must be an AbortSignal',
   ],
+  ['headers', optional(isObject), "must be the shop's request headers (Headers or an object)"],
+  ['gpc', optional(isBoolean), 'must be a boolean'],
 ];
 
 /** What every call of one client shares: where to ask, for which property, and the timeout. */
@@ -76,10 +80,15 @@ async function getExperiences(client: ClientContext, params: GetExperiencesOptio
   );
   checkFields(params, '', GET_OPTIONS);
   const { experienceIds, preview, variation, ignoreSegments, signal } = params;
+  // Global Privacy Control: the visitor is anonymous, no id sent and none to store (docs/consent.md).
+  const optedOut = params.gpc ?? globalPrivacyControl(params.headers);
   // A cookie's id passes the same rule as a given one: whatever is sent, `seen` and `contextCookie` accept.
-  const cookie = params.contextId === undefined ? readVisitorId() : undefined;
-  const contextId =
-    cookie === undefined ? params.contextId : checkContextId('contextId', cookie, 'the _svcTracker cookie');
+  const cookie = params.contextId === undefined && !optedOut ? readVisitorId() : undefined;
+  const contextId = optedOut
+    ? undefined
+    : cookie === undefined
+      ? params.contextId
+      : checkContextId('contextId', cookie, 'the _svcTracker cookie');
   // PROTOCOL.md's order; the id list keeps its literal commas (`experienceIds=1,2`).
   let url = withQuery(client.base, { contextId });
   if (experienceIds) url += `${contextId ? '&' : '?'}experienceIds=${experienceIds}`; // Array toString: 1,2
@@ -90,7 +99,8 @@ async function getExperiences(client: ClientContext, params: GetExperiencesOptio
   } catch (error) {
     throw notFoundAmong(error, experienceIds);
   }
-  return readExperiences(body, client.action, contextId);
+  const experiences = readExperiences(body, client.action, contextId);
+  return optedOut ? { ...experiences, generated: false } : experiences;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { SvcError } from '@svc/core';
+import type { RequestHeaders, SvcError } from '@svc/core';
 
 /** Options of `createExperiencesClient`; only `trackingId` is required. */
 export interface ExperiencesClientOptions {
@@ -40,6 +40,19 @@ export interface GetExperiencesOptions {
   ignoreSegments?: boolean;
   /** Aborts the request (it then rejects with the signal's reason). @default undefined */
   signal?: AbortSignal;
+  /**
+   * The shop's request headers (web `Headers` or Node's): with `Sec-GPC: 1`, the visitor opts out
+   * (Global Privacy Control), as with `gpc: true`.
+   * @default undefined
+   */
+  headers?: RequestHeaders;
+  /**
+   * The visitor opts out (Global Privacy Control): no contextId is sent (given or from the cookie),
+   * and `generated` is false, so no cookie is set. When given, it wins over `headers`. Without it,
+   * `headers` decide.
+   * @default undefined
+   */
+  gpc?: boolean;
 }
 
 /** One experience the visitor is segmented for, as the platform sent it. */
@@ -66,7 +79,7 @@ export interface Experiences {
   cookieDomains: string[];
   /**
    * True when the platform made the contextId (none was sent, or it replaced the one sent): set the
-   * cookie on the response.
+   * cookie on the response. Always false for a visitor who opts out (`gpc`): nothing is to be stored.
    */
   generated: boolean;
 }

@@ -64,6 +64,31 @@ describe('getExperiences', () => {
     expect(again.experiencePayloads).toEqual(first.experiencePayloads);
   });
 
+  it("Global Privacy Control: the request's Sec-GPC, or gpc, sends no contextId and leaves nothing to store", async () => {
+    seed();
+    const byHeader = await client().getExperiences({
+      contextId: 'visitor-a',
+      headers: new Headers({ 'Sec-GPC': '1' }),
+    });
+    const byNodeHeaders = await client().getExperiences({ contextId: 'visitor-a', headers: { 'sec-gpc': '1' } });
+    const byFlag = await client().getExperiences({ contextId: 'visitor-a', gpc: true });
+    const flagWins = await client().getExperiences({ contextId: 'visitor-a', gpc: false, headers: { 'sec-gpc': '1' } });
+    expect(await sentUrls()).toEqual([
+      `GET ${BASE}/v1/shop/experiences`,
+      `GET ${BASE}/v1/shop/experiences`,
+      `GET ${BASE}/v1/shop/experiences`,
+      `GET ${BASE}/v1/shop/experiences?contextId=visitor-a`,
+    ]);
+    for (const result of [byHeader, byNodeHeaders, byFlag]) expect(result.generated).toBe(false);
+    expect(flagWins.contextId).toBe('visitor-a');
+  });
+
+  it('refuses a gpc that is not a boolean, and headers that are not an object, before sending', async () => {
+    await expect(client().getExperiences({ gpc: 'yes' as never })).rejects.toThrow(/gpc must be a boolean/);
+    await expect(client().getExperiences({ headers: 'Sec-GPC: 1' as never })).rejects.toThrow(/headers must be/);
+    expect(await mock.sent()).toEqual([]);
+  });
+
   it('contextId is percent-encoded in the query', async () => {
     seed();
     const result = await client().getExperiences({ contextId: 'user@mail.example&x=1' });
