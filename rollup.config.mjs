@@ -25,6 +25,7 @@ const out = process.env.SVC_OUT ?? 'dist';
  * supported lines). Browser packages declare no Node floor, as our peers' browser packages do.
  * Each package's README is docs/packages/<name>.md; `keywords` are added to the shared ones.
  * `sideEffects` lists the entries that do something when imported (default: none).
+ * `hosts` lists the entries whose files hold the modules other entries share (see `hostedChunks`).
  */
 export const packages = [
   {
@@ -37,6 +38,8 @@ export const packages = [
     name: 'recommendations',
     description: 'Recommendations client (get, shown, clicked, observe) and the <svc-recommendations> element.',
     entries: { index: 'src/recommendations/index.ts', element: 'src/recommendations/element.ts' },
+    // One file per entry: the client in index.js, the element's own code in element.js.
+    hosts: ['index'],
     // Importing `@svc/recommendations/element` defines the element: a bundler must keep that import.
     sideEffects: ['./element.js'],
     keywords: ['recommendations', 'ecommerce', 'custom element'],
@@ -176,6 +179,32 @@ function manifest(pkg) {
   };
 }
 
+/**
+ * Rollup's `manualChunks` for a package with `hosts`: a module goes into the file of the first of its
+ * hosts (in their order) that imports it, directly or not, so the package has a file per entry and no
+ * shared chunk. `@svc/recommendations`: the client stays in index.js, which element.js imports, and
+ * element.js holds the element's own code only (what its size budget counts).
+ */
+function hostedChunks(pkg) {
+  if (!pkg.hosts) return undefined;
+  const reached = new Map();
+  /** Every module `id` imports, itself included. */
+  const closure = (id, getModuleInfo, into = new Set()) => {
+    if (into.has(id)) return into;
+    into.add(id);
+    for (const next of getModuleInfo(id)?.importedIds ?? []) closure(next, getModuleInfo, into);
+    return into;
+  };
+  return (id, { getModuleInfo }) => {
+    for (const host of pkg.hosts) {
+      const source = new URL(`./${pkg.entries[host]}`, import.meta.url).pathname;
+      if (!reached.has(host)) reached.set(host, closure(source, getModuleInfo));
+      if (reached.get(host).has(id)) return host;
+    }
+    return undefined;
+  };
+}
+
 const onwarn = (warning, warn) => {
   if (warning.code === 'CIRCULAR_DEPENDENCY' && /node_modules/.test(warning.message)) return;
   if (warning.code === 'THIS_IS_UNDEFINED') return;
@@ -195,6 +224,7 @@ const codeBuilds = packages.map((pkg) => ({
       sourcemap: true,
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
+      manualChunks: hostedChunks(pkg),
     },
 }));
 
