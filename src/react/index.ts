@@ -7,11 +7,8 @@
 
 import type { RecommendationsSnapshot } from '@svc/recommendations';
 import {
-  CARD_STYLE,
-  carouselEnds,
   configToAsk,
   type ItemTransforms,
-  pageThrough,
   type Recommendation,
   type RecommendationList,
   type Recommendations as RecommendationsClient,
@@ -19,11 +16,16 @@ import {
   type RecommendationsOptions,
   recommendations,
   type SvcError,
+} from '@svc/recommendations';
+import {
+  CARD_STYLE,
+  carouselEnds,
+  pageThrough,
   stateOfAnswer,
   stateOfFailure,
   stateOfSnapshot,
   TRACK_STYLE,
-} from '@svc/recommendations';
+} from '@svc/recommendations/internal';
 import {
   createElement,
   Fragment,

@@ -6,13 +6,11 @@ import { recommendations } from './client';
 export { setEndpoints } from '@svc/core';
 // The errors every client rejects with: one class hierarchy, from @svc/core.
 export * from '@svc/core/errors';
-export { CARD_STYLE, carouselEnds, pageThrough, TRACK_STYLE } from './carousel-rules';
 export { recommendations } from './client';
 export { type LoadContext, loadRecommendations } from './load';
 export { IMPRESSION_EVENT, type ImpressionDetail, type ImpressionState, VIEWABILITY } from './observe';
 export { CHAINS, STRATEGIES, type StrategyKind, type StrategyName } from './strategies';
 export { configToAsk, type ItemTransforms, itemsToShow } from './transform';
 export type * from './types';
-export { stateOfAnswer, stateOfFailure, stateOfSnapshot, type WidgetState } from './widget-state';
 
 export default recommendations;
