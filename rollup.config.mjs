@@ -25,6 +25,9 @@ const out = process.env.SVC_OUT ?? 'dist';
  * supported lines). Browser packages declare no Node floor, as our peers' browser packages do.
  * Each package's README is docs/packages/<name>.md; `keywords` are added to the shared ones.
  * `sideEffects` lists the entries that do something when imported (default: none).
+ * `hosts` lists the entries whose files hold the modules other entries share (see `hostedChunks`).
+ * `notApi` lists the entries that are published for our own packages only: importable, but not
+ * covered by semver, left out of TypeDoc's reference and of the structure check's guides (its README says so).
  */
 export const packages = [
   {
@@ -36,7 +39,16 @@ export const packages = [
   {
     name: 'recommendations',
     description: 'Recommendations client (get, shown, clicked, observe) and the <svc-recommendations> element.',
-    entries: { index: 'src/recommendations/index.ts', element: 'src/recommendations/element.ts' },
+    entries: {
+      index: 'src/recommendations/index.ts',
+      element: 'src/recommendations/element.ts',
+      internal: 'src/recommendations/internal.ts',
+    },
+    // `internal`: the helpers @svc/react and @svc/vue are built on, published for them (one copy beside
+    // the client) but no API: not covered by semver, left out of the API reference and of the guides.
+    notApi: ['internal'],
+    // One file per entry: the client in index.js, the adapters' helpers in internal.js, the element's own code in element.js.
+    hosts: ['index', 'internal'],
     // Importing `@svc/recommendations/element` defines the element: a bundler must keep that import.
     sideEffects: ['./element.js'],
     keywords: ['recommendations', 'ecommerce', 'custom element'],
@@ -176,6 +188,32 @@ function manifest(pkg) {
   };
 }
 
+/**
+ * Rollup's `manualChunks` for a package with `hosts`: a module goes into the file of the first of its
+ * hosts (in their order) that imports it, directly or not, so the package has a file per entry and no
+ * shared chunk. `@svc/recommendations`: the client stays in index.js, which element.js and internal.js
+ * import, and element.js holds the element's own code only (what its size budget counts).
+ */
+function hostedChunks(pkg) {
+  if (!pkg.hosts) return undefined;
+  const reached = new Map();
+  /** Every module `id` imports, itself included. */
+  const closure = (id, getModuleInfo, into = new Set()) => {
+    if (into.has(id)) return into;
+    into.add(id);
+    for (const next of getModuleInfo(id)?.importedIds ?? []) closure(next, getModuleInfo, into);
+    return into;
+  };
+  return (id, { getModuleInfo }) => {
+    for (const host of pkg.hosts) {
+      const source = new URL(`./${pkg.entries[host]}`, import.meta.url).pathname;
+      if (!reached.has(host)) reached.set(host, closure(source, getModuleInfo));
+      if (reached.get(host).has(id)) return host;
+    }
+    return undefined;
+  };
+}
+
 const onwarn = (warning, warn) => {
   if (warning.code === 'CIRCULAR_DEPENDENCY' && /node_modules/.test(warning.message)) return;
   if (warning.code === 'THIS_IS_UNDEFINED') return;
@@ -195,6 +233,7 @@ const codeBuilds = packages.map((pkg) => ({
       sourcemap: true,
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
+      manualChunks: hostedChunks(pkg),
     },
 }));
 
@@ -242,6 +281,15 @@ const browserBundle = (
 
 const demoMinifier = () => minify({ target: 'es2022', sourceMap: true });
 
+/** `@svc/recommendations` and its internal entry from their sources (the React and Vue pages). */
+const recommendationsSource = [
+  { find: /^@svc\/recommendations$/, replacement: new URL('./src/recommendations/index.ts', import.meta.url).pathname },
+  {
+    find: /^@svc\/recommendations\/internal$/,
+    replacement: new URL('./src/recommendations/internal.ts', import.meta.url).pathname,
+  },
+];
+
 /**
  * A React page of the browser tests (test/e2e/pages/react): React 19's development build (it
  * reports hydration mismatches), @svc/react and @svc/recommendations from their sources.
@@ -251,7 +299,7 @@ const reactPage = (input, file) => ({
   plugins: [
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('development') } }),
     alias({
-      entries: [{ find: /^@svc\/recommendations$/, replacement: new URL('./src/recommendations/index.ts', import.meta.url).pathname }],
+      entries: recommendationsSource,
     }),
     coreSource(),
     internalModules('src', '.ts'),
@@ -280,7 +328,7 @@ const vuePage = {
       },
     }),
     alias({
-      entries: [{ find: /^@svc\/recommendations$/, replacement: new URL('./src/recommendations/index.ts', import.meta.url).pathname }],
+      entries: recommendationsSource,
     }),
     coreSource(),
     internalModules('src', '.ts'),

@@ -3,10 +3,10 @@
 // warning fails the run (`npm run docs:check`, part of `npm test`).
 import { packages } from './rollup.config.mjs';
 
-/** The sources of the published entry points of rollup.config.mjs. */
+/** The sources of the published entry points of rollup.config.mjs that are API (not `notApi`). */
 const entryPoints = packages.flatMap((pkg) =>
   Object.entries(pkg.entries)
-    .filter(([entry]) => !pkg.internal?.includes(entry))
+    .filter(([entry]) => !pkg.internal?.includes(entry) && !pkg.notApi?.includes(entry))
     .map(([, source]) => source),
 );
 

@@ -24,6 +24,8 @@ export default defineConfig({
       { find: /^@svc\/mock\/server$/, replacement: new URL('./src/mock/server/index.ts', import.meta.url).pathname },
       { find: /^@svc\/react\/server$/, replacement: new URL('./src/react/server.ts', import.meta.url).pathname },
       { find: /^@svc\/vue\/server$/, replacement: new URL('./src/vue/server.ts', import.meta.url).pathname },
+      // The helpers @svc/react and @svc/vue are built on: published, but no API (src/recommendations/internal.ts).
+      { find: /^@svc\/recommendations\/internal$/, replacement: new URL('./src/recommendations/internal.ts', import.meta.url).pathname },
       { find: /^@svc\/recommendations\/element$/, replacement: new URL('./src/recommendations/element.ts', import.meta.url).pathname },
       { find: /^@svc\/integrations\/runner$/, replacement: new URL('./src/integrations/runner/index.ts', import.meta.url).pathname },
       { find: /^@svc\/([a-z]+)$/, replacement: new URL('./src/$1/index.ts', import.meta.url).pathname },

@@ -6,7 +6,9 @@
 //    docs/clients.md. Plumbing no customer calls belongs in src/core/internal.ts, which is not published.
 // 3. Every value a published entry exports (dist/<package>/package.json's `exports`, read from the
 //    built declarations) is named in a guide (README.md, docs/**/*.md), or it is no export: what a
-//    customer can import is what the guides tell them of. Types are documented by TypeDoc.
+//    customer can import is what the guides tell them of. Types are documented by TypeDoc. An entry
+//    that is not API (`notApi` in rollup.config.mjs: `@svc/recommendations/internal`, for @svc/react
+//    and @svc/vue only) is left out: its package's README says that it is not for shops.
 // 4. dependency-cruiser (.dependency-cruiser.cjs) finds no circle in src/'s imports, type-only
 //    ones included.
 // 5. No code, test or script names a path outside the repository (scripts/outside-paths.mjs): a
@@ -15,6 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
+import { packages } from '../rollup.config.mjs';
 import { outsidePathsOf } from './outside-paths.mjs';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
@@ -83,6 +86,9 @@ function valueExports(file) {
     .filter((name) => name !== 'default');
 }
 
+/** The export subpaths that are not API, as `@svc/<name>/<entry>`. */
+const notApi = new Set(packages.flatMap((pkg) => (pkg.notApi ?? []).map((entry) => `@svc/${pkg.name}/${entry}`)));
+
 function publishedValuesNamed() {
   const dist = join(root, 'dist');
   if (!existsSync(dist)) {
@@ -97,6 +103,7 @@ function publishedValuesNamed() {
     const { name: packageName, exports } = JSON.parse(readFileSync(manifest, 'utf8'));
     for (const [subpath, target] of Object.entries(exports)) {
       if (typeof target !== 'object' || !target.types) continue;
+      if (notApi.has(`${packageName}${subpath.slice(1)}`)) continue;
       for (const value of valueExports(join(dist, name, target.types))) {
         if (!new RegExp(`\\b${value.replaceAll('$', '\\$')}\\b`).test(text))
           unnamed.push(`${packageName}${subpath.slice(1)}: ${value}`);

@@ -6,7 +6,7 @@
 // the shop's CSS does the rest (`[data-svc-carousel]`, `[data-svc-track]`, `[data-svc-prev]`).
 // Cards scrolled out of the track are not in view: `observe` reports each when it is seen.
 
-import { CARD_STYLE, carouselEnds, pageThrough, TRACK_STYLE } from './index';
+import { CARD_STYLE, carouselEnds, pageThrough, TRACK_STYLE } from './carousel-rules';
 
 /** The carousel's parts: `track` holds the cards. */
 export interface Carousel {

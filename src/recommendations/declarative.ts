@@ -8,7 +8,7 @@
 //   </ol>
 
 import { isObject } from '@svc/core';
-import { recommendations } from './index';
+import { recommendations } from './client';
 import type { Recommendations, ShownItem } from './types';
 
 const CONTAINER = '[data-svc-recommendations]';

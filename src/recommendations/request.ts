@@ -17,7 +17,7 @@ import {
 } from '@svc/core';
 import { localeOf } from './locale';
 import { ADVISED_FALLBACKS, DEPRECATED, NEEDS_SEED } from './strategies';
-import type { RecommendationsConfig, RecommendationsOptions } from './types';
+import type { ExperienceMeta, RecommendationsConfig, RecommendationsOptions } from './types';
 
 /** A validated recommendations request, as PROTOCOL.md puts it on the wire. */
 export interface RecsRequest {
@@ -94,9 +94,11 @@ const PREVIOUS_CONFIG: Record<string, string> = {
   defaultCurrency: 'defaultLocale',
 };
 
-/** Refuses a config key that is none of ours (`argument` names the config: `config`). */
-export const checkConfigKeys = (argument: string, config: RecommendationsConfig) =>
-  refuseUnknownKeys(argument, config, CONFIG_KEYS, PREVIOUS_CONFIG);
+/** Refuses a config (of `recommendations` or of `get`) that is no object, or has a key that is none of ours. */
+function checkConfig(config: RecommendationsConfig): void {
+  if (!isObject(config)) invalid('config', config, 'must be an object');
+  refuseUnknownKeys('config', config, CONFIG_KEYS, PREVIOUS_CONFIG);
+}
 
 /** Each rule's fields. */
 const RULE: FieldCheck[] = [
@@ -109,13 +111,16 @@ const RULE: FieldCheck[] = [
 const given = (config: object) => Object.fromEntries(Object.entries(config).filter(([, value]) => value !== undefined));
 
 /**
- * A client's options, read once when it is created: the config over the defaults, and its
- * connection (the tracking id of `config`, else of `options.meta`; the endpoint; the timeout).
+ * A client's options, read once when it is created: the experience's `meta`, `emitMetric` and
+ * `tracker` of the options, the config over the defaults, and its connection (the tracking id of
+ * `config`, else of `meta`; the endpoint; the timeout).
  */
 export interface Settings {
-  options: RecommendationsOptions;
+  meta: ExperienceMeta;
+  emitMetric: RecommendationsOptions['emitMetric'];
+  tracker: RecommendationsOptions['tracker'];
   config: RecommendationsConfig;
-  /** The tracking id of `config`, else of `options.meta`, checked as a path segment. */
+  /** The tracking id of `config`, else of `meta`, checked as a path segment. */
   trackingId: string;
   /**
    * The connection, or the refusal of the config's endpoint or timeout: each get() rejects with it,
@@ -124,31 +129,55 @@ export interface Settings {
   connection: Connection | InvalidArgumentError;
 }
 
+/** Refuses bad `recommendations()` arguments (`INVALID_ARGUMENT` naming the first), before anything is sent. */
+function checkArguments(options: RecommendationsOptions, config: RecommendationsConfig): void {
+  if (!isObject(options?.meta)) invalid('options', options, 'must be {meta: {trackingId}}');
+  if (!isObject(config)) invalid('config', config, 'must be an object');
+  refuseUnknownKeys('options', options, ['meta', 'emitMetric', 'tracker'], { uv: 'tracker' });
+  refuseUnknownKeys('options.meta', options.meta, [
+    'trackingId',
+    'visitorId',
+    'experienceId',
+    'iterationId',
+    'variationId',
+  ]);
+  checkConfig(config);
+  const { emitMetric, tracker } = options;
+  if (emitMetric && typeof emitMetric !== 'function') invalid('options.emitMetric', emitMetric, 'must be a function');
+  const isTracker = typeof tracker?.emit === 'function' && typeof tracker?.on === 'function';
+  if (tracker && !isTracker) invalid('options.tracker', tracker, 'must be a tracker');
+}
+
 /** The connection of `config` (its tracking id, else `meta`'s), checked by core's `readConnection`. */
-const connectionOf = (meta: RecommendationsOptions['meta'], config: RecommendationsConfig) =>
+const connectionOf = (meta: ExperienceMeta, config: RecommendationsConfig) =>
   readConnection({ ...config, trackingId: config.trackingId ?? meta.trackingId }, TIMEOUT, NAMES);
 
-/** Reads a client's options once (`INVALID_ARGUMENT` at once for a bad tracking id). */
+/**
+ * Reads a client's options once, when it is created: the arguments checked (`INVALID_ARGUMENT` at
+ * once for a bad option, an unknown key or a bad tracking id), the config over the defaults.
+ */
 export function readSettings(options: RecommendationsOptions, config: RecommendationsConfig): Settings {
+  checkArguments(options, config);
+  const { meta, emitMetric, tracker } = options;
   const merged: RecommendationsConfig = { ...DEFAULTS, ...given(config) };
   // A bad tracking id is refused at once; a bad endpoint or timeout rejects get(), as the rest of a config does.
-  const trackingId = segment('trackingId', merged.trackingId ?? options.meta.trackingId);
+  const trackingId = segment('trackingId', merged.trackingId ?? meta.trackingId);
   let connection: Settings['connection'];
   try {
-    connection = connectionOf(options.meta, merged);
+    connection = connectionOf(meta, merged);
   } catch (error) {
     if (!(error instanceof InvalidArgumentError)) throw error;
     connection = error;
   }
-  return { options, config: merged, trackingId, connection };
+  return { meta, emitMetric, tracker, config: merged, trackingId, connection };
 }
 
 /** The longest visitor id sent (the platform's contextIds are 1-256 characters). */
 const MAX_VISITOR_ID = 256;
 
-/** Visitor id of `config`, `options.meta`, else the cookie; refused when given but not a non-empty string. */
-export function visitorIdOf(options: RecommendationsOptions, config: RecommendationsConfig): string | undefined {
-  const id = config.visitorId ?? options.meta.visitorId ?? readVisitorId();
+/** Visitor id of `config`, `meta`, else the cookie; refused when given but not a non-empty string. */
+export function visitorIdOf(meta: ExperienceMeta, config: RecommendationsConfig): string | undefined {
+  const id = config.visitorId ?? meta.visitorId ?? readVisitorId();
   // At most 256 characters, as the platform's contextIds: it goes into the query string.
   const isVisitorId = isNonEmptyString(id) && (id as string).length <= MAX_VISITOR_ID;
   return id === undefined || isVisitorId
@@ -166,20 +195,21 @@ function seedEntry(seed: unknown, index: number): string | { type: 'c'; id: stri
 }
 
 /**
- * Validates `overrides` over `config` over the defaults and builds the request.
+ * Validates a get()'s `overrides` over the client's config (over the defaults) and builds the request.
  * Throws `INVALID_ARGUMENT`, sends nothing.
  */
-export function buildRequest(client: Settings, overrides: RecommendationsConfig): RecsRequest {
-  const { options } = client;
-  const settings = { ...client.config, ...given(overrides) } as Required<RecommendationsConfig>;
-  const { strategy, seed, rules, locale } = settings;
-  const { experienceId } = options.meta;
+export function buildRequest(settings: Settings, overrides: RecommendationsConfig): RecsRequest {
+  checkConfig(overrides);
+  const { meta, tracker } = settings;
+  const config = { ...settings.config, ...given(overrides) } as Required<RecommendationsConfig>;
+  const { strategy, seed, rules, locale } = config;
+  const { experienceId } = meta;
   // The connection read at creation, unless this get overrides part of it.
   const overridden = CONNECTION.some((key) => overrides[key] !== undefined);
-  const connection = overridden ? connectionOf(options.meta, settings) : client.connection;
+  const connection = overridden ? connectionOf(meta, config) : settings.connection;
   if (connection instanceof InvalidArgumentError) throw connection;
-  const visitorId = visitorIdOf(options, settings);
-  checkFields(settings, '', CONFIG);
+  const visitorId = visitorIdOf(meta, config);
+  checkFields(config, '', CONFIG);
   if (!optional(isNonEmptyString)(experienceId) && !Number.isInteger(experienceId)) {
     invalid('options.meta.experienceId', experienceId, 'must be a non-empty string or an integer');
   }
@@ -208,20 +238,20 @@ export function buildRequest(client: Settings, overrides: RecommendationsConfig)
     url: `${base}/${connection.trackingId}`,
     query: {
       strategy: strategies.join(),
-      n: settings.limit,
+      n: config.limit,
       // Precedence: config locale (get's, else the initial one), the page's last ecView, config defaultLocale, none
       // (the catalog's default).
-      locale: normalizeLocale(locale) ?? localeOf(options.tracker) ?? normalizeLocale(settings.defaultLocale),
+      locale: normalizeLocale(locale) ?? localeOf(tracker) ?? normalizeLocale(config.defaultLocale),
       // Not where the visitor's consent allows no personalisation (the tracker's consent signal).
-      contextId: (options.tracker ?? pageTracker())?.mayPersonalize === false ? undefined : visitorId,
+      contextId: (tracker ?? pageTracker())?.mayPersonalize === false ? undefined : visitorId,
       experienceId,
       // A seed goes with a list of strategies only (PROTOCOL.md: the principal, then fallbacks).
       seed: strategies.length > 1 ? productId : undefined,
-      debug: settings.debug ? 'True' : undefined,
+      debug: config.debug ? 'True' : undefined,
     },
     json: rules[0] ? { h: history, rules } : { h: history },
     timeout: connection.timeout,
-    limit: settings.limit,
+    limit: config.limit,
     principal: strategies[0],
   };
 }

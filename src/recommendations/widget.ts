@@ -14,9 +14,9 @@
 import { invalid, NoRecommendationsError, type SvcError } from '@svc/core';
 import { cardMaker } from './card';
 import { type Carousel, createCarousel } from './carousel';
+import { recommendations } from './client';
 import { declaredItem } from './declarative';
-// From the package's entry module, so that a bundle of the element shares the client's chunk.
-import { configToAsk, type ItemTransforms, itemsToShow, recommendations } from './index';
+import { configToAsk, type ItemTransforms, itemsToShow } from './transform';
 import type { Recommendation, RecommendationList, Recommendations, RecommendationsConfig } from './types';
 
 /** The element's tag name. */

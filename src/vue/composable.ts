@@ -12,10 +12,8 @@ import {
   type RecommendationsConfig,
   type RecommendationsOptions,
   recommendations,
-  stateOfAnswer,
-  stateOfFailure,
-  stateOfSnapshot,
 } from '@svc/recommendations';
+import { stateOfAnswer, stateOfFailure, stateOfSnapshot } from '@svc/recommendations/internal';
 import { computed, type MaybeRefOrGetter, onMounted, shallowRef, toValue, watch } from 'vue';
 import { cardRefs } from './card-refs';
 import type { ComposableOptions, RecommendationsError, RecommendationsState, RecommendationsStatus } from './types';
