@@ -1,4 +1,4 @@
-import { contextCookie } from '@svc/experiences';
+import { contextCookie, globalPrivacyControl } from '@svc/experiences';
 import { type NextRequest, NextResponse } from 'next/server';
 
 /** The property's cookie domains (the platform's `cookieDomains`): a host under none of them gets a host cookie. */
@@ -16,7 +16,8 @@ export function proxy(request: NextRequest) {
   headers.set('x-svc-visitor', visitorId);
   const response = NextResponse.next({ request: { headers } });
   // On the first response, before any script runs: the page's events and the next request carry the id.
-  if (visitorId !== tracker)
+  // Not under Global Privacy Control (Sec-GPC: 1): nothing is stored for a visitor who opts out.
+  if (visitorId !== tracker && !globalPrivacyControl(request.headers))
     response.headers.append('set-cookie', contextCookie(visitorId, COOKIE_DOMAINS, request.url));
   return response;
 }

@@ -1,5 +1,5 @@
 // @svc/experiences: the platform's server experiences, for Node (server-side rendering) and browsers.
-export { type Endpoints, setEndpoints } from '@svc/core';
+export { type Endpoints, globalPrivacyControl, type RequestHeaders, setEndpoints } from '@svc/core';
 // The errors every client rejects with: one class hierarchy, from @svc/core.
 export * from '@svc/core/errors';
 export { createExperiencesClient } from './client';

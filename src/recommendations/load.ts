@@ -1,7 +1,15 @@
 // loadRecommendations: a widget's recommendations where the shop renders, as a snapshot (plain
 // data) that @svc/react's and @svc/vue's widgets render with `{ initial }`. @svc/react/server and
 // @svc/vue/server export it.
-import type { SvcError } from '@svc/core';
+import {
+  checkObject,
+  type FieldCheck,
+  globalPrivacyControl,
+  isObject,
+  optional,
+  type RequestHeaders,
+  type SvcError,
+} from '@svc/core';
 import { recommendations } from './client';
 import type { RecommendationsConfig, RecommendationsOptions, RecommendationsSnapshot } from './types';
 
@@ -14,6 +22,41 @@ export interface LoadContext {
    * @default undefined
    */
   visitorId?: string;
+  /**
+   * The shop's request headers (web `Headers` or Node's): with `Sec-GPC: 1`, the visitor opts out
+   * (Global Privacy Control), as with `gpc: true`.
+   * @default undefined
+   */
+  headers?: RequestHeaders;
+  /**
+   * The visitor opts out (Global Privacy Control): no visitor id is sent, neither `visitorId` nor
+   * `options.meta.visitorId`, so the recommendations are for no one in particular. When given, it
+   * wins over `headers`. Without it, `headers` decide.
+   * @default undefined
+   */
+  gpc?: boolean;
+}
+
+/** The context's fields, each checked when given. */
+const CONTEXT: FieldCheck[] = [
+  ['visitorId', optional((value) => typeof value === 'string'), 'must be a string'],
+  ['headers', optional(isObject), "must be the shop's request headers (Headers or an object)"],
+  ['gpc', optional((value) => typeof value === 'boolean'), 'must be a boolean'],
+];
+
+/**
+ * `options` and `config` for `context`: its visitor id in; under Global Privacy Control, no visitor
+ * id at all (neither `options.meta.visitorId` nor `config.visitorId`).
+ */
+function forContext(options: RecommendationsOptions, config: RecommendationsConfig, context: LoadContext) {
+  checkObject('context', context, CONTEXT);
+  if (context.gpc ?? globalPrivacyControl(context.headers)) {
+    const { visitorId: _inMeta, ...meta } = options?.meta ?? ({} as RecommendationsOptions['meta']);
+    const { visitorId: _inConfig, ...anonymous } = config ?? {};
+    return { options: { ...options, meta: meta as RecommendationsOptions['meta'] }, config: anonymous };
+  }
+  const meta = { ...options?.meta, ...(context.visitorId === undefined ? {} : { visitorId: context.visitorId }) };
+  return { options: { ...options, meta }, config };
 }
 
 /**
@@ -28,8 +71,8 @@ export async function loadRecommendations(
   context: LoadContext = {},
 ): Promise<RecommendationsSnapshot> {
   try {
-    const meta = { ...options?.meta, ...(context.visitorId === undefined ? {} : { visitorId: context.visitorId }) };
-    const items = await recommendations({ ...options, meta }, config).get();
+    const asked = forContext(options, config, context);
+    const items = await recommendations(asked.options, asked.config).get();
     // A plain array of plain items: the list's own properties (debug rules, locale) stay on the server.
     return { items: items.map((item) => ({ ...item })), status: 'ready', error: null };
   } catch (caught) {

@@ -37,4 +37,21 @@ describe('loadRecommendations', () => {
     const failed = await loadRecommendations({ meta: { trackingId: TID } });
     expect([failed.status, failed.error?.code]).toEqual(['error', 'SERVER_ERROR']);
   });
+
+  it("Global Privacy Control: the request's Sec-GPC, or gpc, sends no visitor id from anywhere", async () => {
+    mock.platform.faults.set('recommend', RAW_ANSWER);
+    const everywhere = { meta: { trackingId: TID, visitorId: 'v-meta' } };
+    await loadRecommendations(everywhere, { visitorId: 'v-config' }, { visitorId: 'v-9', headers: { 'sec-gpc': '1' } });
+    await loadRecommendations(everywhere, {}, { visitorId: 'v-9', headers: new Headers({ 'Sec-GPC': '1' }) });
+    await loadRecommendations(everywhere, {}, { visitorId: 'v-9', gpc: true });
+    await loadRecommendations(everywhere, {}, { visitorId: 'v-9', gpc: false, headers: { 'sec-gpc': '1' } });
+    const sent = (await recommendRequests()).map((request) => request.url.searchParams.get('contextId'));
+    expect(sent).toEqual([null, null, null, 'v-9']);
+  });
+
+  it('a context it cannot read is an INVALID_ARGUMENT snapshot, nothing sent', async () => {
+    const snapshot = await loadRecommendations({ meta: { trackingId: TID } }, {}, { gpc: 'yes' as never });
+    expect(snapshot.error).toEqual({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('context.gpc') });
+    expect(await recommendRequests()).toEqual([]);
+  });
 });

@@ -87,6 +87,12 @@ describe('docs/server.md: the Workers fetch handler', () => {
     expect(again.headers.get('set-cookie')).toBeNull();
   });
 
+  it('Global Privacy Control (Sec-GPC: 1): a new visitor gets the page and no cookie', async () => {
+    const response = await worker.dispatchFetch('https://shop.example/', { headers: { 'sec-gpc': '1' } });
+    expect(await response.text()).toMatch(/^<!doctype html><h1>/);
+    expect(response.headers.get('set-cookie')).toBeNull();
+  });
+
   it('with the platform slower than the timeout, the page renders its default: Welcome, no cards', async () => {
     await fault('*', { latencyMs: 1500 });
     try {
@@ -157,6 +163,11 @@ describe('docs/server.md: the Next.js proxy.ts', () => {
     ).toEqual(['Domain=shop.example', 'Max-Age=31536000', 'Path=/', 'SameSite=Lax', 'Secure']);
     expect(visitorFor(response)).toBe(id);
     expect(visitorFor(request())).not.toBe(id);
+  });
+
+  it('Global Privacy Control (Sec-GPC: 1): no cookie set for a new visitor', async () => {
+    const { request } = await load();
+    expect(request(undefined, { 'sec-gpc': '1' }).headers.get('set-cookie')).toBeNull();
   });
 
   it('a returning visitor keeps the id (no cookie set); an id of svc_permanent alone goes to _svcTracker', async () => {

@@ -9,13 +9,17 @@ import { DEFAULT_HEADLINE, ENDPOINT, experiences, HERO_EXPERIENCE, TIMEOUT_MS, T
 export default async function ProductPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   // Set by proxy.ts: the `_svcTracker` cookie's id, or the one it made for a new visitor.
-  const visitorId = (await headers()).get('x-svc-visitor') ?? undefined;
+  const requestHeaders = await headers();
+  const visitorId = requestHeaders.get('x-svc-visitor') ?? undefined;
   const options = { meta: { trackingId: TRACKING_ID } };
   const config = { strategy: 'engagement', seed: id, limit: 4, timeout: TIMEOUT_MS };
   // Both asks at once, each bounded by TIMEOUT_MS: a slow platform costs the page that much at most.
   const [found, snapshot] = await Promise.all([
-    experiences.getExperiences({ contextId: visitorId, experienceIds: [HERO_EXPERIENCE] }).catch(() => undefined),
-    loadRecommendations(options, config, { visitorId }),
+    // With Sec-GPC: 1 (Global Privacy Control) both treat the visitor as anonymous.
+    experiences
+      .getExperiences({ contextId: visitorId, experienceIds: [HERO_EXPERIENCE], headers: requestHeaders })
+      .catch(() => undefined),
+    loadRecommendations(options, config, { visitorId, headers: requestHeaders }),
   ]);
   const hero = found?.experiencePayloads[0];
   const headline =
