@@ -119,7 +119,7 @@ async function main(testArgs) {
   const missing = BUILT.filter((name) => !existsSync(join(root, 'dist', name, 'package.json')));
   if (missing.length > 0)
     throw new Error(`example-next: dist/ lacks ${missing.join(', ')}: run \`npm run build\` first`);
-  await run('Chromium', [process.execPath, join(root, 'scripts', 'ensure-chromium.mjs')]);
+  await run('Chromium', [process.execPath, join(root, 'scripts', 'ensure-browsers.mjs'), 'chromium']);
   // The copies of the built packages go first, so that npm installs this build's, not an earlier one's.
   rmSync(join(example, 'node_modules', '@svc'), { recursive: true, force: true });
   await run('npm install', ['npm', 'install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error']);

@@ -13,7 +13,7 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const ITEM = /^\s*(?:[-*+]|\d+\.) /;
 
 /** Each piece of prose longer than `limit`: `<line>: <kind> of <length> characters`. */
-export function longPieces(text: string, limit = PIECE): string[] {
+function longPieces(text: string, limit = PIECE): string[] {
   const found: string[] = [];
   let paragraph: { line: number; text: string } | undefined;
   const end = () => {
@@ -68,7 +68,11 @@ describe('the docs read in short pieces', () => {
     ]);
   });
 
-  it.each(markdownFiles().filter((file) => file !== 'docs/PROTOCOL.md').concat('CHANGELOG.md'))('%s', (file) => {
+  it.each(
+    markdownFiles()
+      .filter((file) => file !== 'docs/PROTOCOL.md')
+      .concat('CHANGELOG.md'),
+  )('%s', (file) => {
     expect(longPieces(readFileSync(join(root, file), 'utf8'))).toEqual([]);
   });
 });
