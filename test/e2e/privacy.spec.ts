@@ -262,3 +262,27 @@ test.describe('Global Privacy Control (data-consent="gpc")', () => {
     expect(held(platform)).toBe(1);
   });
 });
+
+test.describe("the demo's privacy page", () => {
+  const field = (page: Page, name: string) => page.locator(`#state [data-field="${name}"]`);
+
+  test('the banner opts out and back in; the GPC switch stands in for the browser and decides', async ({ page }) => {
+    await page.goto('/privacy.html');
+    await expect(field(page, 'consent')).toHaveText('pending');
+    await page.getByRole('button', { name: 'Opt out of all' }).click();
+    await expect(field(page, 'consent')).toHaveText('denied');
+    await expect(field(page, 'source')).toHaveText('gpp');
+    await page.getByRole('button', { name: 'Change my privacy choice' }).click();
+    await page.getByRole('button', { name: 'Allow all' }).click();
+    await expect(field(page, 'consent')).toHaveText('granted');
+    await expect(field(page, 'cookie')).toContainText('_svcTracker=');
+
+    await page.getByLabel(/Global Privacy Control/).check(); // reloads the page
+    await expect(field(page, 'gpc')).toHaveText('true');
+    await expect(field(page, 'consent')).toHaveText('denied');
+    await expect(field(page, 'source')).toHaveText('gpc');
+    await page.getByLabel(/Global Privacy Control/).uncheck();
+    await expect(field(page, 'gpc')).toHaveText('undefined');
+    await expect(field(page, 'consent')).toHaveText('granted'); // the stored choice, published at load
+  });
+});
