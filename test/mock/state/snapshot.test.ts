@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createExperiencesClient } from '../../../src/experiences';
 import { createIntegration } from '../../../src/integrations';
@@ -174,5 +175,20 @@ describe('events bodies in a snapshot', () => {
     expect(bytes).toEqual({ base64: '//4A' });
     const restored = createMockPlatform({ state: JSON.parse(JSON.stringify(platform.snapshot())) });
     expect(restored.inspect.events.stats('shop')).toEqual({ requests: 2, accepted: 1, duplicates: 0, rejected: 1 });
+  });
+});
+
+describe('a gzip batch in the state', () => {
+  it('is recorded once decompressed and accepted, and replays into the same events', async () => {
+    const platform = createMockPlatform({ now: NOW });
+    const body = new Uint8Array(gzipSync(batch(['p1', 'p2'], 'visitor-z')));
+    const answer = await platform.services.events.ingestEncoded('shop', body, 'gzip');
+    expect(answer).toMatchObject({ status: 200, body: { accepted: 2 } });
+    const snapshot = platform.snapshot();
+    expect(snapshot.operations.map((operation) => operation.op)).toContain('services.events.ingestEncoded');
+
+    const again = createMockPlatform({ state: snapshot });
+    await expect.poll(() => again.inspect.events.received('shop').length).toBe(2);
+    expect(again.inspect.events.received('shop')).toEqual(platform.inspect.events.received('shop'));
   });
 });

@@ -8,7 +8,7 @@ import { recordSecrets, restoreSecrets, type SecretSealer } from './secrets';
  */
 export const RECORDED_SERVICES: Record<string, readonly string[]> = {
   stash: ['kvSet', 'deferSet', 'deferRemove', 'tsSet', 'countIncr', 'countDecr'],
-  events: ['ingest'],
+  events: ['ingest', 'ingestEncoded'],
   experiences: ['callback'],
   integrations: ['execute', 'schedule', 'cancel'],
 };
@@ -55,6 +55,11 @@ export const CODECS: Record<string, Codec> = {
       trackingId,
       isObject(body) && typeof body.base64 === 'string' ? fromBase64(body.base64) : body,
     ],
+  },
+  'services.events.ingestEncoded': {
+    // The body as received (gzip bytes) as base64, with its encoding: it replays as it came.
+    record: ([trackingId, body, encoding]) => [trackingId, { base64: toBase64(body as Uint8Array) }, encoding],
+    restore: ([trackingId, body, encoding]) => [trackingId, fromBase64((body as { base64: string }).base64), encoding],
   },
   // Secrets: name and fingerprint, and the sealed value when the state has a key; never the value.
   'admin.integrations.setSecrets': {

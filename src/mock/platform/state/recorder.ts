@@ -88,20 +88,29 @@ class Wrapper {
   wrap(name: string, fn: Fn): Fn {
     const codec = CODECS[name] ?? {};
     const clock = this.#clock;
-    const wrapper = this;
+    const record = (at: number, args: unknown[], result: unknown) => {
+      if (codec.changed && !codec.changed(result)) return;
+      const recorded = toJson(codec.record ? codec.record(args, result, this.#sealer) : args);
+      if (!recorded) {
+        this.unrecorded++;
+        return;
+      }
+      const operation: StateOperation = { at, op: name, args: recorded };
+      if (name.startsWith('clock.') && !clock.frozen) operation.offset = clock.now() - Date.now();
+      this.#log.append(operation, codec.supersedeKey?.(recorded));
+    };
     const wrapped = function (this: unknown, ...given: unknown[]) {
       const at = clock.now();
       const args = codec.prepare ? codec.prepare(given) : given;
       const result = fn.apply(this, args);
-      if (codec.changed && !codec.changed(result)) return result;
-      const recorded = toJson(codec.record ? codec.record(args, result, wrapper.#sealer) : args);
-      if (!recorded) {
-        wrapper.unrecorded++;
-        return result;
-      }
-      const operation: StateOperation = { at, op: name, args: recorded };
-      if (name.startsWith('clock.') && !clock.frozen) operation.offset = clock.now() - Date.now();
-      wrapper.#log.append(operation, codec.supersedeKey?.(recorded));
+      // A call that changes the state once its promise resolves (a gzip batch, once decompressed) is
+      // recorded then, before the caller that awaits it answers: the journal still comes first.
+      if (result instanceof Promise)
+        return result.then((value) => {
+          record(at, args, value);
+          return value;
+        });
+      record(at, args, result);
       return result;
     };
     this.callable.set(name, wrapped);
