@@ -8,7 +8,6 @@ import { followGpp, type GppReading } from './gpp';
 import { followTcf, type TcfReading, type TcfSettings } from './tcf';
 
 export type { ConsentModeFields } from './gcm';
-export type { TcfSettings } from './tcf';
 
 /** The signals a tracker can follow, as the `consent` option names them. */
 export const CONSENT_SIGNALS = ['tcf', 'gcm', 'gpp', 'gpc'] as const;
