@@ -25,7 +25,20 @@ export interface Shop {
 export const UNTRACKED_PAGE =
   '<!doctype html><title>shop</title><script src="/svc.min.js" data-platform="/svc"></script>';
 
-/** The shop's server on a free port of 127.0.0.1: `/untracked` is UNTRACKED_PAGE, every other path SHOP_PAGE. */
+/** The page with the platform as a third party: its events sent to `events` (an origin), the route unused. */
+const directPage = (events: string) =>
+  '<!doctype html><title>shop</title>' +
+  `<script src="/svc.min.js" data-tracking-id="demo_shop" data-endpoint="${events}"></script>`;
+
+/** The page of `url`: `/untracked`, `/direct?events=<origin>`, else SHOP_PAGE. */
+function pageOf(url: URL): string {
+  if (url.pathname === '/untracked') return UNTRACKED_PAGE;
+  const events = url.searchParams.get('events');
+  if (url.pathname === '/direct' && events && /^https?:\/\/[\w.:-]+$/.test(events)) return directPage(events);
+  return SHOP_PAGE;
+}
+
+/** The shop's server on a free port of 127.0.0.1 (its pages: `pageOf`). */
 export async function startShop(upstream: string): Promise<Shop> {
   const { createPlatformRoute } = (await import(
     pathToFileURL(join(dist, 'proxy', 'index.js')).href
@@ -33,10 +46,11 @@ export async function startShop(upstream: string): Promise<Shop> {
   const route = createPlatformRoute({ upstream });
   const script = readFileSync(join(dist, 'svc.min.js'));
   const handler = async (request: Request) => {
-    const { pathname } = new URL(request.url);
+    const url = new URL(request.url);
+    const { pathname } = url;
     if (pathname.startsWith('/svc/')) return route(request);
     if (pathname === '/svc.min.js') return new Response(script, { headers: { 'content-type': 'text/javascript' } });
-    return new Response(pathname === '/untracked' ? UNTRACKED_PAGE : SHOP_PAGE, {
+    return new Response(pageOf(url), {
       headers: { 'content-type': 'text/html; charset=utf-8' },
     });
   };
