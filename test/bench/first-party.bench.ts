@@ -38,9 +38,7 @@ interface Filter {
 }
 
 async function blocker(): Promise<Filter> {
-  const { StaticNetFilteringEngine } = (await import('@gorhill/ubo-core')) as unknown as {
-    StaticNetFilteringEngine: { create(): Promise<Filter & { useLists(lists: object[]): Promise<void> }> };
-  };
+  const { StaticNetFilteringEngine } = await import('@gorhill/ubo-core');
   const engine = await StaticNetFilteringEngine.create();
   await engine.useLists([{ name: 'easyprivacy-forms', raw: RULES }]);
   return engine;
