@@ -68,7 +68,7 @@ export function checkEndpoint(argument: string, value: unknown): string {
  * `value` as an absolute base URL: a path (`/svc`) resolved against the page's address where
  * there is one (a browser), else `INVALID_ARGUMENT` naming `argument`; no trailing slash.
  */
-export function checkPlatform(argument: string, value: unknown): string {
+function checkPlatform(argument: string, value: unknown): string {
   const page = (globalThis as { location?: { href?: string } }).location?.href;
   let resolved = value;
   if (typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && typeof page === 'string') {

@@ -42,7 +42,6 @@ export {
 export {
   answeringMock,
   checkEndpoint,
-  checkPlatform,
   defaultEndpoints,
   type EndpointSettings,
   type Endpoints,

@@ -25,7 +25,7 @@ export interface CookieRule {
  * registrable domain (the public suffix list, its private section included, as browsers use it),
  * `''` (host-only) for `localhost`, a single label or an IP address.
  */
-export function registrableDomain(host: string): string {
+function registrableDomain(host: string): string {
   if (!host.includes('.') || /^[\d.]+$|:|^\[/.test(host)) return '';
   return getDomain(host, { allowPrivateDomains: true }) ?? '';
 }
@@ -46,7 +46,7 @@ function setCookie(name: string, value: string, url: URL, rule: CookieRule): str
 }
 
 /** The visitor cookies `request` carries, raw: `_svcTracker`, `svc_permanent` (valid values only). */
-export function carriedIdentity(request: Request): Partial<Record<string, string>> {
+function carriedIdentity(request: Request): Partial<Record<string, string>> {
   const header = request.headers.get('cookie');
   if (header === null) return {};
   const jar = parseCookie(header, { decode: (value) => value });

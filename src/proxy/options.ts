@@ -57,7 +57,7 @@ export interface RouteConfig {
 }
 
 /** The route's defaults (PlatformRouteOptions documents each). */
-export const ROUTE_DEFAULTS = { prefix: '/svc', timeout: 10_000 } as const;
+const ROUTE_DEFAULTS = { prefix: '/svc', timeout: 10_000 } as const;
 
 /** The upstream's timeout: something must always end, as the browser's request waits on it. */
 const TIMEOUT: TimeoutRule = { default: ROUTE_DEFAULTS.timeout, least: 1 };

@@ -39,7 +39,7 @@ const route = (name: keyof Endpoints, method: 'GET' | 'POST', path: string, limi
 });
 
 /** Every route of PROTOCOL.md that a browser calls. */
-export const ALLOWED: readonly AllowedRoute[] = [
+const ALLOWED: readonly AllowedRoute[] = [
   route('recs', 'POST', `\\/vc\\/recommend\\/2\\.1\\/${S}`, BODY_LIMITS.recs),
   route('events', 'POST', `\\/events\\/v1\\/${S}`, BODY_LIMITS.events),
   route('experiences', 'GET', `\\/v1\\/${S}\\/experiences`, 0),
@@ -71,7 +71,7 @@ const SEGMENT = /^(?:[A-Za-z0-9._~!$&'()*+,;=:@-]|%[0-9A-Fa-f]{2})+$/;
  * True for a segment that stays one segment under the base URL whatever decodes it: no escaped
  * `/` or `\`, no control character, not `.` or `..` (`%2e%2e` included), at most 1024 characters.
  */
-export function isSafeSegment(segment: string): boolean {
+function isSafeSegment(segment: string): boolean {
   if (segment.length > 1024 || !SEGMENT.test(segment)) return false;
   // The ASCII escapes decoded (others stand as `x`): what a server behind may make of them.
   const ascii = segment.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => {
