@@ -25,14 +25,20 @@ export interface Shop {
 export const UNTRACKED_PAGE =
   '<!doctype html><title>shop</title><script src="/svc.min.js" data-platform="/svc"></script>';
 
+/** SHOP_PAGE with a `<svc-recommendations>` widget (its own recommendations request, through the route). */
+const WIDGET_PAGE =
+  `${SHOP_PAGE}<svc-recommendations strategy="popular" limit="4">` +
+  '<template><a data-svc-href="url"><span data-svc-field="name"></span></a></template></svc-recommendations>';
+
 /** The page with the platform as a third party: its events sent to `events` (an origin), the route unused. */
 const directPage = (events: string) =>
   '<!doctype html><title>shop</title>' +
   `<script src="/svc.min.js" data-tracking-id="demo_shop" data-endpoint="${events}"></script>`;
 
-/** The page of `url`: `/untracked`, `/direct?events=<origin>`, else SHOP_PAGE. */
+/** The page of `url`: `/untracked`, `/widget`, `/direct?events=<origin>`, else SHOP_PAGE. */
 function pageOf(url: URL): string {
   if (url.pathname === '/untracked') return UNTRACKED_PAGE;
+  if (url.pathname === '/widget') return WIDGET_PAGE;
   const events = url.searchParams.get('events');
   if (url.pathname === '/direct' && events && /^https?:\/\/[\w.:-]+$/.test(events)) return directPage(events);
   return SHOP_PAGE;

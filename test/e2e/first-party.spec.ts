@@ -56,7 +56,9 @@ test('every client goes through the route on the shop origin; its answers set th
   try {
     const page = await context.newPage();
     const seen = watch(page);
-    await page.goto(`${origin}/product/p1`);
+    // The page with a <svc-recommendations> widget: its request goes through the route too.
+    await page.goto(`${origin}/widget`);
+    await expect(page.locator('svc-recommendations[state="ready"] a')).toHaveCount(4);
     const before = await page.evaluate(() => (window as unknown as { svc: Svc }).svc.tracker.visitorId as string);
     const result = await page.evaluate(async () => {
       const svc = (window as unknown as { svc: Svc }).svc;
