@@ -68,6 +68,13 @@ export const packages = [
     keywords: ['a/b testing', 'experiments', 'ssr'],
   },
   {
+    name: 'proxy',
+    description: "The platform route for the shop's own server: every browser request through the shop's origin, the visitor id set by its server.",
+    entries: { index: 'src/proxy/index.ts' },
+    node: true,
+    keywords: ['first-party', 'proxy', 'fetch handler', 'edge', 'cookies'],
+  },
+  {
     name: 'integrations',
     description: 'Integrations client (execute, schedule, cancel) and a local runner for integration handlers.',
     keywords: ['integrations', 'webhooks', 'scheduling'],
@@ -126,7 +133,7 @@ const runtimeDeps = { ...root.dependencies, '@svc/core': version, '@svc/recommen
 const INTERNAL = /^@svc\/(core|tracker|integrations)\/internal$/;
 const isExternal = (id) =>
   !INTERNAL.test(id) &&
-  (id.startsWith('node:') || builtinModules.includes(id) || /^(@svc\/core|@svc\/recommendations|ky|js-cookie|cookie|json-logic-js|re2js|msw|@playwright\/test|react|react-dom|vue|@vue\/[^/]+)(\/|$)/.test(id));
+  (id.startsWith('node:') || builtinModules.includes(id) || /^(@svc\/core|@svc\/recommendations|ky|js-cookie|cookie|tldts|json-logic-js|re2js|msw|@playwright\/test|react|react-dom|vue|@vue\/[^/]+)(\/|$)/.test(id));
 /** Resolves `@svc/<name>/internal` to its module: `dir` is src/ for code, build/types/ for declarations. */
 const internalModules = (dir, extension) =>
   alias({ entries: [{ find: INTERNAL, replacement: new URL(`./${dir}/$1/internal${extension}`, import.meta.url).pathname }] });

@@ -17,7 +17,7 @@ import { freePort } from './free-port.mjs';
 const root = resolve(new URL('..', import.meta.url).pathname);
 const example = join(root, 'examples', 'next');
 /** The packages the example installs from dist/ (its package.json's `file:` links). */
-const BUILT = ['core', 'experiences', 'mock', 'react', 'recommendations'];
+const BUILT = ['core', 'experiences', 'mock', 'proxy', 'react', 'recommendations'];
 /** How long a server may take to answer its first request. */
 const READY_MS = 30_000;
 /** How long a server may take to exit after SIGTERM before it gets SIGKILL. */

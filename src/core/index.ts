@@ -43,10 +43,13 @@ export {
   answeringMock,
   checkEndpoint,
   defaultEndpoints,
+  type EndpointSettings,
   type Endpoints,
   endpointFor,
   isHttpUrl,
+  platformFor,
   setEndpoints,
+  throughPlatform,
 } from './endpoints';
 export * from './errors';
 export { type Delivery, deliver, type JsonObject, type Query, type RequestOptions, request, withQuery } from './http';

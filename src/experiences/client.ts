@@ -7,12 +7,14 @@ import {
   isObject,
   type JsonObject,
   optional,
+  platformFor,
   readConnection,
   readVisitorId,
   refuseUnknownKeys,
   request,
   type SvcError,
   type TimeoutRule,
+  throughPlatform,
   withQuery,
 } from '@svc/core';
 import { CONTEXT_ID_RULE, checkContextId, isContextId } from './context-id';
@@ -68,6 +70,8 @@ interface ClientContext {
   /** How errors name the request. */
   action: string;
   timeout: number;
+  /** The platform route this client's requests go through (`setEndpoints({ platform })`), if any. */
+  platform: string | undefined;
 }
 
 /** GET the visitor's experiences (see `ExperiencesClient.getExperiences`). */
@@ -132,7 +136,9 @@ async function seen(
     shouldRetry: (failure: SvcError) => failure.code === 'NETWORK',
     onRetry: () => attempts++,
   };
-  const error = await request(callback, {
+  // Through the shop's platform route when the client's requests go there (docs/protocol-decisions.md).
+  const target = client.platform ? throughPlatform(client.platform, callback) : callback;
+  const error = await request(target, {
     json: { id: deviceId },
     timeout: client.timeout,
     envelope: false,
@@ -163,6 +169,7 @@ export function createExperiencesClient(options: ExperiencesClientOptions): Expe
     base: connectionUrl('experiences', connection, `/v1/${trackingId}/experiences`),
     action: `experiences of "${trackingId}"`, // as given: segment() leaves its characters unencoded
     timeout: connection.timeout,
+    platform: platformFor('experiences', connection.endpoint),
   };
   return {
     getExperiences: (params) => getExperiences(client, params),

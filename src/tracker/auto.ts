@@ -2,7 +2,9 @@
 // data-consent="pending" data-cookie-domain="example.co.uk" data-endpoint="https://...">`; with a
 // consent banner, `data-consent="tcf"` (`data-tcf-vendor="123"`, `data-tcf-purposes="1,5,6"`),
 // `data-consent="gcm"` or `data-consent="tcf gcm"`; with US opt-outs, `data-consent="gpp gpc"`
-// (`data-opt-out="personalization-off"`).
+// (`data-opt-out="personalization-off"`). `data-platform="/svc"` sends every client of the page
+// through the shop's platform route (`setEndpoints({ platform })`), `data-endpoint` the events only.
+import { setEndpoints } from '@svc/core';
 import { setPageTracker } from '@svc/core/internal';
 import { checkOptions, settingsOf, type TrackerOptions } from './options';
 import { startTracker, type Tracker } from './start';
@@ -55,6 +57,14 @@ function startedOnFirstUse(start: () => Tracker): Tracker {
  * of svc.min.js (docs/performance.md).
  */
 export let tracker: Tracker | undefined;
+// Before any client is created (the tracker's start, the declarative mode, the page's next script).
+if (dataset?.platform !== undefined) {
+  try {
+    setEndpoints({ platform: dataset.platform });
+  } catch (error) {
+    console.error(error);
+  }
+}
 if (dataset?.trackingId) {
   const { trackingId, consent, optOut, tcfVendor, tcfPurposes, cookieDomain, endpoint } = dataset;
   const options: TrackerOptions = {

@@ -5,15 +5,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setEndpoints } from '../../src/core/endpoints';
 import { createStash } from '../../src/stash';
 import { type Child, kill9, startServer } from '../mock/server/child';
+import { routeInFront, throughRoute } from '../support/through-route';
 import { platform } from './cite';
 
 let server: Child;
+let route: { close(): Promise<void> } | undefined;
 beforeAll(async () => {
   server = await startServer([]);
-  setEndpoints({ stash: server.url });
+  // The route variant (through-route/): the platform route over HTTP in front of svc-mock serve.
+  if (throughRoute()) route = await routeInFront(server.url);
+  else setEndpoints({ stash: server.url });
 });
 afterAll(async () => {
   setEndpoints({});
+  await route?.close();
   await kill9(server.process);
 });
 

@@ -3,6 +3,7 @@
 import { gunzipSync } from 'node:zlib';
 import { beforeEach } from 'vitest';
 import type { MockContext } from '../support/mock-server';
+import { isRouteRequest } from '../support/through-route';
 
 export interface Exchange {
   method: string;
@@ -29,7 +30,7 @@ export function recordExchanges(mock: MockContext): { take(): Promise<Exchange[]
     requests.clear();
   });
   mock.server.events.on('request:start', ({ request, requestId }) => {
-    if (request.method !== 'OPTIONS') requests.set(requestId, request.clone());
+    if (request.method !== 'OPTIONS' && !isRouteRequest(request.url)) requests.set(requestId, request.clone());
   });
   mock.server.events.on('response:mocked', ({ response, requestId }) => {
     const request = requests.get(requestId);

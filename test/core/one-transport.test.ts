@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // Every request of the clients goes through core's ky transport, every browser cookie through
-// core's js-cookie jar. The mock and the integration runner are not clients.
+// core's js-cookie jar. The mock and the integration runner are not clients, nor is the platform
+// route (@svc/proxy): a server's forwarder that passes the platform's bytes on as they are, with no
+// retry and no redirect followed, where core's transport retries, follows and reads the envelope.
 const src = new URL('../../src/', import.meta.url).pathname;
-const notClients = ['core/', 'mock/', 'integrations/runner/'];
+const notClients = ['core/', 'mock/', 'integrations/runner/', 'proxy/'];
 const clientFiles = (readdirSync(src, { recursive: true }) as string[])
   .filter((file) => file.endsWith('.ts') && !notClients.some((dir) => file.startsWith(dir)))
   .map((file) => ({ file, text: readFileSync(join(src, file), 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '') }));

@@ -4,6 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Endpoints } from '../../src/core/endpoints';
 import { createHandlers, createMockPlatform, type MockPlatform, type MockPlatformOptions } from '../../src/mock';
+import { isRouteRequest, pointAtRoute, routeHandler, throughRoute } from './through-route';
 
 export interface SentRequest {
   method: string;
@@ -54,13 +55,16 @@ export function useMockPlatform(options: MockPlatformOptions & { endpoints?: Par
   };
   server.events.on('request:start', ({ request }) => {
     // The CORS preflights of a happy-dom page are the browser's, not requests of the client's.
-    if (request.method !== 'OPTIONS') requests.push(request.clone());
+    // In the route variant, the route's own requests are the shop's: the platform's are recorded.
+    if (request.method !== 'OPTIONS' && !isRouteRequest(request.url)) requests.push(request.clone());
   });
   beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   beforeEach(() => {
     requests = [];
     ctx.platform = createMockPlatform(options);
-    server.resetHandlers(...createHandlers(ctx.platform, { endpoints: options.endpoints }));
+    const handlers = createHandlers(ctx.platform, { endpoints: options.endpoints });
+    if (throughRoute()) pointAtRoute();
+    server.resetHandlers(...(throughRoute() ? [routeHandler()] : []), ...handlers);
   });
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());

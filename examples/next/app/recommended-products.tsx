@@ -9,7 +9,7 @@ import { setEndpoints } from '@svc/recommendations';
 import Link from 'next/link';
 
 interface Props {
-  /** The platform the server asked (`SVC_ENDPOINT`): the cards' shown and clicked events go there. */
+  /** The platform the server asked (`SVC_ENDPOINT`): the server's clients use it; the browser's go through `/svc`. */
   endpoint: string;
   options: RecommendationsOptions;
   config: RecommendationsConfig;
@@ -23,8 +23,10 @@ const price = (details: Record<string, unknown>) =>
 
 /** Four cards of a fixed size; none when the server got none (a slow or failed platform). */
 export function RecommendedProducts({ endpoint, options, config, initial }: Props) {
-  // Before the widget's client is made, in the browser as on the server (the same value: idempotent).
-  setEndpoints({ recs: endpoint, events: endpoint });
+  // Before the widget's client is made. In the browser, every request goes through the shop's platform
+  // route (app/svc/[...path]/route.ts) on its own origin; on the server, to the platform itself.
+  if (typeof window === 'undefined') setEndpoints({ recs: endpoint, events: endpoint });
+  else setEndpoints({ platform: '/svc' });
   return (
     <Recommendations options={options} config={config} initial={initial}>
       {({ items, observe }) =>

@@ -123,21 +123,38 @@ test('nothing moves: no layout shift after load, and hydration says nothing', as
   expect(problems).toEqual([]);
 });
 
-test('no recommendations request leaves the browser: it sends the platform its events only', async ({
+test("the browser's requests go to the shop's origin and nowhere else: its events through /svc, no recommendations", async ({
   context,
   page,
   request,
 }) => {
-  const platformRequests: string[] = [];
-  page.on('request', (req) => {
-    if (req.url().startsWith(platform)) platformRequests.push(new URL(req.url()).pathname);
-  });
+  const urls: string[] = [];
+  page.on('request', (req) => urls.push(req.url()));
   await page.goto(PRODUCT);
   const visitorId = await visitorOf(context);
-  // The browser's client is live: the cards' impressions reached the platform.
+  // The browser's client is live: the cards' impressions reached the platform, through the shop's route.
   await expect.poll(async () => (await eventsOf(request, visitorId, 'recommendationShown')).length).toBe(4);
-  expect(platformRequests.length).toBeGreaterThan(0);
-  expect(platformRequests.filter((path) => path !== `/events/v1/${TRACKING_ID}`)).toEqual([]);
+  const shop = new URL(shopUrl()).origin;
+  expect(urls.filter((url) => new URL(url).origin !== shop)).toEqual([]);
+  const routed = urls.map((url) => new URL(url).pathname).filter((path) => path.startsWith('/svc/'));
+  expect(routed.length).toBeGreaterThan(0);
+  expect(routed.filter((path) => path !== `/svc/events/v1/${TRACKING_ID}`)).toEqual([]);
+});
+
+test("the route's answers set the visitor's _svcTracker again from the shop's server", async ({ context, page }) => {
+  const visitor = randomUUID();
+  await returning(context, visitor);
+  const cookies: string[] = [];
+  page.on('response', async (response) => {
+    if (new URL(response.url()).pathname.startsWith('/svc/')) cookies.push((await response.allHeaders())['set-cookie'] ?? '');
+  });
+  await page.goto(PRODUCT);
+  await hydrated(page);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(() => cookies.length).toBeGreaterThan(0);
+  for (const cookie of cookies) expect(cookie).toMatch(new RegExp(`^_svcTracker=${visitor}; Max-Age=31536000; Path=/; `));
+  const jar = (await context.cookies()).filter((c) => c.name === '_svcTracker');
+  expect(jar.map((c) => c.value)).toEqual([visitor]);
 });
 
 test('a card seen for a second is reported shown once', async ({ context, page, request }) => {
