@@ -50,3 +50,8 @@ export function describeError(error: unknown): string {
   const e = error as { code?: string; message?: string; name?: string };
   return e && typeof e === 'object' ? `${e.code ?? e.name ?? 'Error'}: ${e.message ?? ''}` : String(error);
 }
+
+/** A row of a definition list, as text: `<dt>term</dt><dd data-field="field">value</dd>` (the consent pages' state). */
+export function definitionRow(term: string, value: string, field: string): Node[] {
+  return [el('dt', {}, term), el('dd', { 'data-field': field }, value)];
+}

@@ -1,6 +1,7 @@
 // The consent page of the demo: a banner made with the IAB's CMP API (demo/consent/cmp.ts) and the
 // state the page's tracker is in, live, so QA can accept, reject and change their mind.
 import type { Tracker } from '../../src/tracker';
+import { definitionRow } from '../dom';
 import type { cmp as Cmp } from './cmp';
 import { ALL_PURPOSES } from './cmp';
 
@@ -9,26 +10,20 @@ const banner = document.getElementById('banner') as HTMLElement;
 const state = document.getElementById('state') as HTMLElement;
 const STORED = 'svc-demo-consent';
 
-/** A definition list row, as text. */
-function row(term: string, value: string, field: string): Node[] {
-  const dt = document.createElement('dt');
-  dt.textContent = term;
-  const dd = document.createElement('dd');
-  dd.dataset.field = field;
-  dd.textContent = value;
-  return [dt, dd];
-}
-
 function render() {
   const tracker = page.svc.tracker;
   const cookie = document.cookie.split('; ').find((c) => c.startsWith('_svcTracker='));
   state.replaceChildren(
-    ...row('Consent', tracker?.consentState ?? 'no tracker', 'consent'),
-    ...row('Decided by', tracker?.consentSource ?? '—', 'source'),
-    ...row('Recommendations may use the visitor id', String(tracker?.mayPersonalize ?? '—'), 'personalization'),
-    ...row('Visitor cookie', cookie ?? 'none', 'cookie'),
-    ...row('Events waiting', String(tracker?.queued ?? '—'), 'queued'),
-    ...row('Signals', JSON.stringify(tracker?.consentSignals ?? {}), 'signals'),
+    ...definitionRow('Consent', tracker?.consentState ?? 'no tracker', 'consent'),
+    ...definitionRow('Decided by', tracker?.consentSource ?? '—', 'source'),
+    ...definitionRow(
+      'Recommendations may use the visitor id',
+      String(tracker?.mayPersonalize ?? '—'),
+      'personalization',
+    ),
+    ...definitionRow('Visitor cookie', cookie ?? 'none', 'cookie'),
+    ...definitionRow('Events waiting', String(tracker?.queued ?? '—'), 'queued'),
+    ...definitionRow('Signals', JSON.stringify(tracker?.consentSignals ?? {}), 'signals'),
   );
 }
 

@@ -2,6 +2,7 @@
 // Global Privacy Control switch (demo/privacy/gpc-switch.ts), and the state the page's tracker is
 // in, live, so QA can opt out, opt in and change their mind.
 import type { Tracker } from '../../src/tracker';
+import { definitionRow } from '../dom';
 import type { gpp as Gpp, OptOuts } from './cmp';
 import { GPC_SWITCH } from './gpc-key';
 
@@ -11,28 +12,22 @@ const state = document.getElementById('state') as HTMLElement;
 const gpcSwitch = document.getElementById('gpc') as HTMLInputElement;
 const STORED = 'svc-demo-gpp';
 
-/** A definition list row, as text. */
-function row(term: string, value: string, field: string): Node[] {
-  const dt = document.createElement('dt');
-  dt.textContent = term;
-  const dd = document.createElement('dd');
-  dd.dataset.field = field;
-  dd.textContent = value;
-  return [dt, dd];
-}
-
 function render() {
   const tracker = page.svc.tracker;
   const cookie = document.cookie.split('; ').find((c) => c.startsWith('_svcTracker='));
   const gpc = (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl;
   state.replaceChildren(
-    ...row('Consent', tracker?.consentState ?? 'no tracker', 'consent'),
-    ...row('Decided by', tracker?.consentSource ?? '—', 'source'),
-    ...row('Recommendations may use the visitor id', String(tracker?.mayPersonalize ?? '—'), 'personalization'),
-    ...row('navigator.globalPrivacyControl', String(gpc), 'gpc'),
-    ...row('Visitor cookie', cookie ?? 'none', 'cookie'),
-    ...row('Events waiting', String(tracker?.queued ?? '—'), 'queued'),
-    ...row('Signals', JSON.stringify(tracker?.consentSignals ?? {}), 'signals'),
+    ...definitionRow('Consent', tracker?.consentState ?? 'no tracker', 'consent'),
+    ...definitionRow('Decided by', tracker?.consentSource ?? '—', 'source'),
+    ...definitionRow(
+      'Recommendations may use the visitor id',
+      String(tracker?.mayPersonalize ?? '—'),
+      'personalization',
+    ),
+    ...definitionRow('navigator.globalPrivacyControl', String(gpc), 'gpc'),
+    ...definitionRow('Visitor cookie', cookie ?? 'none', 'cookie'),
+    ...definitionRow('Events waiting', String(tracker?.queued ?? '—'), 'queued'),
+    ...definitionRow('Signals', JSON.stringify(tracker?.consentSignals ?? {}), 'signals'),
   );
 }
 

@@ -1,28 +1,11 @@
-import { type BrowserContext, expect, type Frame, type Page, test } from '@playwright/test';
-import { createMockPlatform, type MockPlatform } from '../../src/mock';
-import { routeToPlatform } from './platform-route';
+import { expect, type Frame, type Page, test } from '@playwright/test';
+import { emit, flush, held, platformFor, stateOf, type TrackerWindow } from './consent-pages';
 
 // Consent from the shop's consent banner, in Chromium: IAB TCF v2.2 against the IAB's own stub,
 // CMP API and TC strings (demo/consent/cmp.ts, `window.svcCmp`), and Google Consent Mode v2 with
 // the plain gtag snippet. The platform runs here, behind Playwright routes.
 
-const TID = 'e2e_shop';
-
-interface Page$ {
-  svc: {
-    tracker: {
-      consentState: string;
-      consentSource: string;
-      consentSignals: Record<string, unknown>;
-      mayPersonalize?: boolean;
-      visitorId?: string;
-      queued: number;
-      emit(type: string, data: object): unknown;
-      flush(): Promise<void>;
-      consent(state: string): void;
-    };
-    recommendations(options: object, config?: object): { get(): Promise<unknown> };
-  };
+interface Page$ extends TrackerWindow {
   svcCmp: {
     load(options?: { consentMode?: boolean }): void;
     show(): void;
@@ -33,34 +16,6 @@ interface Page$ {
   dataLayer: unknown[];
 }
 
-async function platformFor(context: BrowserContext): Promise<MockPlatform> {
-  const platform = createMockPlatform();
-  await routeToPlatform(context, platform);
-  return platform;
-}
-
-/** What the page's tracker and storage say now. */
-const stateOf = (target: Page | Frame) =>
-  target.evaluate(() => {
-    const { tracker } = (window as unknown as Page$).svc;
-    return {
-      consent: tracker.consentState,
-      source: tracker.consentSource,
-      cookie: document.cookie.includes('_svcTracker='),
-      stored: Object.keys(localStorage).some((key) => key.startsWith('_svcq:')),
-    };
-  });
-
-/** Emits `n` product views and flushes (a no-op while consent keeps events back). */
-const emit = (target: Page | Frame, n: number) =>
-  target.evaluate(async (count) => {
-    const { tracker } = (window as unknown as Page$).svc;
-    for (let i = 0; i < count; i++) tracker.emit('ecProduct', { eventType: 'detail', product: { productId: `p${i}` } });
-    await tracker.flush();
-  }, n);
-
-const flush = (target: Page | Frame) => target.evaluate(() => (window as unknown as Page$).svc.tracker.flush());
-const held = (platform: MockPlatform) => platform.inspect.events.received(TID).length;
 const cmp = (target: Page | Frame, call: (w: Page$) => void) =>
   target.evaluate(`(${call.toString()})(window)`) as Promise<void>;
 

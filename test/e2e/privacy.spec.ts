@@ -1,61 +1,20 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { createMockPlatform, type MockPlatform } from '../../src/mock';
-import { routeToPlatform } from './platform-route';
+import { expect, type Page, test } from '@playwright/test';
+import { emit, held, platformFor, stateOf, type TrackerWindow } from './consent-pages';
 
 // US opt-outs in Chromium: the IAB's Global Privacy Platform against the IAB's own CMP API and
 // encoder (demo/privacy/cmp.ts, `window.svcGpp`: every choice published as the GPP string its
 // encoder makes), and Global Privacy Control as `navigator.globalPrivacyControl`. The platform
 // runs here, behind Playwright routes.
 
-const TID = 'e2e_shop';
 const ALL_PURPOSES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 
 type OptOuts = Partial<Record<'SaleOptOut' | 'SharingOptOut' | 'TargetedAdvertisingOptOut', boolean>>;
 type Choice = { section: 'usnat' | 'usca' | 'usco'; optOuts: OptOuts } | { section: 'tcfeuv2'; purposes: number[] };
 
-interface Page$ {
-  svc: {
-    tracker: {
-      consentState: string;
-      consentSource: string;
-      consentSignals: Record<string, unknown>;
-      mayPersonalize?: boolean;
-      queued: number;
-      emit(type: string, data: object): unknown;
-      flush(): Promise<void>;
-    };
-    recommendations(options: object, config?: object): { get(): Promise<unknown> };
-  };
+interface Page$ extends TrackerWindow {
   svcGpp: { load(): void; show(): void; decide(choice: Choice): string; noSection(): void };
 }
 
-async function platformFor(context: BrowserContext): Promise<MockPlatform> {
-  const platform = createMockPlatform();
-  await routeToPlatform(context, platform);
-  return platform;
-}
-
-/** What the page's tracker and storage say now. */
-const stateOf = (page: Page) =>
-  page.evaluate(() => {
-    const { tracker } = (window as unknown as Page$).svc;
-    return {
-      consent: tracker.consentState,
-      source: tracker.consentSource,
-      cookie: document.cookie.includes('_svcTracker='),
-      stored: Object.keys(localStorage).some((key) => key.startsWith('_svcq:')),
-    };
-  });
-
-/** Emits `n` product views and flushes (a no-op while consent keeps events back). */
-const emit = (page: Page, n: number) =>
-  page.evaluate(async (count) => {
-    const { tracker } = (window as unknown as Page$).svc;
-    for (let i = 0; i < count; i++) tracker.emit('ecProduct', { eventType: 'detail', product: { productId: `p${i}` } });
-    await tracker.flush();
-  }, n);
-
-const held = (platform: MockPlatform) => platform.inspect.events.received(TID).length;
 /** Loads the GPP CMP (it takes over the stub's queued calls) and publishes `choice`. */
 const decide = (page: Page, choice: Choice, load = true) =>
   page.evaluate(
