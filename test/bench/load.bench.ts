@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
@@ -421,7 +420,6 @@ interface Load {
 }
 
 export default async function (): Promise<Row[]> {
-  const loadAtStart = loadavg()[0];
   const segmentFile = join(SEGMENT_DIR, 'standalone.js');
   if (!existsSync(segmentFile)) throw new Error(`${segmentFile} is missing: run npm ci (@segment/analytics-next)`);
   const files: Record<Served, Buffer | Uint8Array> = {
@@ -560,19 +558,10 @@ export default async function (): Promise<Row[]> {
       }
     }
     if (seen.unanswered.length) throw new Error(`requests the bench does not answer: ${seen.unanswered.join(', ')}`);
-    const machine: Row = {
-      bench: BENCH,
-      metric: "the machine's load average (1 min) at the start and the end of the loads",
-      value: `${round(loadAtStart, 1)}, ${round(loadavg()[0], 1)}`,
-      note:
-        `${cpus().length} cores; script times are the renderer main thread's CPU time, which other ` +
-        'work on the machine does not count in (the longest tasks are wall-clock time: it does)',
-    };
     return [
       ...sizeRows(files, [...seen.bundles]),
       ...rows(samples.devtools, 'devtools'),
       ...rows(samples.plain, 'plain'),
-      machine,
     ];
   } finally {
     await browser?.close();
