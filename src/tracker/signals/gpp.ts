@@ -64,7 +64,10 @@ export interface GppReading {
     /** The applicable sections' names (ids the tracker does not read as `#<id>`). */
     applicable: string[];
     /** Each applicable US section's opt-out fields, as set. */
-    optOuts: Record<string, Partial<Record<OptOutField, number | string>>>;
+    optOuts: Record<
+      string,
+      Partial<Record<'SaleOptOut' | 'SharingOptOut' | 'TargetedAdvertisingOptOut' | 'OptOutSale', number | string>>
+    >;
     tcfeuv2?: TcfReading['raw'];
   };
 }

@@ -9,11 +9,11 @@ import { followTcf, type TcfReading, type TcfSettings } from './tcf';
 
 export type { ConsentModeFields } from './gcm';
 
-/** The signals a tracker can follow, as the `consent` option names them. */
-export const CONSENT_SIGNALS = ['tcf', 'gcm', 'gpp', 'gpc'] as const;
-
 /** A standard signal the tracker can follow. */
-export type ConsentSignal = (typeof CONSENT_SIGNALS)[number];
+export type ConsentSignal = 'tcf' | 'gcm' | 'gpp' | 'gpc';
+
+/** The signals a tracker can follow, as the `consent` option names them. */
+export const CONSENT_SIGNALS: readonly ConsentSignal[] = ['tcf', 'gcm', 'gpp', 'gpc'];
 
 /**
  * What an opt-out (Global Privacy Control, or a US section of GPP) does: `denied`, exactly as
