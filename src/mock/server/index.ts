@@ -61,6 +61,8 @@ export interface MockServer {
   endpoints: Endpoints;
   /** The platform serving now (`/__svc/reset` and `PUT /__svc/snapshot` replace it). */
   platform(): MockPlatform;
+  /** Request body bytes held now, of at most `maxBytesInFlight`: what a busy server is holding. */
+  readonly bytesInFlight: number;
   /** Stops listening, closes the journal and releases the state file's lock. */
   close(): Promise<void>;
 }
@@ -248,7 +250,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         release?.();
       });
     };
-    return { url, endpoints, platform: target.platform, close };
+    return {
+      url,
+      endpoints,
+      platform: target.platform,
+      get bytesInFlight() {
+        return site.budget.held;
+      },
+      close,
+    };
   } catch (error) {
     journal?.close();
     release?.();

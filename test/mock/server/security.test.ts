@@ -200,7 +200,9 @@ describe('request bodies in flight are capped in total', () => {
       const slow = httpRequest(url, { method: 'POST', headers: { 'Content-Type': 'application/json' } });
       const slowAnswer = new Promise<number>((resolve) => slow.on('response', (r) => resolve(r.statusCode!)));
       slow.write(Buffer.alloc(900 * 1024, 0x20));
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Once the server holds the slow upload's 900 KiB (no fixed wait: on a busy machine reading
+      // it takes longer than any guess), another 200 KiB is past the cap.
+      await expect.poll(() => small.bytesInFlight, { timeout: 10_000 }).toBe(900 * 1024);
       const busy = await send(small, 'POST', '/stash/v1.1/kv/set/demo_shop/public/k', {}, ' '.repeat(200 * 1024));
       expect(busy.status).toBe(503);
       expect(busy.headers['retry-after']).toBe('1');
