@@ -102,4 +102,27 @@ export function exitCases(s: Storefront) {
     expect(how).toBe(EXIT_DELIVERY[s.engineName]);
     expectAll(s, pageViewId, 1);
   });
+
+  test('the platform refusing even at exit: the page stores the events, the next visit sends them', async () => {
+    s.mock.platform().faults.set('events', { status: 503 });
+    await s.page.open(page(s));
+    const { pageViewId } = await trackerIds(s.page);
+    await emit(s.page, 50);
+    await until(() => batches(s).some((b) => b.status === 503), 'a refusal');
+    const before = batches(s).length;
+    await s.page.open(`${s.front.url}/elsewhere`);
+    // Page exit sends all 50 (well within the keepalive budget), and is refused: the fault stays
+    // on until every request of that exit has its answer, or a late one would deliver them.
+    await until(() => {
+      const exit = answered(s)?.slice(before);
+      return exit && exit.reduce((sum, b) => sum + b.events, 0) >= 50;
+    }, 'the requests of page exit, answered');
+    expect(held(s, pageViewId)).toEqual([]);
+    s.mock.platform().faults.clear();
+    await s.page.open(page(s));
+    const next = await trackerIds(s.page);
+    expect(next.pageViewId).not.toBe(pageViewId);
+    await heldAll(s, pageViewId, 50);
+    expectAll(s, pageViewId, 50);
+  });
 }
