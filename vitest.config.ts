@@ -45,7 +45,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/e2e/**', 'test/firefox/**', 'node_modules/**', ...OWN_PROCESS],
+          exclude: ['test/e2e/**', 'test/firefox/**', 'test/engines/**', 'node_modules/**', ...OWN_PROCESS],
           // A worker runs file after file (starting a worker and its environment per file costs
           // about half a second); test/support/shared-worker.ts undoes each file's page-wide state
           // after it.
@@ -57,6 +57,12 @@ export default defineConfig({
       // Debian's Firefox ESR, driven over WebDriver BiDi (`npm run test:firefox`, after the build):
       // what only a browser that sends Global Privacy Control can show.
       { extends: true, test: { name: 'firefox', include: ['test/firefox/**/*.test.ts'], testTimeout: 60_000 } },
+      // The storefront suite in Chromium, Firefox ESR and WebKitGTK (`npm run test:engines`, after the
+      // build): one file per engine, each in a worker of its own, side by side.
+      {
+        extends: true,
+        test: { name: 'engines', include: ['test/engines/*.test.ts'], testTimeout: 90_000, maxWorkers: 3 },
+      },
     ],
   },
 });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node scripts/ensure-browsers.mjs chromium firefox`: finds Debian's browsers for the browser
+// `node scripts/ensure-browsers.mjs chromium firefox webkit`: finds Debian's browsers for the browser
 // tests (scripts/browsers.mjs says where). Those missing are installed with apt-get when running
 // as root; otherwise, or when the install did not bring them, it fails saying how, in one line each.
 import { execSync } from 'node:child_process';
@@ -15,7 +15,9 @@ if (names.length === 0 || unknown.length > 0) {
   process.exit(2);
 }
 
-const missing = () => names.map((name) => BROWSERS[name]).filter((browser) => !existsSync(browser.path));
+/** The browsers asked for that lack their binary or a file they need (WebKit's driver, xvfb-run). */
+const missing = () =>
+  names.map((name) => BROWSERS[name]).filter((browser) => ![browser.path, ...browser.needs].every(existsSync));
 const root = typeof process.getuid === 'function' && process.getuid() === 0;
 let apt = false;
 try {
@@ -23,8 +25,9 @@ try {
   apt = true;
 } catch {}
 
-// Only Debian's own path is installed here: a variable that points elsewhere is the caller's choice.
-const installable = missing().filter((browser) => !process.env[browser.variable]);
+// Only Debian's own path is installed here: a variable that points elsewhere is the caller's choice
+// (what the browser needs besides, such as WebKit's driver, is installed either way).
+const installable = missing().filter((browser) => !process.env[browser.variable] || !browser.needs.every(existsSync));
 if (installable.length > 0 && root && apt) {
   const packages = installable.map((browser) => browser.debian).join(' ');
   console.log(
@@ -38,6 +41,6 @@ if (installable.length > 0 && root && apt) {
 const still = missing();
 for (const browser of still)
   console.error(
-    `No ${browser.name} at ${browser.path}: install Debian's with \`sudo apt-get install -y ${browser.debian}\`, or set ${browser.variable} to its binary (browsers cannot be downloaded here: never \`playwright install\`).`,
+    `No ${browser.name} at ${[browser.path, ...browser.needs].filter((path) => !existsSync(path)).join(', ')}: install Debian's with \`sudo apt-get install -y ${browser.debian}\`, or set ${browser.variable} to its binary (browsers cannot be downloaded here: never \`playwright install\`).`,
   );
 if (still.length > 0) process.exit(1);

@@ -1,0 +1,88 @@
+// Consent through the IAB's TCF CMP API (demo/consent/cmp.ts, built to dist/demo/cmp.js, on the
+// Playwright suite's consent-tcf.html): pending, then granted (the events held meanwhile sent)
+// or denied (nothing written, nothing sent).
+import { expect } from 'vitest';
+import { waitFor } from '../drivers';
+import { type Storefront, test } from '../storefront';
+
+const TID = 'e2e_shop';
+const ALL = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+
+interface Page$ {
+  svc: {
+    tracker: {
+      consentState: string;
+      consentSource: string;
+      pageViewId: string;
+      emit(type: string, data: object): unknown;
+      flush(): Promise<void>;
+    };
+  };
+  svcCmp: { load(options?: { consentMode?: boolean }): void; decide(choice: { purposes: number[] }): void };
+}
+
+/** What the page's tracker and storage say now. */
+const stateOf = (s: Storefront) =>
+  s.page.evaluate(() => {
+    const { tracker } = (window as unknown as Page$).svc;
+    return {
+      consent: tracker.consentState,
+      source: tracker.consentSource,
+      cookie: document.cookie.includes('_svcTracker='),
+      stored: Object.keys(localStorage).some((key) => key.startsWith('_svcq:')),
+    };
+  });
+
+/** Emits `n` product views and flushes (which sends nothing while consent holds the events back). */
+const emitAndFlush = (s: Storefront, n: number) =>
+  s.page.evaluate(async (count) => {
+    const { tracker } = (window as unknown as Page$).svc;
+    for (let i = 0; i < count; i++) tracker.emit('ecProduct', { eventType: 'detail', product: { productId: `p${i}` } });
+    await tracker.flush();
+    return tracker.pageViewId;
+  }, n);
+
+/** The CMP loads, and the shopper decides for `purposes`; resolves once the tracker left `pending`. */
+async function decide(s: Storefront, purposes: number[]) {
+  await s.page.evaluate((purposes) => {
+    const { svcCmp } = window as unknown as Page$;
+    svcCmp.load({ consentMode: false });
+    svcCmp.decide({ purposes });
+  }, purposes);
+  return waitFor(s.page, () => {
+    const state = (window as unknown as Page$).svc.tracker.consentState;
+    return state === 'pending' ? undefined : state;
+  });
+}
+
+const heldOf = (s: Storefront, pageViewId: string) =>
+  s.mock
+    .platform()
+    .inspect.events.received(TID)
+    .filter((e) => e.meta.pageViewId === pageViewId);
+
+export function consentCases(s: Storefront) {
+  test('TCF: pending holds the events back; accept all writes the cookie and sends them', async () => {
+    await s.page.open(`${s.shop.url}/test-pages/consent-tcf.html`);
+    const pageViewId = await emitAndFlush(s, 3);
+    expect(await stateOf(s)).toEqual({ consent: 'pending', source: 'tcf', cookie: false, stored: false });
+    expect((await s.page.cookies()).map((c) => c.name)).not.toContain('_svcTracker');
+    expect(heldOf(s, pageViewId)).toEqual([]);
+    expect(await decide(s, ALL)).toBe('granted');
+    expect(await stateOf(s)).toMatchObject({ consent: 'granted', source: 'tcf', cookie: true });
+    expect((await s.page.cookies()).map((c) => c.name)).toContain('_svcTracker');
+    await s.page.evaluate(() => (window as unknown as Page$).svc.tracker.flush());
+    expect(heldOf(s, pageViewId).map((e) => e.meta.seq)).toEqual([1, 2, 3]);
+  });
+
+  test('TCF: reject all: denied, nothing written, nothing sent', async () => {
+    await s.page.open(`${s.shop.url}/test-pages/consent-tcf.html`);
+    const pageViewId = await emitAndFlush(s, 2);
+    expect(await decide(s, [])).toBe('denied');
+    await emitAndFlush(s, 2);
+    expect(await stateOf(s)).toEqual({ consent: 'denied', source: 'tcf', cookie: false, stored: false });
+    expect((await s.page.cookies()).map((c) => c.name)).not.toContain('_svcTracker');
+    expect(heldOf(s, pageViewId)).toEqual([]);
+    expect(s.front.seen.filter((r) => r.pageViews.includes(pageViewId))).toEqual([]);
+  });
+}
