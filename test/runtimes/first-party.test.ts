@@ -14,6 +14,7 @@ import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Child, kill9, startServer } from '../mock/server/child';
 import { distDir } from '../mock/server/readme';
+import { guideRecipe } from './guide-recipe';
 
 const root = join(import.meta.dirname, '..', '..');
 let mock: Child;
@@ -22,13 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => kill9(mock.process));
 
-/** The code block of docs/first-party.md marked `ts tag`. */
-function recipe(tag: string): string {
-  const guide = readFileSync(join(root, 'docs', 'first-party.md'), 'utf8');
-  const block = new RegExp('```ts ' + tag + '\\n([\\s\\S]*?)```').exec(guide);
-  if (!block) throw new Error(`docs/first-party.md has no \`\`\`ts ${tag} block`);
-  return block[1];
-}
+/** The code block of docs/first-party.md marked `ts <tag>`. */
+const recipe = (tag: string) => guideRecipe('first-party.md', tag);
 
 async function bundle(code: string, format: 'esm' | 'iife'): Promise<string> {
   const result = await build({

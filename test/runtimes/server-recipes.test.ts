@@ -10,6 +10,7 @@ import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Child, kill9, startServer } from '../mock/server/child';
 import { distDir } from '../mock/server/readme';
+import { guideRecipe } from './guide-recipe';
 
 const root = join(import.meta.dirname, '..', '..');
 let mock: Child;
@@ -18,13 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => kill9(mock.process));
 
-/** The code block of docs/server.md marked `lang tag`. */
-function recipe(tag: string): string {
-  const guide = readFileSync(join(root, 'docs', 'server.md'), 'utf8');
-  const block = new RegExp('```ts ' + tag + '\\n([\\s\\S]*?)```').exec(guide);
-  if (!block) throw new Error(`docs/server.md has no \`\`\`ts ${tag} block`);
-  return block[1];
-}
+/** The code block of docs/server.md marked `ts <tag>`. */
+const recipe = (tag: string) => guideRecipe('server.md', tag);
 
 async function bundle(code: string): Promise<string> {
   const result = await build({

@@ -1,0 +1,17 @@
+// Every case of the storefront suite, in the order each engine runs them (storefront.ts).
+import { consentCases } from './consent';
+import { elementCases } from './element';
+import { featureCases } from './features';
+import { observeCases } from './observe';
+import { stashCases } from './stash';
+import { exitCases, trackerCases } from './tracker';
+
+export const STOREFRONT_CASES = [
+  featureCases,
+  trackerCases,
+  exitCases,
+  observeCases,
+  elementCases,
+  consentCases,
+  stashCases,
+];
