@@ -8,12 +8,11 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { EdgeRuntime } from 'edge-runtime';
-import { build } from 'esbuild';
 import type { Express } from 'express';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Child, kill9, startServer } from '../mock/server/child';
-import { distDir } from '../mock/server/readme';
+import { bundleBuilt as bundle } from './bundle';
 import { guideRecipe } from './guide-recipe';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -25,23 +24,6 @@ afterAll(() => kill9(mock.process));
 
 /** The code block of docs/first-party.md marked `ts <tag>`. */
 const recipe = (tag: string) => guideRecipe('first-party.md', tag);
-
-async function bundle(code: string, format: 'esm' | 'iife'): Promise<string> {
-  const result = await build({
-    stdin: { contents: code, resolveDir: import.meta.dirname, loader: 'ts' },
-    bundle: true,
-    write: false,
-    format,
-    platform: 'neutral',
-    target: 'es2022',
-    mainFields: ['module', 'main'],
-    conditions: ['worker', 'browser', 'import'],
-    // The package as a customer installs it: the built one.
-    alias: { '@svc/proxy': join(distDir, 'proxy') },
-    nodePaths: [join(root, 'node_modules')],
-  });
-  return result.outputFiles[0].text;
-}
 
 type Dispatch = (url: string, init?: RequestInit) => Promise<Response>;
 

@@ -1,40 +1,14 @@
-// @vitest-environment node
-// The browser-safe clients (@svc/recommendations, @svc/experiences with contextCookie) in the
-// runtimes where shops render at the edge: Cloudflare's workerd (through miniflare) and Vercel's
-// Edge runtime (edge-runtime), each running edge-handler.ts bundled from the built packages,
-// against `svc-mock serve` on this machine. Nothing is polyfilled: what a runtime lacks fails here.
-import { join } from 'node:path';
 import { EdgeRuntime } from 'edge-runtime';
-import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Child, kill9, startServer } from '../mock/server/child';
-import { distDir } from '../mock/server/readme';
+import { bundleBuilt as bundle } from './bundle';
 
 let mock: Child;
 beforeAll(async () => {
   mock = await startServer([]);
 });
 afterAll(() => kill9(mock.process));
-
-/** edge-handler.ts with `wrapper` as its entry, bundled from the built packages (what a customer installs). */
-async function bundle(wrapper: string, format: 'esm' | 'iife'): Promise<string> {
-  const result = await build({
-    stdin: { contents: wrapper, resolveDir: import.meta.dirname, loader: 'ts' },
-    bundle: true,
-    write: false,
-    format,
-    platform: 'neutral',
-    target: 'es2022',
-    mainFields: ['module', 'main'],
-    conditions: ['worker', 'browser', 'import'],
-    // The packages as a customer installs them: the built ones. npm run build links @svc/core and
-    // @svc/recommendations into node_modules; @svc/experiences is its folder in dist/.
-    alias: { '@svc/experiences': join(distDir, 'experiences') },
-    nodePaths: [join(import.meta.dirname, '..', '..', 'node_modules')],
-  });
-  return result.outputFiles[0].text;
-}
 
 interface Answer {
   runtime: string;

@@ -5,11 +5,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Child, kill9, startServer } from '../mock/server/child';
-import { distDir } from '../mock/server/readme';
+import { bundleBuilt as bundle } from './bundle';
 import { guideRecipe } from './guide-recipe';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -21,25 +20,6 @@ afterAll(() => kill9(mock.process));
 
 /** The code block of docs/server.md marked `ts <tag>`. */
 const recipe = (tag: string) => guideRecipe('server.md', tag);
-
-async function bundle(code: string): Promise<string> {
-  const result = await build({
-    stdin: { contents: code, resolveDir: import.meta.dirname, loader: 'ts' },
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    mainFields: ['module', 'main'],
-    conditions: ['worker', 'browser', 'import'],
-    alias: {
-      '@svc/experiences': join(distDir, 'experiences'),
-      '@svc/react/server': join(distDir, 'react', 'server.js'),
-    },
-    nodePaths: [join(root, 'node_modules')],
-  });
-  return result.outputFiles[0].text;
-}
 
 /** The recipe of `tag` as a module of its own, imported (platform calls go to the mock). */
 async function loadRecipe<T>(tag: string): Promise<T> {
