@@ -98,24 +98,32 @@ export async function startShop(platform: string) {
 export interface Seen {
   method: string;
   path: string;
+  /** The query, as sent (`?...`, or empty). */
+  search: string;
   gzip: boolean;
   /** Events in the body of a batch (`{"events": [...]}`, gzip or not); 0 for other requests. */
   events: number;
   /** The page views whose events the batch carries (`meta.pageViewId`). */
   pageViews: string[];
+  /** The ids of the events the batch carries (`meta.id`), in order. */
+  ids: string[];
   /** The answer's status; `'reset'` while unreachable; `'pending'` until the answer comes. */
   status: number | 'reset' | 'pending';
 }
 
 /** How many events a batch body holds, and of which page views (none when it is no batch). */
-function readBatch(body: Buffer, gzip: boolean): Pick<Seen, 'events' | 'pageViews'> {
+function readBatch(body: Buffer, gzip: boolean): Pick<Seen, 'events' | 'pageViews' | 'ids'> {
   try {
     const { events } = JSON.parse((gzip ? gunzipSync(body) : body).toString()) as {
-      events: { meta: { pageViewId: string } }[];
+      events: { meta: { id: string; pageViewId: string } }[];
     };
-    return { events: events.length, pageViews: [...new Set(events.map((e) => e.meta.pageViewId))] };
+    return {
+      events: events.length,
+      pageViews: [...new Set(events.map((e) => e.meta.pageViewId))],
+      ids: events.map((e) => e.meta.id),
+    };
   } catch {
-    return { events: 0, pageViews: [] };
+    return { events: 0, pageViews: [], ids: [] };
   }
 }
 
@@ -129,9 +137,11 @@ export async function startFront(mock: string) {
     const entry: Seen = {
       method: req.method ?? 'GET',
       path: url.pathname,
+      search: url.search,
       gzip: url.searchParams.get('encoding') === 'gzip',
       events: 0,
       pageViews: [],
+      ids: [],
       status: 'pending',
     };
     seen.push(entry);

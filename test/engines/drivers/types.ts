@@ -10,6 +10,9 @@ export interface PageCookie {
   value: string;
 }
 
+/** The keys a test presses. */
+export type Key = 'Enter' | 'ArrowRight' | 'ArrowLeft';
+
 /** One page of a fresh browser profile: no cookies, no storage of an earlier page. */
 export interface EnginePage {
   /** Navigates and waits for the `load` event. */
@@ -23,10 +26,23 @@ export interface EnginePage {
   cookies(): Promise<PageCookie[]>;
   /** A click on the first element matching `selector`, through the browser's input (scrolled into view). */
   click(selector: string): Promise<void>;
+  /** Focuses the first element matching `selector` and presses `key` there, through the browser's input. */
+  press(selector: string, key: Key): Promise<void>;
+  /**
+   * Takes the network away from the page (`true`) or gives it back, as the browser's offline mode
+   * (`navigator.onLine`, the `offline` and `online` events). Absent where the driver has no such
+   * command: classic WebDriver (WebKit's) has none.
+   */
+  offline?(on: boolean): Promise<void>;
   /** Sets the size of the page's viewport (WebKit: of its window). */
   resize(width: number, height: number): Promise<void>;
   /** A PNG of what the viewport shows, or of the first element matching `selector`. */
   screenshot(path: string, selector?: string): Promise<void>;
+  /**
+   * Another tab of the same profile (its cookies and storage), blank until opened. Closing it closes
+   * that tab alone; closing the first page closes its tabs too.
+   */
+  tab(): Promise<EnginePage>;
   /** Closes the page and forgets its profile. */
   close(): Promise<void>;
 }
