@@ -1,6 +1,7 @@
 // Consent through the IAB's TCF CMP API (demo/consent/cmp.ts, built to dist/demo/cmp.js, on the
 // Playwright suite's consent-tcf.html): pending, then granted (the events held meanwhile sent)
-// or denied (nothing written, nothing sent).
+// or denied (nothing written, nothing sent). And through Google Consent Mode (consent-gcm.html:
+// gtag's defaults denied before the SDK), each update followed.
 import { expect } from 'vitest';
 import { waitFor } from '../drivers';
 import { type Storefront, test } from '../storefront';
@@ -16,8 +17,11 @@ interface Page$ {
       pageViewId: string;
       emit(type: string, data: object): unknown;
       flush(): Promise<void>;
+      visitorId: string;
     };
+    recommendations(options: object): { get(): Promise<unknown> };
   };
+  gtag(command: 'consent', action: 'update', state: Record<string, 'granted' | 'denied'>): void;
   svcCmp: { load(options?: { consentMode?: boolean }): void; decide(choice: { purposes: number[] }): void };
 }
 
@@ -84,5 +88,52 @@ export function consentCases(s: Storefront) {
     expect((await s.page.cookies()).map((c) => c.name)).not.toContain('_svcTracker');
     expect(heldOf(s, pageViewId)).toEqual([]);
     expect(s.front.seen.filter((r) => r.pageViews.includes(pageViewId))).toEqual([]);
+  });
+}
+
+/** A Consent Mode update, as the shop's banner pushes it through gtag; resolves with the tracker's state after it. */
+const update = (s: Storefront, state: Record<string, 'granted' | 'denied'>) =>
+  s.page.evaluate((state) => {
+    (window as unknown as Page$).gtag('consent', 'update', state);
+    return (window as unknown as Page$).svc.tracker.consentState;
+  }, state);
+
+/** The `contextId` of each recommendation request the front saw (null when none was sent). */
+const contextIds = (s: Storefront) =>
+  s.front.seen
+    .filter((r) => r.method === 'POST' && r.path.startsWith('/vc/recommend/'))
+    .map((r) => new URLSearchParams(r.search).get('contextId'));
+
+export function consentModeCases(s: Storefront) {
+  test('Consent Mode: pending under the default, granted then denied by updates', async () => {
+    await s.page.open(`${s.shop.url}/test-pages/consent-gcm.html`);
+    const pageViewId = await emitAndFlush(s, 2);
+    expect(await stateOf(s)).toEqual({ consent: 'pending', source: 'gcm', cookie: false, stored: false });
+    expect(heldOf(s, pageViewId)).toEqual([]);
+    expect(await update(s, { analytics_storage: 'granted' })).toBe('granted');
+    expect(await stateOf(s)).toMatchObject({ consent: 'granted', source: 'gcm', cookie: true });
+    expect((await s.page.cookies()).map((c) => c.name)).toContain('_svcTracker');
+    await s.page.evaluate(() => (window as unknown as Page$).svc.tracker.flush());
+    expect(heldOf(s, pageViewId).map((e) => e.meta.seq)).toEqual([1, 2]);
+    expect(await update(s, { analytics_storage: 'denied' })).toBe('denied');
+    expect(await stateOf(s)).toEqual({ consent: 'denied', source: 'gcm', cookie: false, stored: false });
+    expect((await s.page.cookies()).map((c) => c.name)).not.toContain('_svcTracker');
+    await emitAndFlush(s, 2);
+    expect(heldOf(s, pageViewId)).toHaveLength(2);
+  });
+
+  test('Consent Mode: personalization_storage denied asks recommendations without the visitor id', async () => {
+    await s.page.open(`${s.shop.url}/test-pages/consent-gcm.html`);
+    const get = () =>
+      s.page.evaluate(async () => {
+        const { svc } = window as unknown as Page$;
+        await svc.recommendations({ meta: { trackingId: 'e2e_shop' } }).get().catch(() => undefined);
+      });
+    await update(s, { analytics_storage: 'granted', personalization_storage: 'denied' });
+    await get();
+    await update(s, { personalization_storage: 'granted' });
+    await get();
+    const visitorId = await s.page.evaluate(() => (window as unknown as Page$).svc.tracker.visitorId);
+    expect(contextIds(s)).toEqual([null, visitorId]);
   });
 }
