@@ -2,7 +2,7 @@
 // nothing lost while the platform is away, and an event emitted just before leaving.
 import { expect } from 'vitest';
 import { GZIP_FROM } from '../../../src/tracker/delivery';
-import { until } from '../drivers';
+import { until, waitFor } from '../drivers';
 import { answered, batches, emit, expectAll, held, heldAll, type Storefront, test, trackerIds } from '../storefront';
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
@@ -67,6 +67,26 @@ export function trackerCases(s: Storefront) {
     expectAll(s, pageViewId, 50);
   });
 
+  if (OFFLINE_MODE[s.engineName])
+    test('the browser offline: nothing leaves it, nothing is lost, all 50 once back online', async () => {
+      await s.page.open(page(s));
+      const { pageViewId } = await trackerIds(s.page);
+      await s.page.offline!(true);
+      await emit(s.page, 50);
+      // The tracker's attempts fail in the browser (an answer with no status): none reaches the front.
+      await waitFor(s.page, () => {
+        const qa = (globalThis as unknown as Record<symbol, { records: { area: string; status?: number }[] }>)[
+          Symbol.for('svc.qa')
+        ];
+        return !navigator.onLine && qa.records.filter((r) => r.area === 'answer' && r.status === undefined).length >= 2;
+      });
+      expect(batches(s)).toEqual([]);
+      expect(held(s, pageViewId)).toEqual([]);
+      await s.page.offline!(false);
+      await heldAll(s, pageViewId, 50, 60_000);
+      expectAll(s, pageViewId, 50);
+    });
+
   test('the platform answering 503 (admin faults API): all 50 once after the fault is cleared', async () => {
     const faults = `${s.mock.url}/__svc/faults/events`;
     expect(
@@ -82,6 +102,12 @@ export function trackerCases(s: Storefront) {
     expectAll(s, pageViewId, 50);
   });
 }
+
+/**
+ * Whether the engine's driver can take the network away (`EnginePage.offline`): where it cannot
+ * (WebKit), the unreachable platform above stands for it.
+ */
+const OFFLINE_MODE = { chromium: true, firefox: true, webkit: false } as const;
 
 /** How an event emitted just before leaving for another site reaches the platform, per engine. */
 export const EXIT_DELIVERY = { chromium: 'at exit', firefox: 'at exit', webkit: 'at exit' } as const;
