@@ -54,7 +54,7 @@ export interface ConsentContext {
 /**
  * The visitor's identity as consent allows it: `grant` writes it (cookies), has storage opened in
  * idle time (where what dead pages left is taken over), then calls `whenGranted`; `withdraw` drops
- * the queue and the cookies; `pending` keeps a visitor id read from the cookies, or a page-only
+ * the queue and the visitor's cookies (an earlier visit's too); `pending` keeps a visitor id read from the cookies, or a page-only
  * one, writing nothing. Each reads the page's cookies now unless given them.
  */
 function createIdentity(context: ConsentContext) {
@@ -75,8 +75,11 @@ function createIdentity(context: ConsentContext) {
       });
       identity.whenGranted();
     },
-    withdraw() {
+    withdraw(cookies?: CookieValues) {
       context.queue.clear();
+      // The visitor's cookies go whoever wrote them, this page or an earlier visit granted: the
+      // domain is probed (a cookie written and removed at once) only when one is there to remove.
+      if (domain === undefined && readIdentity(cookies)) domain = context.cookieDomain ?? cookieDomain();
       if (domain !== undefined) removeIdentity(domain);
       identity.visitorId = undefined;
     },
@@ -91,7 +94,7 @@ function createIdentity(context: ConsentContext) {
  * Consent as `initial` says, from `begin()`: `granted` writes the identity, opens storage (the events queued
  * meanwhile are written), takes over what dead pages left and sends; `pending` keeps events in
  * memory under a visitor id read from the cookies (or a page-only one), writing nothing;
- * `denied` writes and sends nothing.
+ * `denied` writes and sends nothing, and removes the visitor's cookies an earlier visit left.
  */
 export function createConsent(
   initial: Consent,
@@ -129,6 +132,7 @@ export function createConsent(
     begin(cookies) {
       if (state === 'granted') identity.grant(cookies);
       else if (state === 'pending') identity.pending(cookies);
+      else identity.withdraw(cookies);
     },
     set(next) {
       checkFields({ state: next }, '', CONSENT_ARGUMENT);

@@ -78,6 +78,32 @@ describe('createConsent', () => {
     expect(cookies()).toBe('');
   });
 
+  // An earlier visit granted and wrote the visitor's cookies; on this page the visitor has withdrawn.
+  const earlierVisit = () => {
+    document.cookie = '_svcTracker=earlier-visitor; Path=/';
+    document.cookie = 'svc_permanent=earlier-visitor; Path=/';
+    document.cookie = 'shop_cart=3; Path=/';
+  };
+
+  it("denied from the start: an earlier visit's cookies removed, the shop's kept", () => {
+    earlierVisit();
+    const { consent } = setUp('denied');
+    expect(consent.visitorId).toBeUndefined();
+    expect(cookies()).toBe('shop_cart=3');
+  });
+
+  it("pending, then denied: an earlier visit's cookies removed, nothing written", () => {
+    earlierVisit();
+    const { consent, queue } = setUp('pending');
+    expect(consent.visitorId).toBe('earlier-visitor');
+    queue.add(['{"meta":{"id":"e1"}}']);
+    consent.set('denied');
+    expect(consent.visitorId).toBeUndefined();
+    expect(queue.length).toBe(0);
+    expect(cookies()).toBe('shop_cart=3');
+    expect(Object.keys(localStorage)).toEqual([]);
+  });
+
   it('refuses a state other than granted or denied, naming it', () => {
     const { consent } = setUp('pending');
     expect(() => consent.set('pending' as never)).toThrow(InvalidArgumentError);

@@ -89,6 +89,19 @@ export function consentCases(s: Storefront) {
     expect(heldOf(s, pageViewId)).toEqual([]);
     expect(s.front.seen.filter((r) => r.pageViews.includes(pageViewId))).toEqual([]);
   });
+
+  test("TCF: a later visit's reject all removes the cookies an earlier visit's accept wrote", async () => {
+    await s.page.open(`${s.shop.url}/test-pages/consent-tcf.html`);
+    expect(await decide(s, ALL)).toBe('granted');
+    const ours = async () =>
+      (await s.page.cookies()).map((c) => c.name).filter((name) => name === '_svcTracker' || name === 'svc_permanent');
+    expect((await ours()).sort()).toEqual(['_svcTracker', 'svc_permanent']);
+    await s.page.open(`${s.shop.url}/test-pages/consent-tcf.html`);
+    expect(await stateOf(s)).toMatchObject({ consent: 'pending', cookie: true });
+    expect(await decide(s, [])).toBe('denied');
+    expect(await stateOf(s)).toEqual({ consent: 'denied', source: 'tcf', cookie: false, stored: false });
+    expect(await ours()).toEqual([]);
+  });
 }
 
 /** A Consent Mode update, as the shop's banner pushes it through gtag; resolves with the tracker's state after it. */
