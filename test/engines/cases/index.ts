@@ -3,6 +3,7 @@ import { consentCases } from './consent';
 import { elementCases } from './element';
 import { featureCases } from './features';
 import { observeCases } from './observe';
+import { qaCases } from './qa';
 import { stashCases } from './stash';
 import { exitCases, trackerCases } from './tracker';
 
@@ -14,4 +15,5 @@ export const STOREFRONT_CASES = [
   elementCases,
   consentCases,
   stashCases,
+  qaCases,
 ];
