@@ -1,5 +1,6 @@
 // Every case of the storefront suite, in the order each engine runs them (storefront.ts).
 import { consentCases } from './consent';
+import { demoCases } from './demo';
 import { elementCases } from './element';
 import { featureCases } from './features';
 import { observeCases } from './observe';
@@ -16,4 +17,5 @@ export const STOREFRONT_CASES = [
   consentCases,
   stashCases,
   qaCases,
+  demoCases,
 ];
