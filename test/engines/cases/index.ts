@@ -3,6 +3,7 @@ import { consentCases } from './consent';
 import { demoCases } from './demo';
 import { elementCases } from './element';
 import { featureCases } from './features';
+import { hydrationCases, mismatchCases } from './hydration';
 import { observeCases } from './observe';
 import { qaCases } from './qa';
 import { stashCases } from './stash';
@@ -18,4 +19,6 @@ export const STOREFRONT_CASES = [
   stashCases,
   qaCases,
   demoCases,
+  hydrationCases,
+  mismatchCases,
 ];

@@ -1,7 +1,8 @@
 // The first script of a page of the engines suite: what the page reports that a test must see, in
 // window.watched, from before any other script runs. Each CSP violation (the
 // securitypolicyviolation event), each uncaught error, unhandled rejection or resource that failed,
-// and each console.warn and console.error (how React and Vue report a hydration mismatch).
+// and each console.warn and console.error. React reports a hydration mismatch as an error event,
+// Vue as a console warning.
 {
   const watched = { violations: [], errors: [], console: [] };
   window.watched = watched;
