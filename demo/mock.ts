@@ -136,36 +136,45 @@ const publish = (exchange: Exchange) => {
 };
 const isPlatform = (url: string) => new URL(url).hostname.endsWith('.svc.example');
 
-// The page's own view of its platform requests: which of them it aborted. The worker cannot tell
-// (an aborted fetch still reaches the handler, which answers after its latency), so the page's
-// fetch is observed here, before svc.min.js loads: each platform request is matched to the
-// worker's exchange by method and URL, oldest first.
+// The page's own view of its platform requests: which of them it aborted, and the answer it got.
+// The worker cannot tell the first (an aborted fetch still reaches the handler, which answers
+// after its latency), and tells the second only where the browser can transfer a stream (MSW's
+// `response:mocked`; WebKit cannot), so the page's fetch is observed here, before svc.min.js
+// loads: each platform request is matched to the worker's exchange by method and URL, oldest first.
 interface PageRequest {
   method: string;
   url: string;
   abortedAt?: number;
   exchange?: Exchange;
+  answer?: Response;
 }
 const unmatched: PageRequest[] = [];
 const pageFetch = globalThis.fetch.bind(globalThis);
 globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
   const url = input instanceof Request ? input.url : new URL(String(input), location.href).href;
+  const answer = pageFetch(input, init);
+  if (!isPlatform(url)) return answer;
   const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
-  if (signal && isPlatform(url)) {
-    const request: PageRequest = {
-      method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(),
-      url,
-    };
-    unmatched.push(request);
-    if (unmatched.length > 200) unmatched.shift();
-    const onAbort = () => {
-      request.abortedAt = Date.now();
-      if (request.exchange) markAborted(request.exchange, request.abortedAt);
-    };
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-  }
-  return pageFetch(input, init);
+  const request: PageRequest = {
+    method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(),
+    url,
+  };
+  unmatched.push(request);
+  if (unmatched.length > 200) unmatched.shift();
+  const onAbort = () => {
+    request.abortedAt = Date.now();
+    if (request.exchange) markAborted(request.exchange, request.abortedAt);
+  };
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener('abort', onAbort, { once: true });
+  answer.then(
+    (response) => {
+      request.answer = response.clone();
+      if (request.exchange) void markAnswered(request.exchange, request.answer);
+    },
+    () => {}, // a network failure or an abort: `request:end` and the abort say so
+  );
+  return answer;
 };
 
 function markAborted(exchange: Exchange, at: number): void {
@@ -200,13 +209,19 @@ worker.events.on('request:start', async ({ request, requestId }) => {
   const pageRequest = index >= 0 ? unmatched.splice(index, 1)[0] : undefined;
   if (pageRequest) pageRequest.exchange = exchange;
   if (pageRequest?.abortedAt !== undefined) markAborted(exchange, pageRequest.abortedAt);
+  if (pageRequest?.answer) void markAnswered(exchange, pageRequest.answer);
   exchange.requestBody = await bodyText(request).catch(() => '');
   publish(exchange);
 });
 
-worker.events.on('response:mocked', async ({ response, requestId }) => {
-  const exchange = byId.get(requestId);
-  if (!exchange) return;
+/** The exchanges whose answer is kept (the most recent 400). */
+const answered = new Set<string>();
+
+/** Keeps the mock's answer on its exchange (whichever of the page and the worker tells first), once. */
+async function markAnswered(exchange: Exchange, response: Response): Promise<void> {
+  if (answered.has(exchange.id)) return;
+  answered.add(exchange.id);
+  if (answered.size > 400) answered.delete(answered.values().next().value!);
   if (exchange.aborted) {
     // Too late: the page had given up. Kept for QA, never shown as the call's answer.
     exchange.late = {
@@ -226,6 +241,11 @@ worker.events.on('response:mocked', async ({ response, requestId }) => {
           .catch(() => '');
   exchange.done = true;
   publish(exchange);
+}
+
+worker.events.on('response:mocked', ({ response, requestId }) => {
+  const exchange = byId.get(requestId);
+  if (exchange) void markAnswered(exchange, response);
 });
 
 // A network failure (the `offline` fault) never comes back as `response:mocked`: the handler has

@@ -3,7 +3,9 @@
 // - the shop: dist/ at /dist/, the Playwright suite's pages at /test-pages/ and this suite's at
 //   /engines/ (`{{PLATFORM}}` and `{{TID}}`, the query's `tid`, filled in); in every test page the
 //   svc.min.js tag gets the platform as its `data-endpoint` (unless it has one) and is followed by
-//   /__platform.js, which points all clients at the platform;
+//   /__platform.js, which points all clients at the platform; some pages have headers of their
+//   own (PAGE_HEADERS: a strict CSP), and /engines/ssr/ is rendered per request (ssr.ts), under
+//   the strict CSP;
 // - the platform's front: a proxy to the mock on 127.0.0.1 that records each request (path,
 //   `?encoding=gzip`, status) and can be made unreachable (every connection reset).
 import { readFile } from 'node:fs/promises';
@@ -24,6 +26,21 @@ const BASES: [string, string][] = [
   ['/test-pages/', join(root, 'test', 'e2e', 'pages')],
   ['/engines/', join(root, 'test', 'engines', 'pages')],
 ];
+
+/** A strict Content-Security-Policy: no inline script or style, no eval, nothing from elsewhere. */
+const STRICT_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self' {{PLATFORM}}; img-src 'self'; object-src 'none'; base-uri 'none'";
+/** The headers some pages are sent with besides their type (`{{PLATFORM}}` filled in). */
+const PAGE_HEADERS: Record<string, Record<string, string>> = {
+  // Trusted Types too (all three engines enforce them): the page's one policy admits svc-qa.js.
+  '/engines/qa-csp.html': {
+    'Content-Security-Policy': `${STRICT_CSP}; require-trusted-types-for 'script'; trusted-types default`,
+  },
+};
+/** A page of /engines/ssr/ (ssr.ts renders it at each request, as a shop's server renders its app). */
+const SSR = '/engines/ssr/';
+const rendered = async (path: string) =>
+  path.startsWith(SSR) ? (await import('./ssr')).SSR_PAGES[path.slice(SSR.length)] : undefined;
 
 function listen(server: Server, host: string): Promise<string> {
   return new Promise((done) =>
@@ -66,12 +83,13 @@ export async function startShop(platform: string) {
       res.writeHead(200, { 'Content-Type': TYPES['.html'] }).end('<!doctype html><title>blank</title>');
       return;
     }
-    const file = fileOf(url.pathname);
+    const render = await rendered(url.pathname);
+    const file = render ? url.pathname : fileOf(url.pathname);
     let body: Buffer | string;
     try {
-      body = await readFile(file ?? '');
-    } catch {
-      res.writeHead(404).end('not found');
+      body = render ? await render() : await readFile(file ?? '');
+    } catch (error) {
+      res.writeHead(render ? 500 : 404).end(render ? String(error) : 'not found');
       return;
     }
     if (extname(file!) === '.html')
@@ -84,9 +102,12 @@ export async function startShop(platform: string) {
           const endpoint = attributes.includes('data-endpoint') ? '' : ` data-endpoint="${platform}"`;
           return `<script src="/dist/svc.min.js"${attributes}${endpoint}></script><script src="/__platform.js"></script>`;
         });
+    const own = render ? { 'Content-Security-Policy': STRICT_CSP } : PAGE_HEADERS[url.pathname];
+    const extra = Object.entries(own ?? {}).map(([name, value]) => [name, value.replaceAll('{{PLATFORM}}', platform)]);
     res.writeHead(200, {
       'Content-Type': TYPES[extname(file!)] ?? 'application/octet-stream',
       'Cache-Control': 'no-store',
+      ...Object.fromEntries(extra),
     });
     res.end(body);
   });
