@@ -23,7 +23,9 @@ async function open(s: Storefront) {
   await s.page.open(`${s.shop.url}/test-pages/element-carousel.html`);
   return waitFor(s.page, () => {
     const ready = document.querySelector('#widget')?.getAttribute('state') === 'ready';
-    return ready ? (window as unknown as { svc: { tracker: { pageViewId: string } } }).svc.tracker.pageViewId : undefined;
+    return ready
+      ? (window as unknown as { svc: { tracker: { pageViewId: string } } }).svc.tracker.pageViewId
+      : undefined;
   });
 }
 

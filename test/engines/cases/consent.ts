@@ -140,7 +140,10 @@ export function consentModeCases(s: Storefront) {
     const get = () =>
       s.page.evaluate(async () => {
         const { svc } = window as unknown as Page$;
-        await svc.recommendations({ meta: { trackingId: 'e2e_shop' } }).get().catch(() => undefined);
+        await svc
+          .recommendations({ meta: { trackingId: 'e2e_shop' } })
+          .get()
+          .catch(() => undefined);
       });
     await update(s, { analytics_storage: 'granted', personalization_storage: 'denied' });
     await get();
