@@ -215,3 +215,30 @@ test.describe('Google Consent Mode v2 (data-consent="gcm")', () => {
     ]);
   });
 });
+
+test.describe("the demo's consent page", () => {
+  const field = (page: Page, name: string) => page.locator(`#state [data-field="${name}"]`);
+
+  test('the banner grants, a change of mind withdraws, the stored choice decides the next load', async ({ page }) => {
+    await page.goto('/consent.html');
+    await expect(field(page, 'consent')).toHaveText('pending');
+    await expect(field(page, 'cookie')).toHaveText('none');
+    await page.getByRole('button', { name: 'Accept all' }).click();
+    await expect(field(page, 'consent')).toHaveText('granted');
+    await expect(field(page, 'source')).toHaveText(/tcf/);
+    await expect(field(page, 'cookie')).toContainText('_svcTracker=');
+
+    await page.getByRole('button', { name: 'Change my consent choice' }).click();
+    await expect(page.getByRole('dialog', { name: 'We value your privacy' })).toBeVisible();
+    await page.getByRole('button', { name: 'Reject all' }).click();
+    await expect(field(page, 'consent')).toHaveText('denied');
+    await expect(field(page, 'cookie')).toHaveText('none');
+    await page.getByRole('button', { name: 'Emit a product view' }).click();
+    await expect(field(page, 'queued')).toHaveText('0');
+
+    await page.reload();
+    await expect(page.getByRole('dialog', { name: 'We value your privacy' })).toBeHidden();
+    await expect(field(page, 'consent')).toHaveText('denied'); // the stored choice, published at load
+    await expect(field(page, 'cookie')).toHaveText('none');
+  });
+});
