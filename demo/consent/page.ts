@@ -1,9 +1,9 @@
 // The consent page of the demo: a banner made with the IAB's CMP API (demo/consent/cmp.ts) and the
 // state the page's tracker is in, live, so QA can accept, reject and change their mind.
 import type { Tracker } from '../../src/tracker';
-import { definitionRow } from '../dom';
 import type { cmp as Cmp } from './cmp';
 import { ALL_PURPOSES } from './cmp';
+import { startBannerPage, trackerRows } from './state-panel';
 
 const page = window as unknown as { svcCmp: typeof Cmp; svc: { tracker?: Tracker } };
 const banner = document.getElementById('banner') as HTMLElement;
@@ -11,20 +11,7 @@ const state = document.getElementById('state') as HTMLElement;
 const STORED = 'svc-demo-consent';
 
 function render() {
-  const tracker = page.svc.tracker;
-  const cookie = document.cookie.split('; ').find((c) => c.startsWith('_svcTracker='));
-  state.replaceChildren(
-    ...definitionRow('Consent', tracker?.consentState ?? 'no tracker', 'consent'),
-    ...definitionRow('Decided by', tracker?.consentSource ?? '—', 'source'),
-    ...definitionRow(
-      'Recommendations may use the visitor id',
-      String(tracker?.mayPersonalize ?? '—'),
-      'personalization',
-    ),
-    ...definitionRow('Visitor cookie', cookie ?? 'none', 'cookie'),
-    ...definitionRow('Events waiting', String(tracker?.queued ?? '—'), 'queued'),
-    ...definitionRow('Signals', JSON.stringify(tracker?.consentSignals ?? {}), 'signals'),
-  );
+  state.replaceChildren(...trackerRows(page.svc.tracker));
 }
 
 function decide(purposes: number[]) {
@@ -43,23 +30,14 @@ banner.addEventListener('click', (event) => {
     decide([...boxes].map((box) => Number(box.value)));
   }
 });
-document.getElementById('reopen')!.addEventListener('click', () => {
-  banner.hidden = false;
-  page.svcCmp.show();
-  render();
-});
-document.getElementById('emit')!.addEventListener('click', () => {
-  page.svc.tracker?.emit('ecProduct', { eventType: 'detail', product: { productId: 'p001' } });
-  render();
-});
 
-// The CMP loads after the SDK, as an async CMP script does; a stored choice is published at once.
-page.svcCmp.load();
-const stored = localStorage.getItem(STORED);
-if (stored) page.svcCmp.decide({ purposes: JSON.parse(stored) as number[] });
-else {
-  banner.hidden = false;
-  page.svcCmp.show();
-}
-render();
-setInterval(render, 500);
+startBannerPage(
+  {
+    load: () => page.svcCmp.load(),
+    show: () => page.svcCmp.show(),
+    decide: (purposes) => page.svcCmp.decide({ purposes: purposes as number[] }),
+  },
+  STORED,
+  () => page.svc.tracker,
+  render,
+);

@@ -2,6 +2,7 @@
 // Global Privacy Control switch (demo/privacy/gpc-switch.ts), and the state the page's tracker is
 // in, live, so QA can opt out, opt in and change their mind.
 import type { Tracker } from '../../src/tracker';
+import { startBannerPage, trackerRows } from '../consent/state-panel';
 import { definitionRow } from '../dom';
 import type { gpp as Gpp, OptOuts } from './cmp';
 import { GPC_SWITCH } from './gpc-key';
@@ -13,21 +14,9 @@ const gpcSwitch = document.getElementById('gpc') as HTMLInputElement;
 const STORED = 'svc-demo-gpp';
 
 function render() {
-  const tracker = page.svc.tracker;
-  const cookie = document.cookie.split('; ').find((c) => c.startsWith('_svcTracker='));
   const gpc = (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl;
   state.replaceChildren(
-    ...definitionRow('Consent', tracker?.consentState ?? 'no tracker', 'consent'),
-    ...definitionRow('Decided by', tracker?.consentSource ?? '—', 'source'),
-    ...definitionRow(
-      'Recommendations may use the visitor id',
-      String(tracker?.mayPersonalize ?? '—'),
-      'personalization',
-    ),
-    ...definitionRow('navigator.globalPrivacyControl', String(gpc), 'gpc'),
-    ...definitionRow('Visitor cookie', cookie ?? 'none', 'cookie'),
-    ...definitionRow('Events waiting', String(tracker?.queued ?? '—'), 'queued'),
-    ...definitionRow('Signals', JSON.stringify(tracker?.consentSignals ?? {}), 'signals'),
+    ...trackerRows(page.svc.tracker, definitionRow('navigator.globalPrivacyControl', String(gpc), 'gpc')),
   );
 }
 
@@ -51,15 +40,6 @@ banner.addEventListener('click', (event) => {
     });
   }
 });
-document.getElementById('reopen')!.addEventListener('click', () => {
-  banner.hidden = false;
-  page.svcGpp.show();
-  render();
-});
-document.getElementById('emit')!.addEventListener('click', () => {
-  page.svc.tracker?.emit('ecProduct', { eventType: 'detail', product: { productId: 'p001' } });
-  render();
-});
 gpcSwitch.checked = localStorage.getItem(GPC_SWITCH) === 'on';
 gpcSwitch.addEventListener('change', () => {
   if (gpcSwitch.checked) localStorage.setItem(GPC_SWITCH, 'on');
@@ -67,13 +47,13 @@ gpcSwitch.addEventListener('change', () => {
   location.reload();
 });
 
-// The CMP loads after the SDK, as an async CMP script does; a stored choice is published at once.
-page.svcGpp.load();
-const stored = localStorage.getItem(STORED);
-if (stored) page.svcGpp.decide({ section: 'usnat', optOuts: JSON.parse(stored) as OptOuts });
-else {
-  banner.hidden = false;
-  page.svcGpp.show();
-}
-render();
-setInterval(render, 500);
+startBannerPage(
+  {
+    load: () => page.svcGpp.load(),
+    show: () => page.svcGpp.show(),
+    decide: (optOuts) => page.svcGpp.decide({ section: 'usnat', optOuts: optOuts as OptOuts }),
+  },
+  STORED,
+  () => page.svc.tracker,
+  render,
+);
