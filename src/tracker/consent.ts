@@ -54,8 +54,9 @@ export interface ConsentContext {
 /**
  * The visitor's identity as consent allows it: `grant` writes it (cookies), has storage opened in
  * idle time (where what dead pages left is taken over), then calls `whenGranted`; `withdraw` drops
- * the queue and the visitor's cookies (an earlier visit's too); `pending` keeps a visitor id read from the cookies, or a page-only
- * one, writing nothing. Each reads the page's cookies now unless given them.
+ * the queue and the visitor's cookies (an earlier visit's too); `pending` keeps a visitor id read
+ * from the cookies, or a page-only one, writing nothing. Each reads the page's cookies now unless
+ * given them.
  */
 function createIdentity(context: ConsentContext) {
   let domain: string | undefined;

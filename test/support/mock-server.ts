@@ -64,8 +64,9 @@ export function useMockPlatform(options: MockPlatformOptions & { endpoints?: Par
     requests = [];
     ctx.platform = createMockPlatform(options);
     const handlers = createHandlers(ctx.platform, { endpoints: options.endpoints });
-    if (throughRoute()) pointAtRoute();
-    server.resetHandlers(...(throughRoute() ? [routeHandler()] : []), ...handlers);
+    const viaRoute = throughRoute();
+    if (viaRoute) pointAtRoute();
+    server.resetHandlers(...(viaRoute ? [routeHandler()] : []), ...handlers);
   });
   afterEach(() => server.resetHandlers());
   // A task's turn before closing (Node's own timer, which fake timers left on do not hold): work a
